@@ -1,0 +1,8 @@
+/* hamle/hamle.h: the umbrella header of the hamle chess-notation library. */
+#ifndef HAMLE_HAMLE_H
+#define HAMLE_HAMLE_H
+
+#include "hamle/common.h"
+#include "hamle/position.h"
+
+#endif

@@ -1,0 +1,192 @@
+/* movegen.c: attacks and legal move generation (pins and checks handled up front),
+ * castling for standard chess and Chess960, en passant with the horizontal-pin case. */
+#include "chess/position_internal.h"
+
+bitboard hamle_attackers(const struct hamle_position *p, int sq, int by, bitboard occ)
+{
+	const bitboard *pc = p->pieces[by];
+	return (bb_pawn_attacks(!by, sq) & pc[HAMLE_PAWN])
+		| (hamle_knight_attacks[sq] & pc[HAMLE_KNIGHT])
+		| (hamle_king_attacks[sq] & pc[HAMLE_KING])
+		| (bb_rook_attacks(sq, occ) & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]))
+		| (bb_bishop_attacks(sq, occ) & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]));
+}
+
+int hamle_attacked(const struct hamle_position *p, int sq, int by, bitboard occ)
+{
+	return hamle_attackers(p, sq, by, occ) != 0;
+}
+
+int hamle_castle_king_to(hamle_move m)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	return HAMLE_SQ(to > from ? 6 : 2, HAMLE_SQ_RANK(from));
+}
+
+int hamle_castle_rook_to(hamle_move m)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	return HAMLE_SQ(to > from ? 5 : 3, HAMLE_SQ_RANK(from));
+}
+
+/* Castling is legal when every square the king and rook pass over or land on is empty but for
+ * themselves, and no square the king stands on, crosses or reaches is attacked. */
+static int castle_ok(const struct hamle_position *p, int us, int ksq, int rsq, bitboard occ)
+{
+	hamle_move m = HAMLE_MOVE_MAKE(ksq, rsq, HAMLE_MOVE_CASTLING, 0);
+	int kto = hamle_castle_king_to(m), rto = hamle_castle_rook_to(m);
+	bitboard span = bb_between(ksq, kto) | BB(kto) | bb_between(rsq, rto) | BB(rto);
+	if (span & occ & ~(BB(ksq) | BB(rsq)))
+		return 0;
+	bitboard occ2 = occ ^ BB(ksq) ^ BB(rsq);
+	bitboard path = bb_between(ksq, kto) | BB(kto);
+	while (path) {
+		if (hamle_attacked(p, bb_pop(&path), !us, occ2))
+			return 0;
+	}
+	return 1;
+}
+
+static bitboard pinned_pieces(const struct hamle_position *p, int us, int ksq, bitboard occ)
+{
+	int them = !us;
+	const bitboard *pc = p->pieces[them];
+	bitboard snipers = (bb_rook_attacks(ksq, 0) & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]))
+		| (bb_bishop_attacks(ksq, 0) & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]));
+	bitboard pinned = 0;
+	while (snipers) {
+		bitboard b = bb_between(ksq, bb_pop(&snipers)) & occ;
+		if (b && !bb_more_than_one(b))
+			pinned |= b & p->occupied[us];
+	}
+	return pinned;
+}
+
+static int add_pawn_move(hamle_move *out, int n, int from, int to)
+{
+	if (HAMLE_SQ_RANK(to) == 0 || HAMLE_SQ_RANK(to) == 7) {
+		for (int promo = 3; promo >= 0; promo--)
+			out[n++] = HAMLE_MOVE_MAKE(from, to, HAMLE_MOVE_PROMOTION, promo);
+	} else {
+		out[n++] = HAMLE_MOVE_MAKE(from, to, HAMLE_MOVE_NORMAL, 0);
+	}
+	return n;
+}
+
+static int ep_legal(const struct hamle_position *p, int us, int from, int ksq, bitboard occ)
+{
+	int capsq = p->ep + (us == HAMLE_WHITE ? -8 : 8);
+	bitboard occ2 = (occ ^ BB(from) ^ BB(capsq)) | BB(p->ep);
+	return (hamle_attackers(p, ksq, !us, occ2) & ~BB(capsq)) == 0;
+}
+
+static int gen_pawns(const struct hamle_position *p, int us, bitboard mask, bitboard targets,
+	bitboard pinned, int ksq, hamle_move *out, int n)
+{
+	bitboard occ = pos_all(p), enemy = p->occupied[!us];
+	int up = us == HAMLE_WHITE ? 8 : -8;
+	int start_rank = us == HAMLE_WHITE ? 1 : 6;
+	bitboard pawns = p->pieces[us][HAMLE_PAWN];
+	while (pawns) {
+		int from = bb_pop(&pawns);
+		bitboard allowed = (pinned & BB(from)) ? bb_line(ksq, from) : ~(bitboard)0;
+		int to = from + up;
+		if (!(occ & BB(to))) {
+			if (BB(to) & mask & allowed)
+				n = add_pawn_move(out, n, from, to);
+			int to2 = to + up;
+			if (HAMLE_SQ_RANK(from) == start_rank && !(occ & BB(to2)) && (BB(to2) & mask & allowed))
+				out[n++] = HAMLE_MOVE_MAKE(from, to2, HAMLE_MOVE_NORMAL, 0);
+		}
+		bitboard caps = bb_pawn_attacks(us, from) & enemy & mask & allowed;
+		while (caps)
+			n = add_pawn_move(out, n, from, bb_pop(&caps));
+		if (p->ep != HAMLE_NO_SQUARE && (bb_pawn_attacks(us, from) & BB(p->ep) & targets)
+			&& ep_legal(p, us, from, ksq, occ))
+			out[n++] = HAMLE_MOVE_MAKE(from, p->ep, HAMLE_MOVE_EN_PASSANT, 0);
+	}
+	return n;
+}
+
+int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard targets, hamle_move *out)
+{
+	int us = p->side, them = !us, n = 0;
+	bitboard occ = pos_all(p), own = p->occupied[us];
+	int ksq = pos_king(p, us);
+	bitboard checkers = hamle_attackers(p, ksq, them, occ);
+
+	if (type_mask & (1u << HAMLE_KING)) {
+		bitboard occ_noking = occ ^ BB(ksq);
+		bitboard dests = hamle_king_attacks[ksq] & ~own & targets;
+		while (dests) {
+			int to = bb_pop(&dests);
+			if (!hamle_attacked(p, to, them, occ_noking))
+				out[n++] = HAMLE_MOVE_MAKE(ksq, to, HAMLE_MOVE_NORMAL, 0);
+		}
+		for (int side = 0; side < 2 && !checkers; side++) {
+			int rsq = p->castle_rook[CASTLE_INDEX(us, side)];
+			if (rsq == HAMLE_NO_SQUARE)
+				continue;
+			hamle_move m = HAMLE_MOVE_MAKE(ksq, rsq, HAMLE_MOVE_CASTLING, 0);
+			if ((targets & (BB(rsq) | BB(hamle_castle_king_to(m)))) && castle_ok(p, us, ksq, rsq, occ))
+				out[n++] = m;
+		}
+	}
+	if (bb_more_than_one(checkers))
+		return n;
+	bitboard mask = (checkers ? (bb_between(ksq, bb_lsb(checkers)) | checkers) : ~own) & ~own & targets;
+	bitboard pinned = pinned_pieces(p, us, ksq, occ);
+
+	if (type_mask & (1u << HAMLE_KNIGHT)) {
+		bitboard b = p->pieces[us][HAMLE_KNIGHT] & ~pinned;
+		while (b) {
+			int from = bb_pop(&b);
+			bitboard d = hamle_knight_attacks[from] & mask;
+			while (d)
+				out[n++] = HAMLE_MOVE_MAKE(from, bb_pop(&d), HAMLE_MOVE_NORMAL, 0);
+		}
+	}
+	for (int type = HAMLE_BISHOP; type <= HAMLE_QUEEN; type++) {
+		if (!(type_mask & (1u << type)))
+			continue;
+		bitboard b = p->pieces[us][type];
+		while (b) {
+			int from = bb_pop(&b);
+			bitboard att = 0;
+			if (type != HAMLE_ROOK)
+				att |= bb_bishop_attacks(from, occ);
+			if (type != HAMLE_BISHOP)
+				att |= bb_rook_attacks(from, occ);
+			bitboard d = att & mask;
+			if (pinned & BB(from))
+				d &= bb_line(ksq, from);
+			while (d)
+				out[n++] = HAMLE_MOVE_MAKE(from, bb_pop(&d), HAMLE_MOVE_NORMAL, 0);
+		}
+	}
+	if (type_mask & (1u << HAMLE_PAWN))
+		n = gen_pawns(p, us, mask, targets, pinned, ksq, out, n);
+	return n;
+}
+
+int hamle_move_legal(const struct hamle_position *p, hamle_move m)
+{
+	if (m == HAMLE_MOVE_NONE || m == HAMLE_MOVE_NULL)
+		return 0;
+	int from = HAMLE_MOVE_FROM(m), code = p->board[from];
+	if (code == PIECE_NONE || PIECE_COLOR(code) != p->side)
+		return 0;
+	hamle_move list[HAMLE_MAX_MOVES];
+	int n = hamle_gen_legal(p, 1u << PIECE_TYPE(code), BB(HAMLE_MOVE_TO(m)), list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == m)
+			return 1;
+	return 0;
+}
+
+int hamle_ep_capturable(const struct hamle_position *p)
+{
+	if (p->ep == HAMLE_NO_SQUARE)
+		return 0;
+	return (bb_pawn_attacks(!p->side, p->ep) & p->pieces[p->side][HAMLE_PAWN]) != 0;
+}

@@ -1,0 +1,186 @@
+/* position.c: position handles, making moves, Polyglot keys. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/position_internal.h"
+#include "chess/zobrist.h"
+
+void hamle_position_clear(struct hamle_position *p)
+{
+	memset(p, 0, sizeof(*p));
+	memset(p->board, PIECE_NONE, sizeof(p->board));
+	memset(p->castle_rook, HAMLE_NO_SQUARE, sizeof(p->castle_rook));
+	p->ep = HAMLE_NO_SQUARE;
+	p->fullmove = 1;
+}
+
+void hamle_put_piece(struct hamle_position *p, int color, int type, int sq)
+{
+	p->pieces[color][type] |= BB(sq);
+	p->occupied[color] |= BB(sq);
+	p->board[sq] = (uint8_t)PIECE_CODE(color, type);
+	p->key ^= zobrist_piece(type, color, sq);
+}
+
+static void remove_piece(struct hamle_position *p, int sq)
+{
+	int code = p->board[sq], color = PIECE_COLOR(code), type = PIECE_TYPE(code);
+	p->pieces[color][type] ^= BB(sq);
+	p->occupied[color] ^= BB(sq);
+	p->board[sq] = PIECE_NONE;
+	p->key ^= zobrist_piece(type, color, sq);
+}
+
+static void clear_castle(struct hamle_position *p, int idx)
+{
+	if (p->castle_rook[idx] != HAMLE_NO_SQUARE) {
+		p->castle_rook[idx] = HAMLE_NO_SQUARE;
+		p->key ^= ZOBRIST_CASTLE(idx);
+	}
+}
+
+uint64_t hamle_compute_key(const struct hamle_position *p)
+{
+	uint64_t key = 0;
+	for (int sq = 0; sq < 64; sq++)
+		if (p->board[sq] != PIECE_NONE)
+			key ^= zobrist_piece(PIECE_TYPE(p->board[sq]), PIECE_COLOR(p->board[sq]), sq);
+	for (int i = 0; i < 4; i++)
+		if (p->castle_rook[i] != HAMLE_NO_SQUARE)
+			key ^= ZOBRIST_CASTLE(i);
+	if (p->side == HAMLE_WHITE)
+		key ^= ZOBRIST_WHITE_TO_MOVE;
+	return key;
+}
+
+static void pass_turn(struct hamle_position *p)
+{
+	if (p->side == HAMLE_BLACK)
+		p->fullmove++;
+	p->side = !p->side;
+	p->key ^= ZOBRIST_WHITE_TO_MOVE;
+}
+
+void hamle_make_move(struct hamle_position *p, hamle_move m)
+{
+	int us = p->side, them = !us;
+	p->ep = HAMLE_NO_SQUARE;
+	p->halfmove++;
+	if (m == HAMLE_MOVE_NULL) {
+		pass_turn(p);
+		return;
+	}
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
+	int type = PIECE_TYPE(p->board[from]);
+	if (kind == HAMLE_MOVE_CASTLING) {
+		int kto = hamle_castle_king_to(m), rto = hamle_castle_rook_to(m);
+		remove_piece(p, from);
+		remove_piece(p, to);
+		hamle_put_piece(p, us, HAMLE_KING, kto);
+		hamle_put_piece(p, us, HAMLE_ROOK, rto);
+		clear_castle(p, CASTLE_INDEX(us, 0));
+		clear_castle(p, CASTLE_INDEX(us, 1));
+		pass_turn(p);
+		return;
+	}
+	if (kind == HAMLE_MOVE_EN_PASSANT) {
+		remove_piece(p, to + (us == HAMLE_WHITE ? -8 : 8));
+		p->halfmove = 0;
+	} else if (p->board[to] != PIECE_NONE) {
+		for (int side = 0; side < 2; side++)
+			if (p->castle_rook[CASTLE_INDEX(them, side)] == to)
+				clear_castle(p, CASTLE_INDEX(them, side));
+		remove_piece(p, to);
+		p->halfmove = 0;
+	}
+	remove_piece(p, from);
+	hamle_put_piece(p, us, kind == HAMLE_MOVE_PROMOTION ? HAMLE_MOVE_PROMO(m) : type, to);
+	if (type == HAMLE_KING) {
+		clear_castle(p, CASTLE_INDEX(us, 0));
+		clear_castle(p, CASTLE_INDEX(us, 1));
+	} else if (type == HAMLE_ROOK) {
+		for (int side = 0; side < 2; side++)
+			if (p->castle_rook[CASTLE_INDEX(us, side)] == from)
+				clear_castle(p, CASTLE_INDEX(us, side));
+	} else if (type == HAMLE_PAWN) {
+		p->halfmove = 0;
+		if (to - from == 16 || from - to == 16) {
+			int ep = (from + to) / 2;
+			if (bb_pawn_attacks(us, ep) & p->pieces[them][HAMLE_PAWN])
+				p->ep = (uint8_t)ep;
+		}
+	}
+	pass_turn(p);
+}
+
+int hamle_position_copy(hamle_position **out, const hamle_position *pos)
+{
+	*out = NULL;
+	hamle_position *p = malloc(sizeof(*p));
+	if (!p)
+		return HAMLE_ENOMEM;
+	*p = *pos;
+	*out = p;
+	return HAMLE_OK;
+}
+
+void hamle_position_free(hamle_position *pos) { free(pos); }
+
+hamle_color hamle_position_side(const hamle_position *pos) { return (hamle_color)pos->side; }
+int hamle_position_fullmove(const hamle_position *pos) { return pos->fullmove; }
+int hamle_position_halfmove(const hamle_position *pos) { return pos->halfmove; }
+int hamle_position_is_chess960(const hamle_position *pos) { return pos->chess960; }
+
+int hamle_position_in_check(const hamle_position *pos)
+{
+	return hamle_attacked(pos, pos_king(pos, pos->side), !pos->side, pos_all(pos));
+}
+
+int hamle_position_piece_at(const hamle_position *pos, int sq, int *type, int *color)
+{
+	if (sq < 0 || sq > 63 || pos->board[sq] == PIECE_NONE)
+		return 0;
+	if (type)
+		*type = PIECE_TYPE(pos->board[sq]);
+	if (color)
+		*color = PIECE_COLOR(pos->board[sq]);
+	return 1;
+}
+
+uint64_t hamle_position_hash(const hamle_position *pos)
+{
+	uint64_t key = pos->key;
+	if (hamle_ep_capturable(pos))
+		key ^= ZOBRIST_EP_FILE(HAMLE_SQ_FILE(pos->ep));
+	return key;
+}
+
+int hamle_position_legal_moves(const hamle_position *pos, hamle_move moves[HAMLE_MAX_MOVES])
+{
+	return hamle_gen_legal(pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, moves);
+}
+
+int hamle_position_is_legal(const hamle_position *pos, hamle_move m)
+{
+	return hamle_move_legal(pos, m);
+}
+
+void hamle_position_play(hamle_position *pos, hamle_move m)
+{
+	hamle_make_move(pos, m);
+}
+
+int hamle_move_uci(char *buf, size_t size, const hamle_position *pos, hamle_move m)
+{
+	if (m == HAMLE_MOVE_NULL)
+		return snprintf(buf, size, "0000");
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING && !(pos && pos->chess960))
+		to = hamle_castle_king_to(m);
+	char promo[2] = {0, 0};
+	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_PROMOTION)
+		promo[0] = "nbrq"[HAMLE_MOVE_PROMO(m) - HAMLE_KNIGHT];
+	return snprintf(buf, size, "%c%c%c%c%s", 'a' + HAMLE_SQ_FILE(from), '1' + HAMLE_SQ_RANK(from),
+		'a' + HAMLE_SQ_FILE(to), '1' + HAMLE_SQ_RANK(to), promo);
+}

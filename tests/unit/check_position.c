@@ -1,0 +1,161 @@
+/* Position tests (suite "position"): FEN errors, Polyglot keys, moves, perft sanity. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/position_internal.h"
+#include "suites_decl.h"
+#include "testutil.h"
+
+/* Finds the legal move written in UCI form; HAMLE_MOVE_NONE if there is none. */
+static hamle_move find_uci(const hamle_position *p, const char *uci)
+{
+	hamle_move moves[HAMLE_MAX_MOVES];
+	int n = hamle_position_legal_moves(p, moves);
+	for (int i = 0; i < n; i++) {
+		char buf[8];
+		hamle_move_uci(buf, sizeof(buf), p, moves[i]);
+		if (!strcmp(buf, uci))
+			return moves[i];
+	}
+	return HAMLE_MOVE_NONE;
+}
+
+START_TEST(start_position_perft)
+{
+	hamle_position *p;
+	ck_assert_int_eq(hamle_position_new(&p, NULL, NULL), HAMLE_OK);
+	ck_assert_uint_eq(hamle_perft(p, 1), 20);
+	ck_assert_uint_eq(hamle_perft(p, 3), 8902);
+	ck_assert_uint_eq(hamle_perft_full(p, 3), 8902);
+	hamle_position_free(p);
+	hamle_position_free(NULL);
+}
+END_TEST
+
+START_TEST(malformed_fens_rejected_with_message)
+{
+	char path[1024];
+	char *data = tu_read_file(tu_testdata(path, sizeof(path), "fen/bad.tsv"), NULL);
+	ck_assert_ptr_nonnull(data);
+	int cases = 0;
+	for (char *line = strtok(data, "\n"); line; line = strtok(NULL, "\n")) {
+		if (line[0] == '#')
+			continue;
+		char *tab = strchr(line, '\t');
+		ck_assert_ptr_nonnull(tab);
+		*tab = '\0';
+		hamle_error err;
+		hamle_error_clear(&err);
+		hamle_position *p = NULL;
+		int rc = hamle_position_new(&p, line, &err);
+		ck_assert_msg(rc == HAMLE_EBADFEN, "accepted: %s", line);
+		ck_assert_ptr_null(p);
+		ck_assert_str_eq(err.message, tab + 1);
+		ck_assert_str_eq(hamle_status_id(err.code), "bad-fen");
+		cases++;
+	}
+	free(data);
+	ck_assert_int_ge(cases, 30);
+}
+END_TEST
+
+/* Published Polyglot keys (../shared/polyglot/README.md). */
+static const struct { const char *moves; uint64_t key; } polyglot_cases[] = {
+	{"", 0x463b96181691fc9cull},
+	{"e2e4", 0x823c9b50fd114196ull},
+	{"e2e4 d7d5", 0x0756b94461c50fb0ull},
+	{"e2e4 d7d5 e4e5", 0x662fafb965db29d4ull},
+	{"e2e4 d7d5 e4e5 f7f5", 0x22a48b5a8e47ff78ull},
+	{"e2e4 d7d5 e4e5 f7f5 e1e2", 0x652a607ca3f242c1ull},
+	{"e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", 0x00fdd303c946bdd9ull},
+	{"a2a4 b7b5 h2h4 b5b4 c2c4", 0x3c8123ea7b067637ull},
+	{"a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3", 0x5c3f9b829b279560ull},
+};
+
+START_TEST(polyglot_keys)
+{
+	hamle_position *p;
+	ck_assert_int_eq(hamle_position_new(&p, NULL, NULL), HAMLE_OK);
+	char moves[128];
+	snprintf(moves, sizeof(moves), "%s", polyglot_cases[_i].moves);
+	for (char *t = strtok(moves, " "); t; t = strtok(NULL, " ")) {
+		hamle_move m = find_uci(p, t);
+		ck_assert_msg(m != HAMLE_MOVE_NONE, "no move %s", t);
+		hamle_position_play(p, m);
+	}
+	ck_assert_msg(hamle_position_hash(p) == polyglot_cases[_i].key, "%s: %016llx", polyglot_cases[_i].moves,
+		(unsigned long long)hamle_position_hash(p));
+	/* the incremental key equals a fresh computation */
+	char fen[HAMLE_FEN_MAX];
+	hamle_position_fen(fen, sizeof(fen), p, HAMLE_FEN_XFEN);
+	hamle_position *q;
+	ck_assert_int_eq(hamle_position_new(&q, fen, NULL), HAMLE_OK);
+	ck_assert(hamle_position_hash(q) == hamle_position_hash(p));
+	hamle_position_free(q);
+	hamle_position_free(p);
+}
+END_TEST
+
+START_TEST(pinned_piece_and_ep_pin)
+{
+	hamle_position *p;
+	/* knight on e2 pinned by the bishop on a6? no: rook e8 pins Ne2 against Ke1 */
+	ck_assert_int_eq(hamle_position_new(&p, "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", NULL), HAMLE_OK);
+	ck_assert(find_uci(p, "e2c3") == HAMLE_MOVE_NONE);
+	ck_assert(find_uci(p, "e1d1") != HAMLE_MOVE_NONE);
+	hamle_position_free(p);
+	/* en passant would expose the king along the rank: illegal */
+	ck_assert_int_eq(hamle_position_new(&p, "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", NULL), HAMLE_OK);
+	ck_assert(find_uci(p, "e5d6") == HAMLE_MOVE_NONE);
+	ck_assert(find_uci(p, "e5e6") != HAMLE_MOVE_NONE);
+	hamle_position_free(p);
+}
+END_TEST
+
+START_TEST(chess960_castling_is_king_takes_rook)
+{
+	hamle_position *p;
+	/* X-FEN with the king on b1 and rooks a1/h1 */
+	ck_assert_int_eq(hamle_position_new(&p, "1k5r/8/8/8/8/8/8/RK5R w KQk - 0 1", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_position_is_chess960(p), 1);
+	hamle_move m = find_uci(p, "b1h1");
+	ck_assert(m != HAMLE_MOVE_NONE);
+	ck_assert_int_eq(HAMLE_MOVE_KIND(m), HAMLE_MOVE_CASTLING);
+	hamle_position_play(p, m);
+	char fen[HAMLE_FEN_MAX];
+	hamle_position_fen(fen, sizeof(fen), p, HAMLE_FEN_XFEN);
+	ck_assert_str_eq(fen, "1k5r/8/8/8/8/8/8/R4RK1 b k - 1 1");
+	hamle_position_free(p);
+	ck_assert_int_eq(hamle_position_new(&p, "1k5r/8/8/8/8/8/8/RK5R w KQk - 0 1", NULL), HAMLE_OK);
+	hamle_position_fen(fen, sizeof(fen), p, HAMLE_FEN_SHREDDER);
+	ck_assert_str_eq(fen, "1k5r/8/8/8/8/8/8/RK5R w HAh - 0 1");
+	hamle_position_free(p);
+}
+END_TEST
+
+START_TEST(null_move_passes_turn)
+{
+	hamle_position *p;
+	ck_assert_int_eq(hamle_position_new(&p, NULL, NULL), HAMLE_OK);
+	hamle_position_play(p, HAMLE_MOVE_NULL);
+	ck_assert_int_eq(hamle_position_side(p), HAMLE_BLACK);
+	ck_assert_int_eq(hamle_position_is_legal(p, HAMLE_MOVE_NULL), 0);
+	hamle_position_free(p);
+}
+END_TEST
+
+Suite *position_suite(void)
+{
+	Suite *s = suite_create("position");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, start_position_perft);
+	tcase_add_test(tc, malformed_fens_rejected_with_message);
+	tcase_add_loop_test(tc, polyglot_keys, 0, (int)(sizeof(polyglot_cases) / sizeof(polyglot_cases[0])));
+	tcase_add_test(tc, pinned_piece_and_ep_pin);
+	tcase_add_test(tc, chess960_castling_is_king_takes_rook);
+	tcase_add_test(tc, null_move_passes_turn);
+	suite_add_tcase(s, tc);
+	return s;
+}
