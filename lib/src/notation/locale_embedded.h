@@ -1,4 +1,4 @@
-/* locale_embedded.h: the locales/*.yaml files compiled into the library
+/* locale_embedded.h: the YAML files of locales/ compiled into the library
  * (build/lib/generated/locales_embedded.c, written by tools/embed_locales.cmake). */
 #ifndef HAMLE_LOCALE_EMBEDDED_H
 #define HAMLE_LOCALE_EMBEDDED_H
