@@ -1,0 +1,45 @@
+/* input.h: the inputs of a tool, one after the other.
+ *
+ * Operands are files, directories or "-". No operand at all means stdin. Stdin is named "<stdin>".
+ * A directory is walked recursively (an explicit stack, no recursion) and yields its regular files
+ * whose names end in ".pgn" or ".txt" (ASCII case-insensitively: .PGN too), in byte-wise sorted
+ * order of their names at every level, so output is deterministic; symbolic links to directories
+ * met inside a walk are not followed (no cycles), links to files are. A file named explicitly is
+ * read whatever its name. A name that cannot be opened (or a directory that cannot be read) is
+ * reported on the hamle_msg at once ("prog: x.pgn: No such file or directory"), counted, and
+ * skipped: the other inputs still run, and the tool exits 2 at the end (hamle_inputs_failed).
+ *
+ *   hamle_inputs *in;  FILE *f;  const char *name;
+ *   if (hamle_inputs_new(&in, operands, n, &msg) < 0) -> out of memory
+ *   while (hamle_inputs_next(in, &f, &name) > 0) { read f ... }
+ *   if (hamle_inputs_failed(in)) status = HAMLE_EXIT_ERROR;
+ *   hamle_inputs_free(in);
+ */
+#ifndef HAMLE_CLI_INPUT_H
+#define HAMLE_CLI_INPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "msg.h"
+
+typedef struct hamle_inputs hamle_inputs;
+
+/* operands: n strings (copied), usually the operands collected from hamle_opt_next.
+ * msg is borrowed and must outlive the iterator. 0 or -1 (out of memory). */
+int hamle_inputs_new(hamle_inputs **out, const char *const *operands, size_t n, const hamle_msg *msg);
+
+/* Opens the next input. Returns 1 with *f (opened "rb"; owned by the iterator, closed by the next
+ * call or by free; stdin is never closed) and *name (valid until the next call), 0 when there are
+ * no more, -1 when out of memory. */
+int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name);
+
+/* Number of operands or directory entries that could not be opened or read so far. */
+size_t hamle_inputs_failed(const hamle_inputs *in);
+
+/* True when name ends in ".pgn" or ".txt" (ASCII, any case). */
+int hamle_input_wanted_name(const char *name);
+
+void hamle_inputs_free(hamle_inputs *in);
+
+#endif

@@ -1,0 +1,254 @@
+/* opt.c: table-driven option parsing and --help generation (see opt.h). */
+#include "opt.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HELP_WIDTH 79
+#define LEFT_MAX 30
+
+void hamle_opt_init(hamle_opt_parser *p, const hamle_cli_opt *opts, int argc, char **argv)
+{
+	memset(p, 0, sizeof(*p));
+	p->opts = opts;
+	p->argc = argc;
+	p->argv = argv;
+	p->index = 1;
+}
+
+static bool table_end(const hamle_cli_opt *o)
+{
+	return o->long_name == NULL && o->short_name == 0;
+}
+
+static const hamle_cli_opt *find_long(const hamle_cli_opt *opts, const char *name, size_t len)
+{
+	for (const hamle_cli_opt *o = opts; !table_end(o); o++)
+		if (o->long_name && strlen(o->long_name) == len && memcmp(o->long_name, name, len) == 0)
+			return o;
+	return NULL;
+}
+
+static const hamle_cli_opt *find_short(const hamle_cli_opt *opts, char c)
+{
+	for (const hamle_cli_opt *o = opts; !table_end(o); o++)
+		if (o->short_name == c)
+			return o;
+	return NULL;
+}
+
+static int fail(hamle_opt_parser *p, const char *fmt, const char *what, size_t len)
+{
+	int n = (int)(len > 64 ? 64 : len);
+	snprintf(p->error, sizeof(p->error), fmt, n, what);
+	p->opt = NULL;
+	p->arg = NULL;
+	return HAMLE_OPT_FAIL;
+}
+
+static int take_long(hamle_opt_parser *p, const char *body)
+{
+	const char *eq = strchr(body, '=');
+	size_t len = eq ? (size_t)(eq - body) : strlen(body);
+	const hamle_cli_opt *o = find_long(p->opts, body, len);
+	if (!o)
+		return fail(p, "unknown option '--%.*s'", body, len);
+	p->opt = o;
+	p->arg = NULL;
+	switch (o->arg) {
+	case HAMLE_OPT_NOARG:
+		if (eq)
+			return fail(p, "option '--%.*s' takes no value", body, len);
+		break;
+	case HAMLE_OPT_OPTARG:
+		p->arg = eq ? eq + 1 : NULL;
+		break;
+	case HAMLE_OPT_ARG:
+	default:
+		if (eq) {
+			p->arg = eq + 1;
+		} else if (p->index < p->argc) {
+			p->arg = p->argv[p->index++];
+		} else {
+			return fail(p, "option '--%.*s' requires a value", body, len);
+		}
+		break;
+	}
+	return o->id;
+}
+
+static int take_short(hamle_opt_parser *p)
+{
+	char c = *p->cluster++;
+	const hamle_cli_opt *o = find_short(p->opts, c);
+	if (!o) {
+		p->cluster = NULL;
+		return fail(p, "unknown option '-%.*s'", &c, 1);
+	}
+	p->opt = o;
+	p->arg = NULL;
+	if (o->arg == HAMLE_OPT_NOARG) {
+		if (*p->cluster == '\0')
+			p->cluster = NULL;
+		return o->id;
+	}
+	if (*p->cluster != '\0') {
+		p->arg = p->cluster;
+	} else if (o->arg == HAMLE_OPT_ARG) {
+		if (p->index >= p->argc) {
+			p->cluster = NULL;
+			return fail(p, "option '-%.*s' requires a value", &c, 1);
+		}
+		p->arg = p->argv[p->index++];
+	}
+	p->cluster = NULL;
+	return o->id;
+}
+
+int hamle_opt_next(hamle_opt_parser *p)
+{
+	p->opt = NULL;
+	p->arg = NULL;
+	if (p->cluster)
+		return take_short(p);
+	if (p->index >= p->argc)
+		return HAMLE_OPT_END;
+	const char *a = p->argv[p->index++];
+	if (p->operands_only || a[0] != '-' || a[1] == '\0') {
+		p->arg = a;
+		return HAMLE_OPT_OPERAND;
+	}
+	if (a[1] == '-') {
+		if (a[2] == '\0') { /* "--": everything after it is an operand */
+			p->operands_only = true;
+			if (p->index >= p->argc)
+				return HAMLE_OPT_END;
+			p->arg = p->argv[p->index++];
+			return HAMLE_OPT_OPERAND;
+		}
+		return take_long(p, a + 2);
+	}
+	p->cluster = a + 1;
+	return take_short(p);
+}
+
+/* ---- help ---- */
+
+/* Left column of an option: "  -j, --jobs=N", "      --format=FMT", "  -q". */
+static size_t left_column(char *buf, size_t size, const hamle_cli_opt *o)
+{
+	const char *an = o->arg_name ? o->arg_name : "ARG";
+	int n;
+	char sc[8] = "    ";
+	if (o->short_name)
+		snprintf(sc, sizeof(sc), "-%c%s", o->short_name, o->long_name ? ", " : "");
+	if (!o->long_name) {
+		if (o->arg == HAMLE_OPT_ARG)
+			n = snprintf(buf, size, "  %s %s", sc, an);
+		else if (o->arg == HAMLE_OPT_OPTARG)
+			n = snprintf(buf, size, "  %s[%s]", sc, an);
+		else
+			n = snprintf(buf, size, "  %s", sc);
+	} else if (o->arg == HAMLE_OPT_ARG) {
+		n = snprintf(buf, size, "  %s--%s=%s", sc, o->long_name, an);
+	} else if (o->arg == HAMLE_OPT_OPTARG) {
+		n = snprintf(buf, size, "  %s--%s[=%s]", sc, o->long_name, an);
+	} else {
+		n = snprintf(buf, size, "  %s--%s", sc, o->long_name);
+	}
+	if (n < 0)
+		return 0;
+	return (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/* Writes text wrapped at HELP_WIDTH, continuation lines indented by indent. The first line starts
+ * at column col. Breaks at spaces only (a longer word overflows). */
+static int put_wrapped(FILE *f, const char *text, size_t col, size_t indent)
+{
+	const char *s = text;
+	int rc = 0;
+	while (*s) {
+		size_t room = HELP_WIDTH > col ? HELP_WIDTH - col : 1;
+		size_t len = strlen(s);
+		size_t take = len;
+		if (len > room) {
+			take = room;
+			while (take > 0 && s[take] != ' ')
+				take--;
+			if (take == 0) { /* one long word: up to the next space */
+				take = room;
+				while (take < len && s[take] != ' ')
+					take++;
+			}
+		}
+		const char *nl = memchr(s, '\n', take);
+		if (nl)
+			take = (size_t)(nl - s);
+		if (fprintf(f, "%.*s\n", (int)take, s) < 0)
+			rc = -1;
+		s += take;
+		while (*s == ' ' || *s == '\n')
+			s++;
+		if (*s && fprintf(f, "%*s", (int)indent, "") < 0)
+			rc = -1;
+		col = indent;
+	}
+	return rc;
+}
+
+int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts)
+{
+	char left[128];
+	size_t width = 0;
+	int rc = 0;
+	for (const hamle_cli_opt *o = opts; !table_end(o); o++) {
+		size_t n = left_column(left, sizeof(left), o);
+		if (o->help && n <= LEFT_MAX && n > width)
+			width = n;
+	}
+	width += 2;
+	if (fprintf(f, "Usage: %s %s\n", info->name, info->usage ? info->usage : "[options]") < 0)
+		rc = -1;
+	if (info->summary && (fputc('\n', f) == EOF || put_wrapped(f, info->summary, 0, 0) < 0))
+		rc = -1;
+	if (fputs("\nOptions:\n", f) == EOF)
+		rc = -1;
+	for (const hamle_cli_opt *o = opts; !table_end(o); o++) {
+		if (!o->help)
+			continue;
+		size_t n = left_column(left, sizeof(left), o);
+		if (fputs(left, f) == EOF)
+			rc = -1;
+		if (n + 2 > width) { /* too long: help on its own line */
+			if (fprintf(f, "\n%*s", (int)width, "") < 0)
+				rc = -1;
+		} else if (fprintf(f, "%*s", (int)(width - n), "") < 0) {
+			rc = -1;
+		}
+		if (put_wrapped(f, o->help, width, width) < 0)
+			rc = -1;
+	}
+	const char *footer = info->footer ? info->footer : HAMLE_CLI_EXIT_TEXT;
+	if (footer[0] && (fputc('\n', f) == EOF || fputs(footer, f) == EOF))
+		rc = -1;
+	return rc;
+}
+
+int hamle_opt_version(FILE *f, const hamle_cli_info *info)
+{
+	return fprintf(f, "%s %s\n", info->name, info->version ? info->version : "unknown") < 0 ? -1 : 0;
+}
+
+int hamle_opt_parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out)
+{
+	char *end = NULL;
+	if (!s || s[0] < '0' || s[0] > '9')
+		return -1;
+	errno = 0;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -1,0 +1,97 @@
+/* opt.h: one declarative option table drives both parsing and --help (libgit2 cli style).
+ *
+ *   enum { OPT_JOBS = 1, OPT_FORMAT, OPT_QUIET };
+ *   static const hamle_cli_opt opts[] = {
+ *       {"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores)", OPT_JOBS},
+ *       {"format", 0, HAMLE_OPT_ARG, "FMT", "output format: text or json", OPT_FORMAT},
+ *       {"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings, no summary", OPT_QUIET},
+ *       HAMLE_OPT_STD_ENTRIES,   -- --help and --version
+ *       {0}};
+ *   hamle_opt_parser p;
+ *   hamle_opt_init(&p, opts, argc, argv);
+ *   for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) switch (id) {
+ *       case HAMLE_OPT_OPERAND: add p.arg to the inputs; break;
+ *       case HAMLE_OPT_FAIL:    return hamle_msg_usage(&msg, "%s", p.error);
+ *       case OPT_JOBS:          ... p.arg ...
+ *   }
+ *
+ * Syntax accepted (getopt_long alike, but long names must be spelled out in full):
+ *   --name, --name=value, --name value, -x, -xVALUE, -x VALUE, clustered flags -qv (-qj4),
+ *   "--" ends options, "-" alone is an operand (stdin). Options and operands may be mixed;
+ *   operands are returned in command-line order. An empty value (--where=) is a value.
+ * Ids must be > 0. The parser keeps no global state. */
+#ifndef HAMLE_CLI_OPT_H
+#define HAMLE_CLI_OPT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum {
+	HAMLE_OPT_NOARG = 0,   /* a flag */
+	HAMLE_OPT_ARG = 1,     /* requires a value */
+	HAMLE_OPT_OPTARG = 2   /* value only as --name=value (or -xVALUE); p.arg is NULL without one */
+} hamle_opt_argkind;
+
+typedef struct hamle_cli_opt {
+	const char *long_name; /* without "--"; NULL (with short_name 0) ends the table */
+	char short_name;       /* 0 = none */
+	hamle_opt_argkind arg;
+	const char *arg_name;  /* shown in --help: "N", "FILE"; NULL = "ARG" */
+	const char *help;      /* one sentence, no final period; NULL hides the option from --help */
+	int id;                /* > 0; returned by hamle_opt_next */
+} hamle_cli_opt;
+
+/* Return values of hamle_opt_next besides option ids. */
+enum {
+	HAMLE_OPT_END = 0,      /* argv exhausted */
+	HAMLE_OPT_OPERAND = -1, /* p.arg is an operand (file name, "-", anything after "--") */
+	HAMLE_OPT_FAIL = -2     /* usage error; p.error holds one line */
+};
+
+/* Standard ids and entries for --help/--version. */
+enum { HAMLE_OPT_HELP = 10000, HAMLE_OPT_VERSION = 10001 };
+#define HAMLE_OPT_STD_ENTRIES \
+	{"help", 'h', HAMLE_OPT_NOARG, NULL, "show this help and exit", HAMLE_OPT_HELP}, \
+	{"version", 0, HAMLE_OPT_NOARG, NULL, "show the version and exit", HAMLE_OPT_VERSION}
+
+typedef struct hamle_opt_parser {
+	const hamle_cli_opt *opts;
+	int argc;
+	char **argv;
+	int index;                 /* next argv element to look at */
+	const char *cluster;       /* rest of a short-option cluster ("-qv"), or NULL */
+	bool operands_only;        /* after "--" */
+	const hamle_cli_opt *opt;  /* the option just returned, or NULL */
+	const char *arg;           /* its value (or the operand); NULL if none */
+	char error[192];           /* one line, no prefix, no newline, after HAMLE_OPT_FAIL */
+} hamle_opt_parser;
+
+void hamle_opt_init(hamle_opt_parser *p, const hamle_cli_opt *opts, int argc, char **argv);
+
+/* Next option id (> 0), HAMLE_OPT_OPERAND, HAMLE_OPT_END or HAMLE_OPT_FAIL. argv[0] is skipped. */
+int hamle_opt_next(hamle_opt_parser *p);
+
+/* What a tool shows in --help and --version. */
+typedef struct hamle_cli_info {
+	const char *name;    /* "hamle-validate" */
+	const char *version; /* "0.1.0" (HAMLE_VERSION_STRING) */
+	const char *usage;   /* after the name: "[options] [FILE|DIR|-]..." */
+	const char *summary; /* a paragraph; may hold '\n' */
+	const char *footer;  /* after the options; NULL = HAMLE_CLI_EXIT_TEXT */
+} hamle_cli_info;
+
+#define HAMLE_CLI_EXIT_TEXT \
+	"Exit status: 0 every input valid, 1 at least one invalid game,\n" \
+	"2 usage, I/O or out-of-memory error (also a failed write to stdout).\n"
+
+/* --help text: "Usage: NAME USAGE", summary, "Options:" with one aligned, wrapped entry per option
+ * ("  -j, --jobs=N   run N threads ..."), footer. Returns what fprintf family returns (< 0 on error). */
+int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts);
+/* --version text: "NAME VERSION\n". */
+int hamle_opt_version(FILE *f, const hamle_cli_info *info);
+
+/* Parses a decimal integer in [min, max] (no sign, no spaces, no trailing junk). 0 on success,
+ * -1 otherwise (out untouched). */
+int hamle_opt_parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
+
+#endif

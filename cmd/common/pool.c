@@ -1,0 +1,219 @@
+/* pool.c: ordered parallel map over a ring of in-flight items (see pool.h).
+ *
+ * Sequence numbers: head (oldest not yet emitted) <= next (next to hand to a worker) <= tail (next
+ * to submit), tail - head <= cap; slot of sequence s is ring[s % cap]. One mutex guards all of it;
+ * workers wait on work_cv for next < tail, the caller waits on done_cv for ring[head] to finish. */
+#include "pool.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+typedef struct {
+	void *item;
+	bool done;
+} slot;
+
+struct hamle_pool {
+	pthread_mutex_t mu;
+	pthread_cond_t work_cv, done_cv;
+	slot *ring;
+	size_t cap, head, next, tail;
+	bool shutdown, finished;
+	int stop_rc;               /* non-zero once an emit failed */
+	pthread_t *threads;
+	unsigned nthreads, started;
+	hamle_pool_fns fns;
+	void *ctx;
+};
+
+/* Per-thread start argument: the pool and the worker index. */
+typedef struct {
+	hamle_pool *pool;
+	unsigned index;
+} worker_arg;
+
+unsigned hamle_pool_default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		return 1;
+	return n > 1024 ? 1024u : (unsigned)n;
+}
+
+static void *worker_main(void *arg)
+{
+	worker_arg *wa = arg;
+	hamle_pool *p = wa->pool;
+	unsigned index = wa->index;
+	free(wa);
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (p->next == p->tail && !p->shutdown)
+			pthread_cond_wait(&p->work_cv, &p->mu);
+		if (p->next == p->tail)
+			break; /* shut down and nothing left */
+		size_t seq = p->next++;
+		slot *s = &p->ring[seq % p->cap];
+		bool skip = p->stop_rc != 0;
+		pthread_mutex_unlock(&p->mu);
+		if (!skip)
+			p->fns.work(p->ctx, index, s->item);
+		pthread_mutex_lock(&p->mu);
+		s->done = true;
+		if (seq == p->head)
+			pthread_cond_signal(&p->done_cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* Emits an item, or discards it once the pool stopped; returns the emit code (0 when discarded). */
+static int give_back(hamle_pool *p, int stop_rc, void *item)
+{
+	if (stop_rc == 0)
+		return p->fns.emit(p->ctx, item);
+	if (p->fns.discard)
+		p->fns.discard(p->ctx, item);
+	return 0;
+}
+
+/* Emits finished items at the head, in order. With wait, blocks until the ring has room for one
+ * more item (or, with all = true, until it is empty). Called and returns with mu held. */
+static void drain(hamle_pool *p, bool wait, bool all)
+{
+	for (;;) {
+		if (p->head < p->tail && p->ring[p->head % p->cap].done) {
+			slot *s = &p->ring[p->head % p->cap];
+			void *item = s->item;
+			s->item = NULL;
+			s->done = false;
+			p->head++;
+			int stop_rc = p->stop_rc;
+			pthread_mutex_unlock(&p->mu);
+			int rc = give_back(p, stop_rc, item);
+			pthread_mutex_lock(&p->mu);
+			if (rc != 0 && p->stop_rc == 0)
+				p->stop_rc = rc;
+			continue;
+		}
+		bool need_wait = all ? p->head < p->tail : p->tail - p->head >= p->cap;
+		if (!wait || !need_wait)
+			return;
+		pthread_cond_wait(&p->done_cv, &p->mu);
+	}
+}
+
+static void stop_threads(hamle_pool *p)
+{
+	pthread_mutex_lock(&p->mu);
+	p->shutdown = true;
+	pthread_cond_broadcast(&p->work_cv);
+	pthread_mutex_unlock(&p->mu);
+	for (unsigned i = 0; i < p->started; i++)
+		pthread_join(p->threads[i], NULL);
+	p->started = 0;
+}
+
+int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx)
+{
+	hamle_pool *p = calloc(1, sizeof(*p));
+	*out = NULL;
+	if (!p)
+		return -1;
+	p->nthreads = nthreads ? nthreads : hamle_pool_default_jobs();
+	p->cap = capacity ? capacity : 4 * (size_t)p->nthreads;
+	p->fns = *fns;
+	p->ctx = ctx;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->work_cv, NULL);
+	pthread_cond_init(&p->done_cv, NULL);
+	if (p->nthreads == 1) {
+		*out = p;
+		return 0;
+	}
+	p->ring = calloc(p->cap, sizeof(*p->ring));
+	p->threads = calloc(p->nthreads, sizeof(*p->threads));
+	if (!p->ring || !p->threads)
+		goto fail;
+	for (unsigned i = 0; i < p->nthreads; i++) {
+		worker_arg *wa = malloc(sizeof(*wa));
+		if (!wa)
+			goto fail;
+		wa->pool = p;
+		wa->index = i;
+		if (pthread_create(&p->threads[i], NULL, worker_main, wa) != 0) {
+			free(wa);
+			goto fail;
+		}
+		p->started++;
+	}
+	*out = p;
+	return 0;
+fail:
+	p->finished = true;
+	hamle_pool_free(p);
+	return -1;
+}
+
+unsigned hamle_pool_threads(const hamle_pool *p)
+{
+	return p->nthreads;
+}
+
+int hamle_pool_submit(hamle_pool *p, void *item)
+{
+	if (p->nthreads == 1) { /* inline */
+		if (p->stop_rc == 0)
+			p->fns.work(p->ctx, 0, item);
+		int rc = give_back(p, p->stop_rc, item);
+		if (rc != 0 && p->stop_rc == 0)
+			p->stop_rc = rc;
+		return p->stop_rc;
+	}
+	pthread_mutex_lock(&p->mu);
+	drain(p, true, false);
+	if (p->stop_rc != 0) {
+		int rc = p->stop_rc;
+		pthread_mutex_unlock(&p->mu);
+		if (p->fns.discard)
+			p->fns.discard(p->ctx, item);
+		return rc;
+	}
+	slot *s = &p->ring[p->tail % p->cap];
+	s->item = item;
+	s->done = false;
+	p->tail++;
+	pthread_cond_signal(&p->work_cv);
+	pthread_mutex_unlock(&p->mu);
+	return 0;
+}
+
+int hamle_pool_finish(hamle_pool *p)
+{
+	if (p->finished)
+		return p->stop_rc;
+	p->finished = true;
+	if (p->nthreads > 1) {
+		pthread_mutex_lock(&p->mu);
+		drain(p, true, true);
+		pthread_mutex_unlock(&p->mu);
+		stop_threads(p);
+	}
+	return p->stop_rc;
+}
+
+void hamle_pool_free(hamle_pool *p)
+{
+	if (!p)
+		return;
+	hamle_pool_finish(p);
+	stop_threads(p);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->work_cv);
+	pthread_cond_destroy(&p->done_cv);
+	free(p->ring);
+	free(p->threads);
+	free(p);
+}

@@ -1,0 +1,56 @@
+/* pool.h: an ordered parallel map for -j N.
+ *
+ * The caller submits items (games, files...) one by one; worker threads run `work` on them in any
+ * order, and the caller's own thread gets them back through `emit` strictly in submission order.
+ * Memory stays bounded: at most `capacity` items are in flight (submitted, not yet emitted); a
+ * submit beyond that waits, emitting finished items meanwhile. Output written from `emit` is thus
+ * single-threaded and deterministic whatever N.
+ *
+ *   static void work(void *ctx, unsigned worker, void *item);  // worker thread; worker in [0, N)
+ *   static int emit(void *ctx, void *item);                     // caller thread, in order; frees item
+ *   hamle_pool_fns fns = {work, emit, discard};
+ *   hamle_pool *p;
+ *   if (hamle_pool_new(&p, jobs, 0, &fns, ctx) < 0) ...
+ *   while (more) if ((rc = hamle_pool_submit(p, item)) != 0) break;   // item now owned by the pool
+ *   rc = hamle_pool_finish(p);
+ *   hamle_pool_free(p);
+ *
+ * `work` gets its worker index so per-thread state can live in an array of N entries in ctx; ctx
+ * is otherwise shared by all workers (read it, or guard it yourself). When emit returns non-zero
+ * (say, stdout is gone) the pool stops: items not yet worked on are skipped, every item not yet
+ * emitted goes to `discard` (may be NULL), submit returns that code (discarding the item), and so
+ * does finish. With N = 1 no thread is started: submit runs work and emit at once. */
+#ifndef HAMLE_CLI_POOL_H
+#define HAMLE_CLI_POOL_H
+
+#include <stddef.h>
+
+typedef struct hamle_pool hamle_pool;
+
+typedef struct hamle_pool_fns {
+	void (*work)(void *ctx, unsigned worker, void *item);
+	int (*emit)(void *ctx, void *item);
+	void (*discard)(void *ctx, void *item);
+} hamle_pool_fns;
+
+/* Number of online processors, at least 1 (the default of -j). */
+unsigned hamle_pool_default_jobs(void);
+
+/* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 4 * nthreads (at least 2 per
+ * thread is needed to keep workers busy). fns is copied. 0, or -1 (out of memory, or a thread
+ * could not be started). */
+int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx);
+
+unsigned hamle_pool_threads(const hamle_pool *p);
+
+/* Queues item (owned by the pool from now on, even on failure). Returns 0 or the non-zero emit
+ * return that stopped the pool. */
+int hamle_pool_submit(hamle_pool *p, void *item);
+
+/* Waits for every item, emits the rest in order, stops the threads. Returns 0 or the emit code
+ * that stopped the pool. Call once; hamle_pool_free calls it if needed. */
+int hamle_pool_finish(hamle_pool *p);
+
+void hamle_pool_free(hamle_pool *p); /* NULL-safe */
+
+#endif
