@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "chess/position_internal.h"
+#include "hamle/rules.h"
 #include "suites_decl.h"
 #include "testutil.h"
 
@@ -146,6 +147,68 @@ START_TEST(null_move_passes_turn)
 }
 END_TEST
 
+
+static const struct { const char *fen; hamle_state state; } state_cases[] = {
+	{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", HAMLE_STATE_CHECKMATE}, /* fool's mate */
+	{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", HAMLE_STATE_STALEMATE},
+	{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", HAMLE_STATE_DEAD},
+	{"8/8/4k3/8/8/3K4/5N2/8 w - - 0 1", HAMLE_STATE_DEAD},
+	{"8/8/4kb2/8/8/3K4/5B2/8 w - - 0 1", HAMLE_STATE_DEAD},  /* bishops both on light squares? f6 dark, f2 dark */
+	{"8/8/4k1b1/8/8/3K4/5B2/8 w - - 0 1", HAMLE_STATE_PLAYING}, /* g6 light, f2 dark */
+	{"8/8/4kn2/8/8/3K4/5N2/8 w - - 0 1", HAMLE_STATE_PLAYING},
+	{"8/8/4k3/8/8/3K4/5P2/8 w - - 0 1", HAMLE_STATE_PLAYING},
+};
+
+START_TEST(end_states)
+{
+	hamle_position *p;
+	ck_assert_int_eq(hamle_position_new(&p, state_cases[_i].fen, NULL), HAMLE_OK);
+	ck_assert_str_eq(hamle_state_id(hamle_position_state(p)), hamle_state_id(state_cases[_i].state));
+	hamle_position_free(p);
+}
+END_TEST
+
+START_TEST(threefold_by_knight_shuffle)
+{
+	hamle_position *p;
+	hamle_history *h;
+	ck_assert_int_eq(hamle_position_new(&p, NULL, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_history_new(&h), HAMLE_OK);
+	ck_assert_int_eq(hamle_history_push(h, p), 1);
+	static const char *const line[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+	int counts[8];
+	for (int i = 0; i < 8; i++) {
+		hamle_position_play(p, find_uci(p, line[i]));
+		counts[i] = hamle_history_push(h, p);
+	}
+	ck_assert_int_eq(counts[3], 2); /* start position again */
+	ck_assert_int_eq(counts[7], 3); /* third time */
+	ck_assert_int_eq(counts[5], 2);
+	hamle_history_free(h);
+	hamle_history_free(NULL);
+	hamle_position_free(p);
+}
+END_TEST
+
+START_TEST(repetition_key_ignores_uncapturable_ep)
+{
+	hamle_position *a, *b;
+	/* e3 set but no black pawn can take: the same position as without it */
+	ck_assert_int_eq(hamle_position_new(&a, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_position_new(&b, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", NULL), HAMLE_OK);
+	ck_assert(hamle_position_repetition_key(a) == hamle_position_repetition_key(b));
+	hamle_position_free(a);
+	hamle_position_free(b);
+	/* a black pawn on d4 pinned to its king on a4? h4 rook pins along the rank: ep illegal */
+	ck_assert_int_eq(hamle_position_new(&a, "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_position_new(&b, "8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1", NULL), HAMLE_OK);
+	ck_assert(hamle_position_repetition_key(a) == hamle_position_repetition_key(b));
+	ck_assert(hamle_position_hash(a) != hamle_position_hash(b)); /* Polyglot counts it */
+	hamle_position_free(a);
+	hamle_position_free(b);
+}
+END_TEST
+
 Suite *position_suite(void)
 {
 	Suite *s = suite_create("position");
@@ -156,6 +219,9 @@ Suite *position_suite(void)
 	tcase_add_test(tc, pinned_piece_and_ep_pin);
 	tcase_add_test(tc, chess960_castling_is_king_takes_rook);
 	tcase_add_test(tc, null_move_passes_turn);
+	tcase_add_loop_test(tc, end_states, 0, (int)(sizeof(state_cases) / sizeof(state_cases[0])));
+	tcase_add_test(tc, threefold_by_knight_shuffle);
+	tcase_add_test(tc, repetition_key_ignores_uncapturable_ep);
 	suite_add_tcase(s, tc);
 	return s;
 }

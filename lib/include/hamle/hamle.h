@@ -4,5 +4,6 @@
 
 #include "hamle/common.h"
 #include "hamle/position.h"
+#include "hamle/rules.h"
 
 #endif
