@@ -4,6 +4,7 @@
 
 #include "hamle/common.h"
 #include "hamle/position.h"
+#include "hamle/pgn.h"
 #include "hamle/rules.h"
 
 #endif

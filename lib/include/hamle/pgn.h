@@ -1,0 +1,241 @@
+/* hamle/pgn.h: the streaming PGN reader and the game model (documents of games, no chess rules).
+ *
+ * Lifecycle: hamle_reader_new -> one hamle_reader_set_input_* -> hamle_reader_next (repeat until
+ * HAMLE_ITEROVER) -> hamle_reader_free. Every game handed out through a `hamle_game **` belongs to the
+ * caller (hamle_game_free); pointers returned by getters are borrowed from the game.
+ *
+ * Splitting: the reader scans raw bytes (ASCII structure only, any ASCII-compatible encoding) and
+ * cuts the input into games at these boundaries:
+ *   - a tag-pair line (first non-blank character `[` at the start of a line) once the current game has
+ *     movetext;
+ *   - right after a termination marker at variation depth 0 (comments later on the same line stay
+ *     with the game); so games without tags separated only by blank lines work when each ends with
+ *     its result;
+ *   - inside a `{` comment still open: a blank line followed by a tag-pair line ends the game, which
+ *     then reports an unterminated comment (one broken game never swallows the next ones).
+ * Blank lines inside a game (ChessBase writes some) do not end it.
+ * A game larger than max_game_bytes is not stored past the limit: the reader skips to the next boundary
+ * and the game carries a "limit" error (its tags, when they fit, are still read; no movetext tokens).
+ *
+ * Decoding (per game): UTF-8 with or without BOM (dropped at the start of the input). A game that is
+ * not valid UTF-8 is decoded as Windows-1254 when it looks Turkish (its bytes Þ þ Ý ý Ð ð are at least
+ * as frequent as other high bytes, or Þ/þ stands as a piece letter before a square), else Windows-1252,
+ * unless options.encoding forces one. Doubly encoded UTF-8 (`Åž` for Ş, `Ã¼` for ü, `â€™` for ’) is
+ * repaired everywhere. Each decision or repair is an "encoding" warning; NUL and other C0/C1 control
+ * characters (except HT, LF, VT, FF, CR) are "encoding" errors and become spaces. Turkish mojibake
+ * (Þ þ Ý ý Ð ð read as Ş ş İ ı Ğ ğ) is repaired only by hamle_game_repair_turkish() or the reader flag
+ * HAMLE_READ_REPAIR_TR, never by default (Icelandic names use Þ, ð and ý rightly).
+ *
+ * Tokens: the movetext is a flat array in document order (see hamle_token). No recursion anywhere.
+ * Thread safety: distinct readers and games share nothing; a game may be parsed in another thread
+ * (hamle_reader_next_chunk + hamle_game_parse).
+ */
+#ifndef HAMLE_PGN_H
+#define HAMLE_PGN_H
+
+#include <stdio.h>
+
+#include "hamle/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hamle_reader hamle_reader;
+typedef struct hamle_game hamle_game;
+
+/* Input callback (libyaml style): fill buf with up to size bytes, set *got (0 at end of input) and
+ * return 0; a negative return is an I/O error. */
+typedef int (*hamle_read_fn)(void *payload, unsigned char *buf, size_t size, size_t *got);
+
+typedef enum {
+	HAMLE_ENCODING_AUTO = 0, /* UTF-8, else per game Windows-1254 or Windows-1252 */
+	HAMLE_ENCODING_UTF8,     /* invalid sequences become U+FFFD with an "encoding" error */
+	HAMLE_ENCODING_CP1254,
+	HAMLE_ENCODING_ISO8859_9,
+	HAMLE_ENCODING_LATIN1,
+	HAMLE_ENCODING_CP1252
+} hamle_encoding;
+
+/* Static name ("utf-8", "cp1254", "iso-8859-9", "latin1", "cp1252", "auto"). */
+HAMLE_EXTERN const char *hamle_encoding_name(hamle_encoding enc);
+/* Parses such a name (ASCII case-insensitive; also "utf8", "windows-1254", "latin-1", "iso-8859-1",
+ * "windows-1252"); returns 0 or HAMLE_EUSAGE. */
+HAMLE_EXTERN int hamle_encoding_parse(hamle_encoding *out, const char *name);
+
+/* Reader flags. */
+#define HAMLE_READ_REPAIR_TR 0x1u /* repair Turkish mojibake (Þ->Ş ...) in every game */
+
+/* Defaults of the limits (used when an option is 0). */
+#define HAMLE_DEFAULT_MAX_GAME_BYTES ((size_t)8 << 20)    /* 8 MiB of raw input per game */
+#define HAMLE_DEFAULT_MAX_COMMENT_BYTES ((size_t)1 << 20) /* 1 MiB per comment */
+#define HAMLE_DEFAULT_MAX_TAG_BYTES ((size_t)64 << 10)    /* 64 KiB per tag name or value */
+#define HAMLE_DEFAULT_MAX_DEPTH 256                       /* variation nesting */
+#define HAMLE_DEFAULT_MAX_TOKENS 200000                   /* movetext tokens per game */
+#define HAMLE_DEFAULT_MAX_FINDINGS 100                    /* findings kept per game */
+
+#define HAMLE_READER_OPTIONS_VERSION 1
+typedef struct hamle_reader_options {
+	unsigned int version;    /* HAMLE_READER_OPTIONS_VERSION */
+	hamle_encoding encoding; /* HAMLE_ENCODING_AUTO by default */
+	unsigned int flags;      /* HAMLE_READ_* */
+	size_t max_game_bytes;   /* 0 = default, for every limit */
+	size_t max_comment_bytes;
+	size_t max_tag_bytes;
+	size_t max_depth;
+	size_t max_tokens;
+	size_t max_findings; /* further findings are counted, not kept */
+} hamle_reader_options;
+#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0 }
+
+/* ---- reader ---- */
+
+/* opts may be NULL (defaults). Returns 0, HAMLE_ENOMEM or HAMLE_EUSAGE (unknown options version). */
+HAMLE_EXTERN int hamle_reader_new(hamle_reader **out, const hamle_reader_options *opts);
+HAMLE_EXTERN void hamle_reader_free(hamle_reader *r); /* NULL-safe; does not close the FILE */
+
+/* Exactly one input per reader. source names the input in findings ("<stdin>", a path); copied. */
+HAMLE_EXTERN int hamle_reader_set_input_file(hamle_reader *r, FILE *f, const char *source);
+/* data is borrowed and must outlive the reader. */
+HAMLE_EXTERN int hamle_reader_set_input_buffer(hamle_reader *r, const void *data, size_t len,
+	const char *source);
+HAMLE_EXTERN int hamle_reader_set_input(hamle_reader *r, hamle_read_fn fn, void *payload,
+	const char *source);
+
+/* Next game, newly allocated, owned by the caller. Returns HAMLE_OK, HAMLE_ITEROVER at the end, or
+ * < 0 (HAMLE_EIO, HAMLE_ENOMEM; details in hamle_reader_error). Problems in the game itself are not
+ * failures: they are the game's findings. */
+HAMLE_EXTERN int hamle_reader_next(hamle_reader *r, hamle_game **out);
+/* As hamle_reader_next, reusing *inout's buffers when it is non-NULL (no allocation per game in the
+ * steady state). */
+HAMLE_EXTERN int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout);
+/* The reader's last failure (I/O); valid until the next call. */
+HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
+
+/* Raw game chunks, for parsing in worker threads: the reader only splits; hamle_game_parse decodes
+ * and lexes. data is borrowed until the next call on the reader (copy it to hand it over). */
+#define HAMLE_CHUNK_OVERFLOW 0x1u /* the game exceeded max_game_bytes; data holds its first bytes */
+typedef struct hamle_chunk {
+	const unsigned char *data;
+	size_t len;
+	const char *source; /* borrowed from the reader */
+	size_t game;        /* 1-based index in the source */
+	size_t line, column, offset; /* where data starts in the input (1-based line/column) */
+	size_t total_len;   /* bytes of the game in the input (> len when overflowed) */
+	unsigned int flags; /* HAMLE_CHUNK_* */
+} hamle_chunk;
+HAMLE_EXTERN int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out);
+/* Decodes and lexes one chunk into *inout (allocated when NULL, else reused). opts may be NULL.
+ * The game copies what it keeps. Returns 0 or HAMLE_ENOMEM. */
+HAMLE_EXTERN int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk,
+	const hamle_reader_options *opts);
+
+/* ---- game ---- */
+
+typedef enum {
+	HAMLE_RESULT_NONE = 0, /* no termination marker */
+	HAMLE_RESULT_WHITE,    /* 1-0 */
+	HAMLE_RESULT_BLACK,    /* 0-1 */
+	HAMLE_RESULT_DRAW,     /* 1/2-1/2 */
+	HAMLE_RESULT_UNKNOWN   /* * */
+} hamle_result;
+/* Canonical text: "1-0", "0-1", "1/2-1/2", "*", "" for NONE. Static. */
+HAMLE_EXTERN const char *hamle_result_string(hamle_result res);
+/* Classifies a termination marker in any accepted form (1-0 0-1 1/2-1/2 * ½-½ 1:0 0:1 ½:½ 0,5-0,5
+ * 0.5-0.5, en/em dashes for '-'); HAMLE_RESULT_NONE if it is not one. */
+HAMLE_EXTERN hamle_result hamle_result_parse(const char *text, size_t len);
+
+typedef enum {
+	HAMLE_TOKEN_MOVE = 1,    /* a move as written ("Af3", "exd6 e.p.", "d8(Q)", "--", "Z0", "0-0") */
+	HAMLE_TOKEN_MOVE_NUMBER, /* "12.", "12...", "12…", "12)", "12"; value = number */
+	HAMLE_TOKEN_COMMENT,     /* text = content without { } or ; */
+	HAMLE_TOKEN_NAG,         /* "$14" or a glyph ("!?", "±"); value = NAG number */
+	HAMLE_TOKEN_VAR_START,   /* "(" ; depth = depth of the variation it opens */
+	HAMLE_TOKEN_VAR_END,     /* ")" ; depth = depth of the variation it closes */
+	HAMLE_TOKEN_DRAW_OFFER,  /* "(=)", the FIDE draw offer (not a variation) */
+	HAMLE_TOKEN_ESCAPE,      /* "%" line; text = rest of the line after '%' */
+	HAMLE_TOKEN_RESULT       /* termination marker as written; value = hamle_result */
+} hamle_token_kind;
+
+/* Token flags. */
+#define HAMLE_TOKEN_BLACK 0x1u       /* MOVE_NUMBER: with two or more dots or '…' ("12...") */
+#define HAMLE_TOKEN_EP 0x2u          /* MOVE: ends with "e.p." (glued or spaced); core_len excludes it */
+#define HAMLE_TOKEN_LINE_COMMENT 0x4u /* COMMENT: a ';' comment */
+#define HAMLE_TOKEN_UNTERMINATED 0x8u /* COMMENT: '{' without '}' before the end of the game */
+#define HAMLE_TOKEN_GLUED 0x10u      /* MOVE: glued to its move number ("1.e4"); NAG: glyph glued to
+                                      * the move before it ("e4!") */
+
+/* One movetext token. text points into the game's decoded text (hamle_game_text) and is NOT
+ * NUL-terminated. Positions: 1-based line and column (column in characters), byte offset in the
+ * original input (before decoding). depth: variation depth, 0 = mainline. */
+typedef struct hamle_token {
+	const char *text;
+	size_t len;
+	size_t line, column, offset;
+	unsigned int depth;
+	unsigned int kind;  /* hamle_token_kind */
+	unsigned int flags; /* HAMLE_TOKEN_* */
+	unsigned int value; /* MOVE_NUMBER: number (saturates); NAG: number; RESULT: hamle_result;
+	                     * MOVE: core_len (length without a trailing "e.p." marker and spaces) */
+} hamle_token;
+
+/* One tag pair, in input order. name and value are NUL-terminated, unescaped, decoded UTF-8. */
+typedef struct hamle_tag {
+	const char *name;
+	const char *value;
+	size_t value_len;
+	size_t line, column, offset; /* of the '[' */
+} hamle_tag;
+
+typedef enum { HAMLE_SEVERITY_WARNING = 1, HAMLE_SEVERITY_ERROR = 2 } hamle_severity;
+
+/* A reader finding. id is a static identifier: "syntax", "limit", "encoding", "bad-escape".
+ * error.code is the matching status (HAMLE_ESYNTAX, HAMLE_ELIMIT, HAMLE_EENCODING; bad-escape uses
+ * HAMLE_ESYNTAX). error.source/game/line/column/offset/token are set; ply is 0. */
+typedef struct hamle_finding {
+	hamle_error error;
+	hamle_severity severity;
+	const char *id;
+} hamle_finding;
+
+HAMLE_EXTERN void hamle_game_free(hamle_game *g); /* NULL-safe */
+
+HAMLE_EXTERN const char *hamle_game_source(const hamle_game *g);
+HAMLE_EXTERN size_t hamle_game_index(const hamle_game *g);  /* 1-based index in its source */
+HAMLE_EXTERN size_t hamle_game_line(const hamle_game *g);   /* line where the game starts */
+HAMLE_EXTERN size_t hamle_game_offset(const hamle_game *g); /* byte offset where it starts */
+
+HAMLE_EXTERN size_t hamle_game_tag_count(const hamle_game *g);
+HAMLE_EXTERN const hamle_tag *hamle_game_tag_at(const hamle_game *g, size_t i); /* NULL if out of range */
+/* Value of the first tag with this exact (case-sensitive) name, or NULL. */
+HAMLE_EXTERN const char *hamle_game_tag(const hamle_game *g, const char *name);
+
+HAMLE_EXTERN size_t hamle_game_token_count(const hamle_game *g);
+HAMLE_EXTERN const hamle_token *hamle_game_tokens(const hamle_game *g); /* array of token_count */
+
+/* The termination marker's result (the last RESULT token at depth 0), or HAMLE_RESULT_NONE. */
+HAMLE_EXTERN hamle_result hamle_game_result(const hamle_game *g);
+
+/* The game's decoded text (UTF-8, NUL-terminated), from its first byte to its last; token texts point
+ * into it, so `tok->text - hamle_game_text(g, NULL)` is a token's position in it. The rest of the
+ * movetext after token i, verbatim, is the text from tokens[i].text to the end. */
+HAMLE_EXTERN const char *hamle_game_text(const hamle_game *g, size_t *len);
+/* The original bytes of the game (before decoding; only the first max_game_bytes when overflowed). */
+HAMLE_EXTERN const unsigned char *hamle_game_raw(const hamle_game *g, size_t *len);
+/* The decoding used: HAMLE_ENCODING_UTF8 for valid UTF-8 (incl. ASCII), else the single-byte one. */
+HAMLE_EXTERN hamle_encoding hamle_game_encoding(const hamle_game *g);
+
+HAMLE_EXTERN size_t hamle_game_finding_count(const hamle_game *g);
+HAMLE_EXTERN const hamle_finding *hamle_game_finding(const hamle_game *g, size_t i);
+/* Number of error findings (including those not kept). 0 = the reader found nothing wrong. */
+HAMLE_EXTERN size_t hamle_game_error_count(const hamle_game *g);
+
+/* Repairs Turkish mojibake (Þ þ Ý ý Ð ð -> Ş ş İ ı Ğ ğ) in the game's tags, tokens and text, in place
+ * (byte lengths do not change), adding one "encoding" warning per repaired tag or token. Returns the
+ * number of characters repaired. Safe to call twice (the second call finds nothing). */
+HAMLE_EXTERN size_t hamle_game_repair_turkish(hamle_game *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,396 @@
+/* encoding.c: per-game decoding to UTF-8, doubly-encoded UTF-8 repair, Turkish mojibake repair. */
+#include <string.h>
+
+#include "pgn/encoding.h"
+
+/* Windows-1252 0x80-0x9F; 0 = undefined. Windows-1254 differs at 0x8E and 0x9E (undefined). */
+static const unsigned short cp1252_high[32] = {
+	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178
+};
+
+/* The six bytes where ISO-8859-9 / Windows-1254 differ from Latin-1, with their letters. */
+static const struct { unsigned char byte; unsigned short latin, turkish; } tr_bytes[6] = {
+	{ 0xD0, 0x00D0, 0x011E }, { 0xDD, 0x00DD, 0x0130 }, { 0xDE, 0x00DE, 0x015E },
+	{ 0xF0, 0x00F0, 0x011F }, { 0xFD, 0x00FD, 0x0131 }, { 0xFE, 0x00FE, 0x015F }
+};
+
+const char *hamle_encoding_name(hamle_encoding enc)
+{
+	switch (enc) {
+	case HAMLE_ENCODING_UTF8: return "utf-8";
+	case HAMLE_ENCODING_CP1254: return "cp1254";
+	case HAMLE_ENCODING_ISO8859_9: return "iso-8859-9";
+	case HAMLE_ENCODING_LATIN1: return "latin1";
+	case HAMLE_ENCODING_CP1252: return "cp1252";
+	default: return "auto";
+	}
+}
+
+static int ascii_ieq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = (*a >= 'A' && *a <= 'Z') ? (char)(*a + 32) : *a;
+		if (x != *b)
+			return 0;
+	}
+	return *a == *b;
+}
+
+int hamle_encoding_parse(hamle_encoding *out, const char *name)
+{
+	static const struct { const char *name; hamle_encoding enc; } names[] = {
+		{ "auto", HAMLE_ENCODING_AUTO }, { "utf-8", HAMLE_ENCODING_UTF8 }, { "utf8", HAMLE_ENCODING_UTF8 },
+		{ "cp1254", HAMLE_ENCODING_CP1254 }, { "windows-1254", HAMLE_ENCODING_CP1254 },
+		{ "iso-8859-9", HAMLE_ENCODING_ISO8859_9 }, { "latin5", HAMLE_ENCODING_ISO8859_9 },
+		{ "latin1", HAMLE_ENCODING_LATIN1 }, { "latin-1", HAMLE_ENCODING_LATIN1 },
+		{ "iso-8859-1", HAMLE_ENCODING_LATIN1 }, { "cp1252", HAMLE_ENCODING_CP1252 },
+		{ "windows-1252", HAMLE_ENCODING_CP1252 },
+	};
+	if (!out || !name)
+		return HAMLE_EUSAGE;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (ascii_ieq(name, names[i].name)) {
+			*out = names[i].enc;
+			return HAMLE_OK;
+		}
+	}
+	return HAMLE_EUSAGE;
+}
+
+size_t pgn_utf8_decode(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	unsigned char c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	size_t len;
+	unsigned long v, min;
+	if (c >= 0xC2 && c <= 0xDF) { len = 2; v = c & 0x1F; min = 0x80; }
+	else if (c >= 0xE0 && c <= 0xEF) { len = 3; v = c & 0x0F; min = 0x800; }
+	else if (c >= 0xF0 && c <= 0xF4) { len = 4; v = c & 0x07; min = 0x10000; }
+	else return 0;
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+size_t pgn_utf8_encode(unsigned long cp, char *out)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xC0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xE0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+/* Byte that Windows-1252 (or Latin-1) shows as cp, limited to 0x80-0xBF (UTF-8 continuation
+ * bytes); -1 otherwise. */
+static int cont_byte_of(unsigned long cp)
+{
+	if (cp >= 0x80 && cp <= 0xBF)
+		return (int)cp;
+	for (int i = 0; i < 32; i++)
+		if (cp1252_high[i] && cp1252_high[i] == cp)
+			return 0x80 + i;
+	return -1;
+}
+
+static int is_control(unsigned long cp)
+{
+	if (cp < 0x20)
+		return !(cp == '\t' || cp == '\n' || cp == '\v' || cp == '\f' || cp == '\r');
+	return cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
+}
+
+/* Decodes one character of raw at pos in a single-byte or UTF-8 encoding. Sets *bad when the byte
+ * has no character (undefined Windows byte, invalid UTF-8); the character is then U+FFFD. */
+static size_t next_char(const unsigned char *raw, size_t len, size_t pos, hamle_encoding enc,
+	unsigned long *cp, int *bad)
+{
+	unsigned char c = raw[pos];
+	*bad = 0;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	switch (enc) {
+	case HAMLE_ENCODING_CP1252:
+	case HAMLE_ENCODING_CP1254:
+		if (c < 0xA0) {
+			*cp = cp1252_high[c - 0x80];
+			if (enc == HAMLE_ENCODING_CP1254 && (c == 0x8E || c == 0x9E))
+				*cp = 0;
+			if (!*cp) {
+				*cp = 0xFFFD;
+				*bad = 1;
+			}
+			return 1;
+		}
+		/* fall through */
+	case HAMLE_ENCODING_ISO8859_9:
+	case HAMLE_ENCODING_LATIN1:
+		*cp = c;
+		if (enc == HAMLE_ENCODING_CP1254 || enc == HAMLE_ENCODING_ISO8859_9)
+			for (int i = 0; i < 6; i++)
+				if (tr_bytes[i].byte == c)
+					*cp = tr_bytes[i].turkish;
+		return 1;
+	default: {
+		size_t n = pgn_utf8_decode(raw + pos, len - pos, cp);
+		if (n == 0) {
+			*cp = 0xFFFD;
+			*bad = 1;
+			return 1;
+		}
+		return n;
+	}
+	}
+}
+
+/* Whether invalid-UTF-8 text looks Turkish: Þ/þ used as a piece letter before a square or a
+ * capture, or the six Turkish bytes at least as frequent as the other high bytes. */
+static int looks_turkish(const unsigned char *s, size_t len)
+{
+	size_t tr = 0, other = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		if (c < 0x80)
+			continue;
+		int is_tr = 0;
+		for (int k = 0; k < 6; k++)
+			is_tr |= tr_bytes[k].byte == c;
+		if (!is_tr) {
+			other++;
+			continue;
+		}
+		tr++;
+		if ((c == 0xDE || c == 0xFE) && i + 2 < len && (i == 0 || s[i - 1] <= ' ' || s[i - 1] == '.')) {
+			unsigned char f = s[i + 1], r = s[i + 2];
+			if ((f >= 'a' && f <= 'h' && r >= '1' && r <= '8') || f == 'x')
+				return 1;
+		}
+	}
+	return tr > 0 && tr >= other;
+}
+
+/* The first byte where UTF-8 decoding fails, or len. */
+static size_t first_invalid_utf8(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		unsigned long cp;
+		size_t n = pgn_utf8_decode(s + i, len - i, &cp);
+		if (n == 0)
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+typedef struct decoder {
+	hamle_game *g;
+	size_t line, column; /* of the character being decoded */
+	size_t out;          /* bytes written to the text buffer */
+} decoder;
+
+static int push_map(hamle_game *g, size_t dec_end, size_t raw_end)
+{
+	if (g->map_len == g->map_cap && pgn_grow((void **)&g->map, &g->map_cap, g->map_len + 1,
+		    sizeof(*g->map)) < 0)
+		return HAMLE_ENOMEM;
+	g->map[g->map_len].dec_end = dec_end;
+	g->map[g->map_len].raw_end = raw_end;
+	g->map_len++;
+	return 0;
+}
+
+static int clean_ascii(const unsigned char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		if (c >= 0x7F || (c < 0x20 && !(c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r')))
+			return 0;
+	}
+	return 1;
+}
+
+/* Tries the doubly-encoded repair at pos: cp0 is the character there (rawlen0 bytes). */
+static size_t try_double(const unsigned char *raw, size_t len, size_t pos, hamle_encoding enc,
+	unsigned long cp0, size_t rawlen0, unsigned long *fixed)
+{
+	int need;
+	if (cp0 >= 0xC2 && cp0 <= 0xDF)
+		need = 1;
+	else if (cp0 >= 0xE0 && cp0 <= 0xEF)
+		need = 2;
+	else
+		return 0;
+	unsigned char bytes[3] = { (unsigned char)cp0, 0, 0 };
+	size_t p = pos + rawlen0;
+	for (int k = 1; k <= need; k++) {
+		if (p >= len)
+			return 0;
+		unsigned long cp;
+		int bad;
+		size_t n = next_char(raw, len, p, enc, &cp, &bad);
+		int b = bad ? -1 : cont_byte_of(cp);
+		if (b < 0)
+			return 0;
+		bytes[k] = (unsigned char)b;
+		p += n;
+	}
+	unsigned long v;
+	if (pgn_utf8_decode(bytes, (size_t)need + 1, &v) != (size_t)need + 1)
+		return 0;
+	*fixed = v;
+	return p - pos;
+}
+
+int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t start_column)
+{
+	const unsigned char *raw = g->raw;
+	size_t len = g->raw_len;
+	g->map_len = 0;
+	if (lim->encoding == HAMLE_ENCODING_AUTO && clean_ascii(raw, len)) {
+		g->text = (char *)g->raw;
+		g->text_len = len;
+		g->encoding = HAMLE_ENCODING_UTF8;
+		return 0;
+	}
+	hamle_encoding enc = lim->encoding;
+	size_t bad_at = len;
+	if (enc == HAMLE_ENCODING_AUTO) {
+		bad_at = first_invalid_utf8(raw, len);
+		if (bad_at == len)
+			enc = HAMLE_ENCODING_UTF8;
+		else
+			enc = looks_turkish(raw, len) ? HAMLE_ENCODING_CP1254 : HAMLE_ENCODING_CP1252;
+	}
+	g->encoding = enc;
+	/* worst case: every byte becomes 3 bytes (U+FFFD or a Windows-125x letter) */
+	if (len > ((size_t)-1 - 1) / 3 || pgn_grow((void **)&g->textbuf, &g->text_cap, len * 3 + 1, 1) < 0)
+		return HAMLE_ENOMEM;
+	char *out = g->textbuf;
+	decoder d = { g, start_line, start_column, 0 };
+	size_t pos = 0;
+	while (pos < len) {
+		unsigned char c = raw[pos];
+		if (c >= 0x20 && c < 0x7F) { /* fast path */
+			out[d.out++] = (char)c;
+			pos++;
+			d.column++;
+			continue;
+		}
+		unsigned long cp;
+		int bad;
+		size_t n = next_char(raw, len, pos, enc, &cp, &bad);
+		size_t start_out = d.out, start_pos = pos;
+		if (pos == bad_at) {
+			if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, NULL, 0, "invalid UTF-8 (byte 0x%02X); game decoded as %s", c,
+				    enc == HAMLE_ENCODING_CP1254 ? "Windows-1254 (Turkish)" : "Windows-1252") < 0)
+				return HAMLE_ENOMEM;
+		}
+		unsigned long fixed;
+		size_t dn = bad ? 0 : try_double(raw, len, pos, enc, cp, n, &fixed);
+		if (dn) {
+			char tok[16];
+			size_t tl = 0;
+			for (size_t k = pos; k < pos + dn && tl + 4 < sizeof(tok); ) {
+				unsigned long x; int b2;
+				size_t m = next_char(raw, len, k, enc, &x, &b2);
+				tl += pgn_utf8_encode(x, tok + tl);
+				k += m;
+			}
+			char fx[4];
+			size_t fl = pgn_utf8_encode(fixed, fx);
+			if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, tok, tl, "doubly encoded UTF-8 '%.*s' repaired as '%.*s'", (int)tl, tok, (int)fl, fx) < 0)
+				return HAMLE_ENOMEM;
+			cp = fixed;
+			n = dn;
+		} else if (bad) {
+			if (pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, NULL, 0, "byte 0x%02X cannot be decoded as %s", c, hamle_encoding_name(enc)) < 0)
+				return HAMLE_ENOMEM;
+		} else if (is_control(cp)) {
+			if (pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, NULL, 0, "control character U+%04lX%s", cp, cp == 0 ? " (NUL)" : "") < 0)
+				return HAMLE_ENOMEM;
+			cp = ' ';
+		}
+		pos += n;
+		if (cp == 0xFEFF) { /* a byte order mark inside the input: dropped */
+		} else {
+			d.out += pgn_utf8_encode(cp, out + d.out);
+		}
+		if (cp == '\n' || (cp == '\r' && !(pos < len && raw[pos] == '\n'))) {
+			d.line++;
+			d.column = 1;
+		} else if (cp != '\r' && cp != 0xFEFF) {
+			d.column++;
+		}
+		if (d.out - start_out != pos - start_pos && push_map(g, d.out, pos) < 0)
+			return HAMLE_ENOMEM;
+	}
+	out[d.out] = '\0';
+	g->text = out;
+	g->text_len = d.out;
+	return 0;
+}
+
+size_t pgn_repair_turkish(char *s, size_t len)
+{
+	size_t count = 0;
+	for (size_t i = 0; i + 1 < len; i++) {
+		if ((unsigned char)s[i] != 0xC3)
+			continue;
+		unsigned char b = (unsigned char)s[i + 1];
+		unsigned char lead = 0, cont = 0;
+		switch (b) {
+		case 0x9E: lead = 0xC5; cont = 0x9E; break; /* Þ -> Ş */
+		case 0xBE: lead = 0xC5; cont = 0x9F; break; /* þ -> ş */
+		case 0x9D: lead = 0xC4; cont = 0xB0; break; /* Ý -> İ */
+		case 0xBD: lead = 0xC4; cont = 0xB1; break; /* ý -> ı */
+		case 0x90: lead = 0xC4; cont = 0x9E; break; /* Ð -> Ğ */
+		case 0xB0: lead = 0xC4; cont = 0x9F; break; /* ð -> ğ */
+		default: continue;
+		}
+		s[i] = (char)lead;
+		s[i + 1] = (char)cont;
+		i++;
+		count++;
+	}
+	return count;
+}

@@ -1,0 +1,254 @@
+/* game.c: the game object: buffers, findings, getters, results, Turkish repair. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error_internal.h"
+#include "pgn/encoding.h"
+#include "pgn/game_internal.h"
+
+void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts)
+{
+	hamle_reader_options def = HAMLE_READER_OPTIONS_INIT;
+	if (!opts)
+		opts = &def;
+	out->encoding = opts->encoding;
+	out->flags = opts->flags;
+	out->max_game_bytes = opts->max_game_bytes ? opts->max_game_bytes : HAMLE_DEFAULT_MAX_GAME_BYTES;
+	out->max_comment_bytes = opts->max_comment_bytes ? opts->max_comment_bytes : HAMLE_DEFAULT_MAX_COMMENT_BYTES;
+	out->max_tag_bytes = opts->max_tag_bytes ? opts->max_tag_bytes : HAMLE_DEFAULT_MAX_TAG_BYTES;
+	out->max_depth = opts->max_depth ? opts->max_depth : HAMLE_DEFAULT_MAX_DEPTH;
+	out->max_tokens = opts->max_tokens ? opts->max_tokens : HAMLE_DEFAULT_MAX_TOKENS;
+	out->max_findings = opts->max_findings ? opts->max_findings : HAMLE_DEFAULT_MAX_FINDINGS;
+}
+
+int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap : 16;
+	while (n < need) {
+		if (n > ((size_t)-1 / 2) / elem)
+			return HAMLE_ENOMEM;
+		n *= 2;
+	}
+	void *p = realloc(*buf, n * elem);
+	if (!p)
+		return HAMLE_ENOMEM;
+	*buf = p;
+	*cap = n;
+	return 0;
+}
+
+void pgn_game_reset(hamle_game *g)
+{
+	g->index = g->line = g->column = g->offset = 0;
+	g->chunk_flags = 0;
+	g->raw_len = g->text_len = g->map_len = 0;
+	g->text = NULL;
+	g->encoding = HAMLE_ENCODING_UTF8;
+	g->ntokens = g->ntags = g->strs_len = 0;
+	g->nfindings = g->findings_dropped = g->nerrors = 0;
+	g->result = HAMLE_RESULT_NONE;
+}
+
+size_t pgn_game_raw_pos(const hamle_game *g, size_t dec_pos)
+{
+	if (g->map_len == 0)
+		return dec_pos;
+	/* last entry with dec_end <= dec_pos */
+	size_t lo = 0, hi = g->map_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->map[mid].dec_end <= dec_pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return dec_pos;
+	const pgn_map_entry *e = &g->map[lo - 1];
+	return e->raw_end + (dec_pos - e->dec_end);
+}
+
+int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char *id,
+	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
+	const char *fmt, ...)
+{
+	if (sev == HAMLE_SEVERITY_ERROR)
+		g->nerrors++;
+	if (g->nfindings >= g->max_findings) {
+		g->findings_dropped++;
+		return 0;
+	}
+	if (pgn_grow((void **)&g->findings, &g->findings_cap, g->nfindings + 1, sizeof(*g->findings)) < 0)
+		return HAMLE_ENOMEM;
+	hamle_finding *f = &g->findings[g->nfindings++];
+	memset(f, 0, sizeof(*f));
+	f->severity = sev;
+	f->id = id;
+	f->error.code = code;
+	f->error.source = g->source;
+	f->error.game = g->index;
+	f->error.line = line;
+	f->error.column = column;
+	f->error.offset = offset;
+	if (token)
+		hamle_error_set_token(&f->error, token, token_len);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->error.message, sizeof(f->error.message), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+void hamle_game_free(hamle_game *g)
+{
+	if (!g)
+		return;
+	free(g->source);
+	free(g->raw);
+	free(g->textbuf);
+	free(g->map);
+	free(g->tokens);
+	free(g->tags);
+	free(g->strs);
+	free(g->findings);
+	free(g);
+}
+
+const char *hamle_game_source(const hamle_game *g) { return g ? g->source : NULL; }
+size_t hamle_game_index(const hamle_game *g) { return g ? g->index : 0; }
+size_t hamle_game_line(const hamle_game *g) { return g ? g->line : 0; }
+size_t hamle_game_offset(const hamle_game *g) { return g ? g->offset : 0; }
+size_t hamle_game_tag_count(const hamle_game *g) { return g ? g->ntags : 0; }
+size_t hamle_game_token_count(const hamle_game *g) { return g ? g->ntokens : 0; }
+const hamle_token *hamle_game_tokens(const hamle_game *g) { return g ? g->tokens : NULL; }
+hamle_result hamle_game_result(const hamle_game *g) { return g ? g->result : HAMLE_RESULT_NONE; }
+size_t hamle_game_finding_count(const hamle_game *g) { return g ? g->nfindings : 0; }
+size_t hamle_game_error_count(const hamle_game *g) { return g ? g->nerrors : 0; }
+hamle_encoding hamle_game_encoding(const hamle_game *g) { return g ? g->encoding : HAMLE_ENCODING_UTF8; }
+
+const hamle_tag *hamle_game_tag_at(const hamle_game *g, size_t i)
+{
+	return g && i < g->ntags ? &g->tags[i] : NULL;
+}
+
+const char *hamle_game_tag(const hamle_game *g, const char *name)
+{
+	if (!g || !name)
+		return NULL;
+	for (size_t i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return g->tags[i].value;
+	return NULL;
+}
+
+const hamle_finding *hamle_game_finding(const hamle_game *g, size_t i)
+{
+	return g && i < g->nfindings ? &g->findings[i] : NULL;
+}
+
+const char *hamle_game_text(const hamle_game *g, size_t *len)
+{
+	if (len)
+		*len = g && g->text ? g->text_len : 0;
+	return g && g->text ? g->text : "";
+}
+
+const unsigned char *hamle_game_raw(const hamle_game *g, size_t *len)
+{
+	if (len)
+		*len = g ? g->raw_len : 0;
+	return g && g->raw ? g->raw : (const unsigned char *)"";
+}
+
+const char *hamle_result_string(hamle_result res)
+{
+	switch (res) {
+	case HAMLE_RESULT_WHITE: return "1-0";
+	case HAMLE_RESULT_BLACK: return "0-1";
+	case HAMLE_RESULT_DRAW: return "1/2-1/2";
+	case HAMLE_RESULT_UNKNOWN: return "*";
+	default: return "";
+	}
+}
+
+hamle_result hamle_result_parse(const char *text, size_t len)
+{
+	/* normalise: en/em dash -> '-', '½' -> 'h'; at most 12 units */
+	char buf[16];
+	size_t n = 0;
+	const unsigned char *s = (const unsigned char *)text;
+	for (size_t i = 0; i < len; n++) {
+		if (n >= 12)
+			return HAMLE_RESULT_NONE;
+		if (s[i] < 0x80) {
+			buf[n] = (char)s[i++];
+		} else if (i + 2 < len + 0 && s[i] == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0x93 || s[i + 2] == 0x94)) {
+			buf[n] = '-';
+			i += 3;
+		} else if (i + 1 < len && s[i] == 0xC2 && s[i + 1] == 0xBD) {
+			buf[n] = 'h';
+			i += 2;
+		} else {
+			return HAMLE_RESULT_NONE;
+		}
+	}
+	buf[n] = '\0';
+	static const struct { const char *text; hamle_result res; } forms[] = {
+		{ "1-0", HAMLE_RESULT_WHITE }, { "0-1", HAMLE_RESULT_BLACK }, { "1/2-1/2", HAMLE_RESULT_DRAW },
+		{ "*", HAMLE_RESULT_UNKNOWN }, { "h-h", HAMLE_RESULT_DRAW }, { "1:0", HAMLE_RESULT_WHITE },
+		{ "0:1", HAMLE_RESULT_BLACK }, { "h:h", HAMLE_RESULT_DRAW }, { "0,5-0,5", HAMLE_RESULT_DRAW },
+		{ "0.5-0.5", HAMLE_RESULT_DRAW }, { "1/2:1/2", HAMLE_RESULT_DRAW }, { "0,5:0,5", HAMLE_RESULT_DRAW },
+	};
+	for (size_t k = 0; k < sizeof(forms) / sizeof(forms[0]); k++)
+		if (strcmp(buf, forms[k].text) == 0)
+			return forms[k].res;
+	return HAMLE_RESULT_NONE;
+}
+
+/* Column (characters) of position pos inside a token starting at column col. */
+static size_t column_in(const char *text, size_t pos, size_t col)
+{
+	for (size_t i = 0; i < pos; i++)
+		if (((unsigned char)text[i] & 0xC0) != 0x80)
+			col++;
+	return col;
+}
+
+size_t hamle_game_repair_turkish(hamle_game *g)
+{
+	if (!g || !g->text || g->text == (char *)g->raw)
+		return 0; /* pure ASCII text: nothing to repair */
+	size_t total = 0;
+	for (size_t i = 0; i < g->ntags; i++) {
+		hamle_tag *t = &g->tags[i];
+		char before[HAMLE_ERROR_TOKEN_MAX];
+		size_t bl = t->value_len < sizeof(before) ? t->value_len : sizeof(before) - 1;
+		memcpy(before, t->value, bl);
+		size_t n = pgn_repair_turkish((char *)t->value, t->value_len);
+		if (n) {
+			total += n;
+			pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", t->line, t->column,
+				t->offset, before, bl, "Turkish mojibake repaired in tag %s: \"%s\"", t->name, t->value);
+		}
+	}
+	for (size_t i = 0; i < g->ntokens; i++) {
+		hamle_token *k = &g->tokens[i];
+		char before[HAMLE_ERROR_TOKEN_MAX];
+		size_t bl = k->len < sizeof(before) ? k->len : sizeof(before) - 1;
+		memcpy(before, k->text, bl);
+		size_t n = pgn_repair_turkish((char *)k->text, k->len);
+		if (n) {
+			total += n;
+			pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", k->line,
+				column_in(k->text, 0, k->column), k->offset, before, bl,
+				"Turkish mojibake repaired: '%.*s' reads '%.*s'", (int)bl, before,
+				(int)(k->len < 64 ? k->len : 64), k->text);
+		}
+	}
+	pgn_repair_turkish(g->text, g->text_len); /* the text between tokens (tag section) */
+	return total;
+}

@@ -1,0 +1,63 @@
+/* game_internal.h: the game object shared by the reader, the lexer and the modules above (replay,
+ * writer). All arrays are reused across games by hamle_reader_next_reuse / hamle_game_parse. */
+#ifndef HAMLE_PGN_GAME_INTERNAL_H
+#define HAMLE_PGN_GAME_INTERNAL_H
+
+#include "hamle/pgn.h"
+
+/* Decoded-to-raw offset map: after decoded byte dec_end the raw offset is raw_end (relative to the
+ * game start). Entries only where decoding changed byte counts; empty when the text is identical. */
+typedef struct pgn_map_entry {
+	size_t dec_end, raw_end;
+} pgn_map_entry;
+
+/* Limits resolved from hamle_reader_options (0 replaced by defaults). */
+typedef struct pgn_limits {
+	hamle_encoding encoding;
+	unsigned int flags;
+	size_t max_game_bytes, max_comment_bytes, max_tag_bytes, max_depth, max_tokens, max_findings;
+} pgn_limits;
+
+void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts);
+
+struct hamle_game {
+	char *source; /* owned copy */
+	size_t source_cap;
+	size_t index, line, column, offset;
+	unsigned int chunk_flags;
+
+	unsigned char *raw; /* original bytes, NUL-terminated */
+	size_t raw_len, raw_cap;
+	char *text; /* decoded UTF-8, NUL-terminated; == (char *)raw when decoding changed nothing */
+	size_t text_len, text_cap;
+	char *textbuf; /* owned decoding buffer (text points here when decoded) */
+	pgn_map_entry *map;
+	size_t map_len, map_cap;
+	hamle_encoding encoding;
+
+	hamle_token *tokens;
+	size_t ntokens, tokens_cap;
+	hamle_tag *tags;
+	size_t ntags, tags_cap;
+	char *strs; /* tag names and values, NUL-separated; tag pointers fixed after lexing */
+	size_t strs_len, strs_cap;
+
+	hamle_finding *findings;
+	size_t nfindings, findings_cap, findings_dropped, nerrors;
+	size_t max_findings;
+	hamle_result result;
+};
+
+/* Resets a game for reuse, keeping its buffers. */
+void pgn_game_reset(hamle_game *g);
+/* Raw offset (relative to the game start) of a decoded position. */
+size_t pgn_game_raw_pos(const hamle_game *g, size_t dec_pos);
+/* Appends a finding at a location (line/column and the absolute byte offset in the input).
+ * Returns 0 or HAMLE_ENOMEM. */
+int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char *id,
+	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
+	const char *fmt, ...) __attribute__((format(printf, 10, 11)));
+/* Grows *buf (element size elem) to hold at least need elements. Returns 0 or HAMLE_ENOMEM. */
+int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem);
+
+#endif

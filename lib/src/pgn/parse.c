@@ -1,0 +1,85 @@
+/* parse.c: one raw game chunk -> a game object (decode, then lex). Usable in worker threads. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn/encoding.h"
+#include "pgn/game_internal.h"
+#include "pgn/lexer.h"
+
+static int set_source(hamle_game *g, const char *source)
+{
+	if (!source)
+		source = "<input>";
+	if (g->source && strcmp(g->source, source) == 0)
+		return 0;
+	size_t n = strlen(source) + 1;
+	if (pgn_grow((void **)&g->source, &g->source_cap, n, 1) < 0)
+		return HAMLE_ENOMEM;
+	memcpy(g->source, source, n);
+	return 0;
+}
+
+/* Line and column just after raw[0..len), given the start position. */
+static void end_position(const unsigned char *raw, size_t len, size_t *line, size_t *col)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = raw[i];
+		if (c == '\n' || (c == '\r' && !(i + 1 < len && raw[i + 1] == '\n'))) {
+			(*line)++;
+			*col = 1;
+		} else if (c != '\r' && (c & 0xC0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts)
+{
+	if (!inout || !chunk)
+		return HAMLE_EUSAGE;
+	hamle_game *g = *inout;
+	if (!g) {
+		g = calloc(1, sizeof(*g));
+		if (!g)
+			return HAMLE_ENOMEM;
+		*inout = g;
+	}
+	pgn_limits lim;
+	pgn_limits_resolve(&lim, opts);
+	pgn_game_reset(g);
+	g->max_findings = lim.max_findings;
+	if (set_source(g, chunk->source) < 0)
+		return HAMLE_ENOMEM;
+	g->index = chunk->game;
+	g->line = chunk->line;
+	g->column = chunk->column;
+	g->offset = chunk->offset;
+	g->chunk_flags = chunk->flags;
+	if (pgn_grow((void **)&g->raw, &g->raw_cap, chunk->len + 1, 1) < 0)
+		return HAMLE_ENOMEM;
+	if (chunk->len)
+		memcpy(g->raw, chunk->data, chunk->len);
+	g->raw[chunk->len] = '\0';
+	g->raw_len = chunk->len;
+	int rc = pgn_decode(g, &lim, chunk->line, chunk->column);
+	if (rc < 0)
+		return rc;
+	int overflow = (chunk->flags & HAMLE_CHUNK_OVERFLOW) != 0;
+	if (overflow) {
+		size_t line = chunk->line, col = chunk->column;
+		end_position(g->raw, g->raw_len, &line, &col);
+		size_t total = chunk->total_len > chunk->len ? chunk->total_len : chunk->len;
+		rc = pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, col,
+			chunk->offset + chunk->len, NULL, 0,
+			"game of %zu bytes exceeds the limit of %zu bytes; its movetext is not read", total,
+			lim.max_game_bytes);
+		if (rc < 0)
+			return rc;
+	}
+	rc = pgn_lex(g, &lim, chunk->line, chunk->column, overflow);
+	if (rc < 0)
+		return rc;
+	if (lim.flags & HAMLE_READ_REPAIR_TR)
+		hamle_game_repair_turkish(g);
+	return 0;
+}

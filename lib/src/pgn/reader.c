@@ -1,0 +1,496 @@
+/* reader.c: streaming input and the game splitter (raw bytes -> one chunk per game). The splitter
+ * sees only ASCII structure (tags, strings, comments, parentheses, words), so it works before
+ * decoding in every ASCII-compatible encoding. Memory: one input block plus one game (capped). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "error_internal.h"
+#include "pgn/game_internal.h"
+
+#define BLOCK_SIZE ((size_t)1 << 17)
+
+enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN };
+enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED };
+
+struct hamle_reader {
+	pgn_limits lim;
+	int kind;
+	FILE *f;
+	hamle_read_fn fn;
+	void *payload;
+	char *source;
+	hamle_error err;
+
+	const unsigned char *view; /* current input block */
+	size_t vlen, pos, span;    /* span: first byte of the view not yet copied into the chunk */
+	size_t view_base;          /* absolute offset of view[0] */
+	unsigned char *block;
+	int eof, started;
+
+	size_t line, col; /* of view[pos] */
+	int after_cr, line_blank, prev_blank;
+
+	/* the game being split */
+	int state, ret_state, in_game, pending, has_movetext, tag_string;
+	size_t depth, word_len;
+	unsigned char word[16];
+	size_t g_line, g_col, g_offset, g_index;
+	unsigned char *chunk;
+	size_t chunk_len, chunk_cap;
+	unsigned int chunk_flags;
+	size_t cand_line, cand_col, cand_offset;
+	int carry; /* the next game starts with a '[' already consumed */
+};
+
+int hamle_reader_new(hamle_reader **out, const hamle_reader_options *opts)
+{
+	if (!out)
+		return HAMLE_EUSAGE;
+	*out = NULL;
+	if (opts && opts->version != HAMLE_READER_OPTIONS_VERSION)
+		return HAMLE_EUSAGE;
+	hamle_reader *r = calloc(1, sizeof(*r));
+	if (!r)
+		return HAMLE_ENOMEM;
+	pgn_limits_resolve(&r->lim, opts);
+	r->line = r->col = 1;
+	r->line_blank = 1;
+	*out = r;
+	return HAMLE_OK;
+}
+
+void hamle_reader_free(hamle_reader *r)
+{
+	if (!r)
+		return;
+	free(r->source);
+	free(r->block);
+	free(r->chunk);
+	free(r);
+}
+
+const hamle_error *hamle_reader_error(const hamle_reader *r)
+{
+	return r ? &r->err : NULL;
+}
+
+static int set_source(hamle_reader *r, const char *source, int kind)
+{
+	if (r->kind != IN_NONE)
+		return hamle_error_set(&r->err, HAMLE_EUSAGE, "the reader already has an input");
+	size_t n = strlen(source ? source : "<input>");
+	r->source = malloc(n + 1);
+	if (!r->source)
+		return HAMLE_ENOMEM;
+	memcpy(r->source, source ? source : "<input>", n + 1);
+	r->err.source = r->source;
+	r->kind = kind;
+	if (kind != IN_BUFFER && !(r->block = malloc(BLOCK_SIZE)))
+		return HAMLE_ENOMEM;
+	return 0;
+}
+
+int hamle_reader_set_input_file(hamle_reader *r, FILE *f, const char *source)
+{
+	if (!r || !f)
+		return HAMLE_EUSAGE;
+	int rc = set_source(r, source, IN_FILE);
+	r->f = f;
+	return rc;
+}
+
+int hamle_reader_set_input_buffer(hamle_reader *r, const void *data, size_t len, const char *source)
+{
+	if (!r || (!data && len))
+		return HAMLE_EUSAGE;
+	int rc = set_source(r, source, IN_BUFFER);
+	r->view = data ? data : (const void *)"";
+	r->vlen = len;
+	r->eof = 1;
+	return rc;
+}
+
+int hamle_reader_set_input(hamle_reader *r, hamle_read_fn fn, void *payload, const char *source)
+{
+	if (!r || !fn)
+		return HAMLE_EUSAGE;
+	int rc = set_source(r, source, IN_FN);
+	r->fn = fn;
+	r->payload = payload;
+	return rc;
+}
+
+static int read_some(hamle_reader *r, unsigned char *buf, size_t size, size_t *got)
+{
+	*got = 0;
+	if (r->kind == IN_FILE) {
+		*got = fread(buf, 1, size, r->f);
+		if (*got == 0 && ferror(r->f))
+			return hamle_error_set(&r->err, HAMLE_EIO, "reading %s failed", r->source);
+		return 0;
+	}
+	if (r->fn(r->payload, buf, size, got) < 0 || *got > size)
+		return hamle_error_set(&r->err, HAMLE_EIO, "reading %s failed", r->source);
+	return 0;
+}
+
+/* Next block of input; the first one holds at least 3 bytes (or all input) for the BOM check. */
+static int refill(hamle_reader *r)
+{
+	r->view_base += r->vlen;
+	r->vlen = r->pos = r->span = 0;
+	if (r->kind == IN_BUFFER) {
+		r->eof = 1;
+		return 0;
+	}
+	size_t got = 0;
+	do {
+		size_t n;
+		int rc = read_some(r, r->block + got, BLOCK_SIZE - got, &n);
+		if (rc < 0)
+			return rc;
+		if (n == 0) {
+			r->eof = 1;
+			break;
+		}
+		got += n;
+	} while (!r->started && got < 3);
+	r->view = r->block;
+	r->vlen = got;
+	return 0;
+}
+
+static void chunk_append(hamle_reader *r, const unsigned char *p, size_t n)
+{
+	size_t room = r->lim.max_game_bytes > r->chunk_len ? r->lim.max_game_bytes - r->chunk_len : 0;
+	if (n > room) {
+		n = room;
+		r->chunk_flags |= HAMLE_CHUNK_OVERFLOW;
+	}
+	if (n == 0)
+		return;
+	if (r->chunk_len + n + 1 > r->chunk_cap) {
+		size_t cap = r->chunk_cap ? r->chunk_cap : 4096;
+		while (cap < r->chunk_len + n + 1)
+			cap *= 2;
+		unsigned char *c = realloc(r->chunk, cap);
+		if (!c) { /* keep what we have; the game is reported over its limit */
+			r->chunk_flags |= HAMLE_CHUNK_OVERFLOW;
+			return;
+		}
+		r->chunk = c;
+		r->chunk_cap = cap;
+	}
+	memcpy(r->chunk + r->chunk_len, p, n);
+	r->chunk_len += n;
+}
+
+static void flush(hamle_reader *r)
+{
+	if (r->in_game && r->pos > r->span)
+		chunk_append(r, r->view + r->span, r->pos - r->span);
+	r->span = r->pos;
+}
+
+static void consume(hamle_reader *r)
+{
+	unsigned char c = r->view[r->pos++];
+	if (c == '\n' || c == '\r') {
+		if (!(c == '\n' && r->after_cr))
+			r->line++;
+		r->col = 1;
+		r->after_cr = c == '\r';
+		r->prev_blank = r->line_blank;
+		r->line_blank = 1;
+		return;
+	}
+	r->after_cr = 0;
+	if ((c & 0xC0) != 0x80)
+		r->col++;
+	if (c != ' ' && c != '\t' && c != '\v' && c != '\f')
+		r->line_blank = 0;
+}
+
+static int is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int is_delim(unsigned char c)
+{
+	return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+	       c == ';' || c == '"' || c == '$' || c == '<' || c == '>';
+}
+
+static void start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
+{
+	r->in_game = 1;
+	r->g_line = line;
+	r->g_col = col;
+	r->g_offset = offset;
+	r->g_index++;
+}
+
+/* Ends the current game before view[pos]. */
+static void cut(hamle_reader *r)
+{
+	flush(r);
+	r->pending = 1;
+}
+
+/* Splits until a game is complete (1), the input ends with no game (0), or I/O fails (< 0). */
+static int split(hamle_reader *r)
+{
+	if (r->pending) {
+		r->pending = 0;
+		r->chunk_len = 0;
+		r->chunk_flags = 0;
+		r->has_movetext = 0;
+		r->depth = 0;
+		r->tag_string = 0;
+		r->in_game = 0;
+		r->state = S_NORMAL;
+		if (r->carry) {
+			r->carry = 0;
+			start_game(r, r->cand_line, r->cand_col, r->cand_offset);
+			chunk_append(r, (const unsigned char *)"[", 1);
+			r->state = S_TAG;
+		}
+	}
+	if (!r->started) {
+		if (r->kind != IN_BUFFER) {
+			int rc = refill(r);
+			if (rc < 0)
+				return rc;
+		}
+		r->started = 1;
+		if (r->vlen >= 3 && memcmp(r->view, "\xEF\xBB\xBF", 3) == 0)
+			r->pos = r->span = 3;
+	}
+	for (;;) {
+		if (r->pos >= r->vlen) {
+			flush(r);
+			if (!r->eof) {
+				int rc = refill(r);
+				if (rc < 0)
+					return rc;
+			}
+			if (r->pos >= r->vlen && r->eof) {
+				if (r->state == S_CAND)
+					chunk_append(r, (const unsigned char *)"[", 1);
+				r->state = S_NORMAL;
+				if (!r->in_game)
+					return 0;
+				r->pending = 1;
+				return 1;
+			}
+			continue;
+		}
+		unsigned char c = r->view[r->pos];
+		switch (r->state) {
+		case S_NORMAL:
+			if (is_space(c)) {
+				consume(r);
+				if (!r->in_game)
+					r->span = r->pos;
+				continue;
+			}
+			if (!r->in_game) {
+				r->span = r->pos;
+				start_game(r, r->line, r->col, r->view_base + r->pos);
+			} else if (c == '[' && r->line_blank && r->has_movetext) {
+				cut(r);
+				return 1;
+			}
+			if (c == '%' && r->col == 1) {
+				r->state = S_LINE;
+				r->ret_state = S_NORMAL;
+				consume(r);
+				continue;
+			}
+			switch (c) {
+			case '{': r->state = S_COMMENT; r->ret_state = S_NORMAL; break;
+			case ';': r->state = S_LINE; r->ret_state = S_NORMAL; break;
+			case '[': r->state = S_TAG; r->tag_string = 0; consume(r); continue;
+			case '(': r->depth++; break;
+			case ')': if (r->depth) r->depth--; break;
+			case '}': case ']': case '"': case '$': case '<': case '>': break;
+			default:
+				r->has_movetext = 1;
+				r->state = S_WORD;
+				r->word_len = 0;
+				continue;
+			}
+			r->has_movetext = 1;
+			consume(r);
+			continue;
+		case S_WORD:
+			if (is_delim(c)) {
+				r->state = S_NORMAL;
+				if (r->depth == 0 && r->word_len < sizeof(r->word) &&
+				    hamle_result_parse((const char *)r->word, r->word_len) != HAMLE_RESULT_NONE)
+					r->state = S_ENDED;
+				continue;
+			}
+			if (r->word_len < sizeof(r->word))
+				r->word[r->word_len] = c;
+			r->word_len++;
+			consume(r);
+			continue;
+		case S_COMMENT:
+			if (c == '}') {
+				r->state = r->ret_state;
+			} else if (c == '[' && r->line_blank && r->prev_blank) {
+				flush(r);
+				r->cand_line = r->line;
+				r->cand_col = r->col;
+				r->cand_offset = r->view_base + r->pos;
+				consume(r);
+				r->span = r->pos; /* the '[' is held back */
+				r->state = S_CAND;
+				continue;
+			} else if (c != '\n' && c != '\r') {
+				/* fast path through the comment body */
+				size_t p = r->pos, e = r->vlen;
+				while (p < e && r->view[p] != '}' && r->view[p] != '\n' && r->view[p] != '\r' &&
+				       r->view[p] != '[')
+					p++;
+				if (p > r->pos + 1) {
+					const unsigned char *v = r->view;
+					for (size_t k = r->pos; k < p; k++) {
+						if ((v[k] & 0xC0) != 0x80)
+							r->col++;
+						if (!is_space(v[k]))
+							r->line_blank = 0;
+					}
+					r->after_cr = 0;
+					r->pos = p;
+					continue;
+				}
+			}
+			consume(r);
+			continue;
+		case S_CAND:
+			if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+				r->span = r->pos;
+				r->pending = 1;
+				r->carry = 1; /* unterminated comment: the next game starts at this tag */
+				r->state = S_NORMAL;
+				return 1;
+			}
+			chunk_append(r, (const unsigned char *)"[", 1);
+			r->state = S_COMMENT;
+			continue;
+		case S_LINE:
+			if (c == '\n' || c == '\r')
+				r->state = r->ret_state;
+			else
+				consume(r);
+			continue;
+		case S_TAG:
+			if (c == '"') {
+				r->state = S_STRING;
+			} else if (c == ']') {
+				r->state = S_NORMAL;
+			} else if ((c == '\n' || c == '\r') && r->tag_string) {
+				r->state = S_NORMAL;
+				continue;
+			}
+			consume(r);
+			continue;
+		case S_STRING:
+			if (c == '\\') {
+				r->state = S_STRING_ESC;
+			} else if (c == '"') {
+				r->state = S_TAG;
+				r->tag_string = 1;
+			} else if (c == '\n' || c == '\r') {
+				r->state = S_TAG;
+				r->tag_string = 1;
+				continue;
+			}
+			consume(r);
+			continue;
+		case S_STRING_ESC:
+			r->state = S_STRING;
+			if (c == '\n' || c == '\r')
+				continue;
+			consume(r);
+			continue;
+		case S_ENDED:
+			if (c == ' ' || c == '\t') {
+				consume(r);
+				continue;
+			}
+			if (c == '{' || c == ';') {
+				r->state = c == '{' ? S_COMMENT : S_LINE;
+				r->ret_state = S_ENDED;
+				consume(r);
+				continue;
+			}
+			r->state = S_NORMAL;
+			cut(r);
+			return 1;
+		}
+	}
+}
+
+int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
+{
+	if (!r || !out)
+		return HAMLE_EUSAGE;
+	if (r->kind == IN_NONE)
+		return hamle_error_set(&r->err, HAMLE_EUSAGE, "the reader has no input");
+	int rc = split(r);
+	if (rc <= 0)
+		return rc == 0 ? HAMLE_ITEROVER : rc;
+	if (!r->chunk && !(r->chunk = malloc(r->chunk_cap = 4096)))
+		return hamle_error_set(&r->err, HAMLE_ENOMEM, "out of memory");
+	r->chunk[r->chunk_len] = '\0';
+	out->data = r->chunk;
+	out->len = r->chunk_len;
+	out->source = r->source;
+	out->game = r->g_index;
+	out->line = r->g_line;
+	out->column = r->g_col;
+	out->offset = r->g_offset;
+	out->total_len = (r->carry ? r->cand_offset : r->view_base + r->pos) - r->g_offset;
+	out->flags = r->chunk_flags;
+	return HAMLE_OK;
+}
+
+int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout)
+{
+	if (!r || !inout)
+		return HAMLE_EUSAGE;
+	hamle_chunk ch;
+	int rc = hamle_reader_next_chunk(r, &ch);
+	if (rc != HAMLE_OK)
+		return rc;
+	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.encoding = r->lim.encoding;
+	o.flags = r->lim.flags;
+	o.max_game_bytes = r->lim.max_game_bytes;
+	o.max_comment_bytes = r->lim.max_comment_bytes;
+	o.max_tag_bytes = r->lim.max_tag_bytes;
+	o.max_depth = r->lim.max_depth;
+	o.max_tokens = r->lim.max_tokens;
+	o.max_findings = r->lim.max_findings;
+	rc = hamle_game_parse(inout, &ch, &o);
+	if (rc < 0)
+		return hamle_error_set(&r->err, rc, "out of memory");
+	return HAMLE_OK;
+}
+
+int hamle_reader_next(hamle_reader *r, hamle_game **out)
+{
+	if (!out)
+		return HAMLE_EUSAGE;
+	*out = NULL;
+	int rc = hamle_reader_next_reuse(r, out);
+	if (rc != HAMLE_OK) {
+		hamle_game_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
