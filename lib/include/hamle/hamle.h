@@ -6,5 +6,6 @@
 #include "hamle/position.h"
 #include "hamle/pgn.h"
 #include "hamle/rules.h"
+#include "hamle/locale.h"
 
 #endif

@@ -1,0 +1,304 @@
+/* locale.c: loading locales (builtin, file, buffer) with their chain of base locales, and the
+ * public getters. A locale inherits every key it does not set from its base (`base:`, default
+ * "en"); the chain is read root first, so later files override earlier ones. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "error_internal.h"
+#include "notation/locale_build.h"
+#include "notation/locale_embedded.h"
+
+static const struct hamle_embedded_locale *find_builtin(const char *tag)
+{
+	for (size_t i = 0; hamle_embedded_locales[i].tag; i++)
+		if (strcmp(hamle_embedded_locales[i].tag, tag) == 0)
+			return &hamle_embedded_locales[i];
+	return NULL;
+}
+
+const char *hamle_locale_builtin_tag(size_t i)
+{
+	for (size_t k = 0; hamle_embedded_locales[k].tag; k++)
+		if (k == i)
+			return hamle_embedded_locales[k].tag;
+	return NULL;
+}
+
+void hamle_locale_free(hamle_locale *loc)
+{
+	if (!loc)
+		return;
+	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
+		pcre2_code_free(loc->pattern[i]);
+	loc_arena_free(loc->arena);
+	free(loc);
+}
+
+struct layer {
+	yaml_document_t doc;
+	int loaded;
+	const char *source; /* caller's name or builtin tag */
+	int builtin;
+};
+
+/* Parses data into layer->doc. */
+static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len)
+{
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser))
+		return hamle_error_set(b->err, HAMLE_ENOMEM, "out of memory");
+	yaml_parser_set_input_string(&parser, data, len);
+	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+	int rc = 0;
+	if (!yaml_parser_load(&parser, &l->doc)) {
+		struct loc_mark at = {l->source, l->builtin, parser.problem_mark.line + 1,
+			parser.problem_mark.column + 1, parser.problem_mark.index};
+		if (parser.error == YAML_MEMORY_ERROR)
+			rc = hamle_error_set(b->err, HAMLE_ENOMEM, "out of memory");
+		else
+			rc = loc_fail(b, &at, "%s%s%s", parser.problem ? parser.problem : "malformed YAML",
+				parser.context ? " " : "", parser.context ? parser.context : "");
+	} else {
+		l->loaded = 1;
+	}
+	yaml_parser_delete(&parser);
+	return rc;
+}
+
+/* The scalar value of key `base` in the root mapping, or NULL (with *at set when found). */
+static const yaml_node_t *base_of(struct layer *l, struct loc_mark *at)
+{
+	yaml_node_t *root = yaml_document_get_root_node(&l->doc);
+	if (!root || root->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
+		if (k->type == YAML_SCALAR_NODE && k->data.scalar.length == 4 &&
+			memcmp(k->data.scalar.value, "base", 4) == 0) {
+			*at = (struct loc_mark){l->source, l->builtin, v->start_mark.line + 1,
+				v->start_mark.column + 1, v->start_mark.index};
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* Loads data (named source; builtin when from the embedded table) on top of its bases. */
+static int load(hamle_locale **out, const unsigned char *data, size_t len, const char *source,
+	int builtin, hamle_error *err)
+{
+	struct layer layers[LOC_MAX_LAYERS];
+	memset(layers, 0, sizeof(layers));
+	struct loc_build b;
+	memset(&b, 0, sizeof(b));
+	b.err = err;
+	int n = 0, rc = 0;
+	*out = NULL;
+	b.loc = calloc(1, sizeof(*b.loc));
+	if (!b.loc)
+		return hamle_error_set(err, HAMLE_ENOMEM, "out of memory");
+
+	/* Read the chain leaf first: layers[0] is the file asked for. */
+	layers[0].source = source;
+	layers[0].builtin = builtin;
+	const unsigned char *cur = data;
+	size_t cur_len = len;
+	for (;;) {
+		struct layer *l = &layers[n++];
+		if ((rc = parse_layer(&b, l, cur, cur_len)) < 0)
+			goto cleanup;
+		struct loc_mark at = {l->source, l->builtin, 1, 1, 0};
+		const yaml_node_t *v = base_of(l, &at);
+		const char *base = "en";
+		if (v) {
+			if (v->type != YAML_SCALAR_NODE) {
+				rc = loc_fail(&b, &at, "'base' must be the tag of a shipped locale");
+				goto cleanup;
+			}
+			base = (const char *)v->data.scalar.value;
+		} else if (l->builtin && strcmp(l->source, "en") == 0) {
+			break; /* the root of every chain */
+		}
+		const struct hamle_embedded_locale *e = find_builtin(base);
+		if (!e) {
+			rc = loc_fail(&b, &at, "unknown base locale '%s'", base);
+			goto cleanup;
+		}
+		if (n == LOC_MAX_LAYERS) {
+			rc = loc_fail(&b, &at, "base locales nested deeper than %d", LOC_MAX_LAYERS);
+			goto cleanup;
+		}
+		layers[n].source = e->tag;
+		layers[n].builtin = 1;
+		cur = e->data;
+		cur_len = e->size;
+	}
+	/* Apply root first. Every file names its own tag. */
+	for (int i = n - 1; i >= 0; i--) {
+		b.scalar[S_TAG].text = NULL;
+		if ((rc = loc_apply_document(&b, &layers[i].doc, layers[i].source, layers[i].builtin)) < 0)
+			goto cleanup;
+		if (!b.scalar[S_TAG].text) {
+			rc = loc_fail(&b, &b.doc_start, "missing key 'tag'");
+			goto cleanup;
+		}
+		if (layers[i].builtin && strcmp(b.scalar[S_TAG].text, layers[i].source) != 0) {
+			rc = loc_fail(&b, &b.scalar[S_TAG].at, "tag '%s' differs from the file name",
+				b.scalar[S_TAG].text);
+			goto cleanup;
+		}
+	}
+	rc = loc_finish(&b);
+cleanup:
+	for (int i = 0; i < LOC_MAX_LAYERS; i++)
+		if (layers[i].loaded)
+			yaml_document_delete(&layers[i].doc);
+	free(b.text);
+	free(b.hdr);
+	if (rc < 0) {
+		hamle_locale_free(b.loc);
+		return rc;
+	}
+	*out = b.loc;
+	return HAMLE_OK;
+}
+
+int hamle_locale_load_builtin(hamle_locale **out, const char *tag, hamle_error *err)
+{
+	*out = NULL;
+	const struct hamle_embedded_locale *e = tag ? find_builtin(tag) : NULL;
+	if (!e)
+		return hamle_error_set(err, HAMLE_ELOCALE, "no shipped locale '%s'", tag ? tag : "(null)");
+	return load(out, e->data, e->size, e->tag, 1, err);
+}
+
+int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
+	const char *source_name, hamle_error *err)
+{
+	*out = NULL;
+	if (!source_name)
+		source_name = "<buffer>";
+	if (len > LOC_MAX_FILE)
+		return hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", source_name,
+			LOC_MAX_FILE);
+	return load(out, (const unsigned char *)data, len, source_name, 0, err);
+}
+
+int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *err)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return hamle_error_set(err, HAMLE_EIO, "%s: %s", path, strerror(errno));
+	char *buf = malloc(LOC_MAX_FILE + 1);
+	if (!buf) {
+		fclose(f);
+		return hamle_error_set(err, HAMLE_ENOMEM, "out of memory");
+	}
+	size_t n = fread(buf, 1, LOC_MAX_FILE + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	int rc;
+	if (bad)
+		rc = hamle_error_set(err, HAMLE_EIO, "%s: read error", path);
+	else
+		rc = hamle_locale_load_buffer(out, buf, n, path, err);
+	free(buf);
+	return rc;
+}
+
+const char *hamle_locale_tag(const hamle_locale *loc)
+{
+	return loc ? loc->tag : NULL;
+}
+
+const char *hamle_locale_name(const hamle_locale *loc)
+{
+	return loc ? loc->name : NULL;
+}
+
+const char *hamle_locale_message(const hamle_locale *loc, const char *key)
+{
+	if (!loc || !key)
+		return NULL;
+	size_t lo = 0, hi = loc->n_text;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(key, loc->text[mid].key);
+		if (c == 0)
+			return loc->text[mid].text;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+int hamle_locale_format(char *buf, size_t size, const hamle_locale *loc, const char *key,
+	size_t nargs, const char *const *args)
+{
+	const char *t = hamle_locale_message(loc, key);
+	if (!t) {
+		if (size > 0)
+			buf[0] = '\0';
+		return -1;
+	}
+	return hamle_loc_expand(buf, size, t, nargs, args);
+}
+
+const char *hamle_locale_piece_letter(const hamle_locale *loc, int piece)
+{
+	return loc && piece >= 0 && piece < 6 ? loc->letter[piece] : "";
+}
+
+const char *hamle_locale_piece_noun(const hamle_locale *loc, int piece)
+{
+	return loc && piece >= 0 && piece < 6 ? loc->noun[piece] : "";
+}
+
+const char *hamle_locale_piece_spoken(const hamle_locale *loc, int piece)
+{
+	return loc && piece >= 0 && piece < 6 ? loc->spoken.piece[piece] : "";
+}
+
+int hamle_locale_default_style(const hamle_locale *loc)
+{
+	return loc ? loc->default_style : HAMLE_LOCALE_STYLE_PGN;
+}
+
+static unsigned char ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+const char *hamle_locale_header_tag(const hamle_locale *loc, const char *key, size_t len)
+{
+	if (!loc || !key)
+		return NULL;
+	for (size_t i = 0; i < loc->n_header; i++) {
+		const struct hamle_loc_header *h = &loc->header[i];
+		if (h->key_len != len)
+			continue;
+		size_t k = 0;
+		while (k < len && ascii_lower((unsigned char)h->key[k]) == ascii_lower((unsigned char)key[k]))
+			k++;
+		if (k == len)
+			return h->tag;
+	}
+	return NULL;
+}
+
+const char *hamle_locale_header_key(const hamle_locale *loc, const char *tag)
+{
+	if (!loc || !tag)
+		return NULL;
+	for (size_t i = 0; i < loc->n_header; i++)
+		if (loc->header[i].preferred && strcmp(loc->header[i].tag, tag) == 0)
+			return loc->header[i].key;
+	return NULL;
+}

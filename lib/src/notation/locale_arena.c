@@ -1,0 +1,189 @@
+/* locale_arena.c: memory of a locale, message templates, and loader errors. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error_internal.h"
+#include "notation/locale_build.h"
+
+struct hamle_loc_arena {
+	struct hamle_loc_arena *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
+void *loc_arena_alloc(struct hamle_loc_arena **arena, size_t size)
+{
+	const size_t align = sizeof(max_align_t);
+	size = (size + align - 1) / align * align;
+	struct hamle_loc_arena *a = *arena;
+	if (!a || a->cap - a->used < size) {
+		size_t cap = size > 16384 ? size : 16384;
+		struct hamle_loc_arena *n = malloc(sizeof(*n) + cap);
+		if (!n)
+			return NULL;
+		n->next = a;
+		n->used = 0;
+		n->cap = cap;
+		*arena = a = n;
+	}
+	void *p = (char *)a->data + a->used;
+	a->used += size;
+	return p;
+}
+
+char *loc_arena_strndup(struct hamle_loc_arena **arena, const char *s, size_t len)
+{
+	char *p = loc_arena_alloc(arena, len + 1);
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+void loc_arena_free(struct hamle_loc_arena *arena)
+{
+	while (arena) {
+		struct hamle_loc_arena *next = arena->next;
+		free(arena);
+		arena = next;
+	}
+}
+
+int loc_fail(struct loc_build *b, const struct loc_mark *at, const char *fmt, ...)
+{
+	char msg[HAMLE_ERROR_MESSAGE_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	hamle_error *err = b->err;
+	if (!err)
+		return HAMLE_ELOCALE;
+	hamle_error_clear(err);
+	if (at->builtin)
+		hamle_error_set(err, HAMLE_ELOCALE, "locales/%s.yaml:%zu:%zu: %s", at->source, at->line,
+			at->column, msg);
+	else
+		hamle_error_set(err, HAMLE_ELOCALE, "%s:%zu:%zu: %s", at->source, at->line, at->column, msg);
+	err->source = at->source;
+	err->line = at->line;
+	err->column = at->column;
+	err->offset = at->offset;
+	return HAMLE_ELOCALE;
+}
+
+/* Placeholder at t[0] == '%': returns its length and sets *arg (1-based, 0 for "%%", -1 for a
+ * sequential "%s"); returns 0 when t does not start a valid placeholder. */
+static size_t placeholder(const char *t, int *arg)
+{
+	if (t[1] == '%') {
+		*arg = 0;
+		return 2;
+	}
+	if (t[1] == 's') {
+		*arg = -1;
+		return 2;
+	}
+	if (t[1] >= '1' && t[1] <= '9' && t[2] == '$' && t[3] == 's') {
+		*arg = t[1] - '0';
+		return 4;
+	}
+	return 0;
+}
+
+int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad)
+{
+	unsigned seq = 0, maxpos = 0;
+	for (size_t i = 0; tmpl[i]; i++) {
+		if (tmpl[i] != '%')
+			continue;
+		int arg;
+		size_t n = placeholder(tmpl + i, &arg);
+		if (n == 0 || (arg < 0 && maxpos > 0) || (arg > 0 && seq > 0)) {
+			*bad = i;
+			return -1;
+		}
+		if (arg < 0)
+			seq++;
+		else if ((unsigned)arg > maxpos)
+			maxpos = (unsigned)arg;
+		i += n - 1;
+	}
+	*nargs = seq > maxpos ? seq : maxpos;
+	return 0;
+}
+
+int hamle_loc_expand(char *buf, size_t size, const char *tmpl, size_t nargs, const char *const *args)
+{
+	size_t out = 0, seq = 0;
+#define PUT(ch)                                   \
+	do {                                          \
+		if (out + 1 < size)                       \
+			buf[out] = (ch);                      \
+		out++;                                    \
+	} while (0)
+	for (size_t i = 0; tmpl[i]; i++) {
+		int arg;
+		size_t n = tmpl[i] == '%' ? placeholder(tmpl + i, &arg) : 0;
+		if (n == 0) {
+			PUT(tmpl[i]);
+			continue;
+		}
+		i += n - 1;
+		if (arg == 0) {
+			PUT('%');
+			continue;
+		}
+		size_t k = arg < 0 ? seq++ : (size_t)(arg - 1);
+		const char *s = k < nargs && args[k] ? args[k] : "";
+		for (; *s; s++)
+			PUT(*s);
+	}
+#undef PUT
+	if (size > 0)
+		buf[out < size ? out : size - 1] = '\0';
+	return out > 0x7fffffff ? 0x7fffffff : (int)out;
+}
+
+int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,
+	size_t len, const struct loc_mark *at)
+{
+	unsigned nargs;
+	size_t bad;
+	if (loc_template_check(text, &nargs, &bad) < 0) {
+		struct loc_mark m = *at;
+		m.column += bad + 1; /* +1: the opening quote; plain scalars rarely hold a % */
+		return loc_fail(b, &m, "bad placeholder in '%.*s': only %%s, %%1$s..%%9$s and %%%% are allowed",
+			(int)key_len, key);
+	}
+	struct hamle_locale *loc = b->loc;
+	for (size_t i = 0; i < b->n_text; i++) {
+		struct loc_text_entry *e = &b->text[i];
+		if (strlen(e->key) != key_len || memcmp(e->key, key, key_len) != 0)
+			continue;
+		if (nargs > e->nargs)
+			return loc_fail(b, at, "'%.*s' uses %u argument(s) but its English text takes %u",
+				(int)key_len, key, nargs, e->nargs);
+		e->text = loc_arena_strndup(&loc->arena, text, len);
+		return e->text ? 0 : loc_fail(b, at, "out of memory");
+	}
+	if (b->n_text == b->cap_text) {
+		size_t cap = b->cap_text ? 2 * b->cap_text : 64;
+		struct loc_text_entry *t = realloc(b->text, cap * sizeof(*t));
+		if (!t)
+			return loc_fail(b, at, "out of memory");
+		b->text = t;
+		b->cap_text = cap;
+	}
+	struct loc_text_entry *e = &b->text[b->n_text];
+	e->key = loc_arena_strndup(&loc->arena, key, key_len);
+	e->text = loc_arena_strndup(&loc->arena, text, len);
+	e->nargs = nargs;
+	if (!e->key || !e->text)
+		return loc_fail(b, at, "out of memory");
+	b->n_text++;
+	return 0;
+}

@@ -1,0 +1,121 @@
+/* locale_build.h: state shared by the locale loader's files while a locale is being read
+ * (locale.c: chain of base locales; locale_yaml.c: YAML -> slots; locale_finish.c: slots ->
+ * struct hamle_locale; locale_arena.c: memory and templates). Not used after loading. */
+#ifndef HAMLE_LOCALE_BUILD_H
+#define HAMLE_LOCALE_BUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "notation/locale_internal.h"
+
+/* Limits on locale files (inputs may be untrusted). */
+#define LOC_MAX_FILE (1u << 20)   /* bytes of one YAML file */
+#define LOC_MAX_LAYERS 4          /* a file, its base, its base's base, ... */
+#define LOC_MAX_PAIRS 512         /* pairs in one mapping */
+#define LOC_MAX_ITEMS 256         /* items in one list */
+#define LOC_MAX_SCALAR 4096       /* bytes of one string */
+#define LOC_MAX_DEPTH 4           /* mapping nesting */
+
+/* ---- arena: every string and array of a locale ---- */
+struct hamle_loc_arena;
+void *loc_arena_alloc(struct hamle_loc_arena **arena, size_t size);
+char *loc_arena_strndup(struct hamle_loc_arena **arena, const char *s, size_t len);
+void loc_arena_free(struct hamle_loc_arena *arena);
+
+/* ---- where a value was written ---- */
+struct loc_mark {
+	const char *source; /* caller's name, or the builtin's tag */
+	int builtin;        /* 1: source is a builtin tag, shown as locales/TAG.yaml */
+	size_t line, column, offset; /* 1-based line/column, 0-based byte offset */
+};
+
+struct loc_item {
+	const char *text;
+	uint32_t len;
+	struct loc_mark at;
+};
+
+/* Lists: a layer that sets one replaces it whole. */
+enum loc_list_id {
+	L_ALIAS,                /* + piece type: input.aliases.<piece> */
+	L_FIG = L_ALIAS + 6,    /* + piece type: input.figurines.<piece> */
+	L_IGNORE = L_FIG + 6,
+	L_CASTLE_SHORT, L_CASTLE_LONG, L_CAPTURE, L_EP, L_CHECK, L_MATE, L_DRAW, L_NULL, L_PROMO,
+	L_RES,                  /* + HAMLE_LOC_RESULT_* */
+	L_FILES = L_RES + HAMLE_LOC_RESULTS, L_RANKS, L_COUNTS,
+	L_COUNT
+};
+
+struct loc_list {
+	struct loc_item *v; /* arena */
+	size_t n;
+	int set;
+	struct loc_mark at;
+};
+
+/* Single strings. */
+#define STYLE_FIELDS 12 /* castling_short, castling_long, promotion, capture, check, mate,
+                         * en_passant, draw_offer, result x4 */
+enum loc_scalar_id {
+	S_TAG, S_NAME, S_BASE,
+	S_LETTER,                              /* + piece type: pieces.<piece> */
+	S_DEFAULT_STYLE = S_LETTER + 6,
+	S_STYLE,                               /* + style * STYLE_FIELDS + field */
+	S_SPOKEN_PIECE = S_STYLE + 2 * STYLE_FIELDS,
+	S_SPOKEN_CS = S_SPOKEN_PIECE + 6, S_SPOKEN_CL, S_SPOKEN_TAKES, S_SPOKEN_CHECK, S_SPOKEN_MATE,
+	S_SPOKEN_PROMOTES, S_SPOKEN_EP,
+	S_NOUN, S_NO_PIECE = S_NOUN + 6, S_PLURAL = S_NO_PIECE + 6,
+	S_PATTERN = S_PLURAL + 6,
+	S_COUNT = S_PATTERN + HAMLE_LOC_PATTERNS
+};
+
+struct loc_scalar {
+	const char *text; /* NULL = never set */
+	uint32_t len;
+	struct loc_mark at;
+};
+
+struct loc_header_set {
+	const char *tag; /* PGN tag */
+	struct loc_list keys;
+};
+
+struct loc_text_entry {
+	const char *key, *text;
+	unsigned nargs;
+};
+
+struct loc_build {
+	struct hamle_locale *loc;
+	hamle_error *err;
+	struct loc_list list[L_COUNT];
+	struct loc_scalar scalar[S_COUNT];
+	struct loc_text_entry *text; /* malloc */
+	size_t n_text, cap_text;
+	struct loc_header_set *hdr; /* malloc */
+	size_t n_hdr, cap_hdr;
+	struct loc_mark doc_start; /* of the file being applied / of the leaf after loading */
+};
+
+/* Sets err (HAMLE_ELOCALE, "SOURCE:LINE:COLUMN: message"); returns HAMLE_ELOCALE. */
+int loc_fail(struct loc_build *b, const struct loc_mark *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Applies one parsed YAML document (locale_yaml.c). */
+struct yaml_document_s;
+int loc_apply_document(struct loc_build *b, struct yaml_document_s *doc, const char *source,
+	int builtin);
+
+/* Checks a template: only %s, %N$s (N 1..9, not mixed with %s) and %%. *nargs gets the number
+ * of arguments it takes. Returns 0, or -1 with *bad set to the offending byte offset. */
+int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad);
+
+/* Sets a text (message or word); checks the template against an earlier definition. */
+int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,
+	size_t len, const struct loc_mark *at);
+
+/* Turns the slots into b->loc (locale_finish.c). */
+int loc_finish(struct loc_build *b);
+
+#endif

@@ -1,0 +1,409 @@
+/* locale_finish.c: turns the loader's slots into the matching tables of struct hamle_locale
+ * (piece byte table, longest-first word lists, styles, messages) and compiles the scoresheet
+ * patterns. Every check names the line and column of the value at fault. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation/locale_build.h"
+
+static const char *const piece_key[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+static const char *const style_key[2] = {"pgn", "fide"};
+static const char *const style_field[STYLE_FIELDS] = {"castling_short", "castling_long",
+	"promotion", "capture", "check", "mate", "en_passant", "draw_offer", "results.1-0",
+	"results.0-1", "results.1/2-1/2", "results.*"};
+static const char *const pattern_key[HAMLE_LOC_PATTERNS] = {"move_pair", "move_black", "header",
+	"result"};
+/* Named groups each pattern must have. */
+static const char *const pattern_groups[HAMLE_LOC_PATTERNS][3] = {
+	{"num", "white", "black"}, {"num", "black", NULL}, {"key", "value", NULL}, {"result", NULL, NULL}};
+
+/* A required string slot; "missing" is reported at the start of the leaf file. */
+static int need(struct loc_build *b, int id, const char *what, int nonempty)
+{
+	const struct loc_scalar *s = &b->scalar[id];
+	if (!s->text)
+		return loc_fail(b, &b->doc_start, "missing key '%s'", what);
+	if (nonempty && s->len == 0)
+		return loc_fail(b, &s->at, "'%s' must not be empty", what);
+	return 0;
+}
+
+/* Appends a list's items to words[*n] with value. */
+static void add_words(struct hamle_loc_word *words, struct loc_mark *marks, size_t *n,
+	const struct loc_list *l, int value)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		words[*n] = (struct hamle_loc_word){l->v[i].text, l->v[i].len, value};
+		if (marks)
+			marks[*n] = l->v[i].at;
+		(*n)++;
+	}
+}
+
+/* Stable sort, longest first (insertion sort: lists are short). */
+static void sort_longest_first(struct hamle_loc_word *w, struct loc_mark *marks, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct hamle_loc_word x = w[i];
+		struct loc_mark mx;
+		if (marks)
+			mx = marks[i];
+		size_t j = i;
+		for (; j > 0 && w[j - 1].len < x.len; j--) {
+			w[j] = w[j - 1];
+			if (marks)
+				marks[j] = marks[j - 1];
+		}
+		w[j] = x;
+		if (marks)
+			marks[j] = mx;
+	}
+}
+
+/* Builds a word list from up to two list slots (values v1, v2); empty entries are errors. */
+static int make_words(struct loc_build *b, struct hamle_loc_words *out, const int *ids,
+	const int *values, size_t nids)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < nids; i++)
+		total += b->list[ids[i]].n;
+	struct hamle_loc_word *w = loc_arena_alloc(&b->loc->arena, (total ? total : 1) * sizeof(*w));
+	if (!w)
+		return loc_fail(b, &b->doc_start, "out of memory");
+	size_t n = 0;
+	for (size_t i = 0; i < nids; i++) {
+		const struct loc_list *l = &b->list[ids[i]];
+		for (size_t k = 0; k < l->n; k++)
+			if (l->v[k].len == 0)
+				return loc_fail(b, &l->v[k].at, "empty spelling");
+		add_words(w, NULL, &n, l, values[i]);
+	}
+	sort_longest_first(w, NULL, n);
+	out->v = w;
+	out->n = n;
+	return 0;
+}
+
+/* A piece spelling must not start like a square, a mark or a space. */
+static int bad_piece_start(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c <= ' ' ||
+		strchr("-+#=:/()!?.*", c) != NULL;
+}
+
+static int make_pieces(struct loc_build *b)
+{
+	struct hamle_locale *loc = b->loc;
+	size_t total = 0;
+	for (int p = 0; p < 6; p++)
+		total += 1 + b->list[L_ALIAS + p].n + b->list[L_FIG + p].n;
+	struct hamle_loc_word *w = loc_arena_alloc(&loc->arena, total * sizeof(*w));
+	struct loc_mark *marks = malloc(total * sizeof(*marks));
+	if (!w || !marks) {
+		free(marks);
+		return loc_fail(b, &b->doc_start, "out of memory");
+	}
+	size_t n = 0;
+	for (int p = 0; p < 6; p++) {
+		const struct loc_scalar *s = &b->scalar[S_LETTER + p];
+		if (s->text && s->len > 0) {
+			marks[n] = s->at;
+			w[n++] = (struct hamle_loc_word){s->text, s->len, p};
+		}
+		add_words(w, marks, &n, &b->list[L_ALIAS + p], p);
+		add_words(w, marks, &n, &b->list[L_FIG + p], p);
+	}
+	sort_longest_first(w, marks, n);
+	int rc = 0;
+	size_t kept = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		if (w[i].len == 0 || bad_piece_start((unsigned char)w[i].text[0])) {
+			rc = loc_fail(b, &marks[i], "'%s' cannot be a piece letter (it reads as a square, a "
+				"number or a mark)", w[i].text);
+			break;
+		}
+		int dup = 0;
+		for (size_t j = 0; j < kept; j++) {
+			if (w[j].len != w[i].len || memcmp(w[j].text, w[i].text, w[i].len) != 0)
+				continue;
+			if (w[j].value != w[i].value) {
+				/* report where it was written last: the caller's file, then the later line */
+				const struct loc_mark *a = &marks[j], *m = &marks[i];
+				if ((a->builtin == m->builtin && a->offset > m->offset) || (m->builtin && !a->builtin))
+					m = a;
+				rc = loc_fail(b, m, "'%s' is given for both the %s and the %s", w[i].text,
+					piece_key[w[j].value], piece_key[w[i].value]);
+			}
+			dup = 1;
+			break;
+		}
+		if (!dup) {
+			marks[kept] = marks[i];
+			w[kept++] = w[i];
+		}
+	}
+	free(marks);
+	if (rc < 0)
+		return rc;
+	loc->piece_alias.v = w;
+	loc->piece_alias.n = kept;
+	memset(loc->piece_byte, HAMLE_LOC_BYTE_NONE, sizeof(loc->piece_byte));
+	for (size_t i = 0; i < kept; i++) {
+		unsigned char c = (unsigned char)w[i].text[0];
+		if (w[i].len > 1)
+			loc->piece_byte[c] = HAMLE_LOC_BYTE_MULTI;
+		else if (loc->piece_byte[c] == HAMLE_LOC_BYTE_NONE)
+			loc->piece_byte[c] = (uint8_t)w[i].value;
+	}
+	const struct loc_scalar *pawn = &b->scalar[S_LETTER + HAMLE_PAWN];
+	loc->pawn_letter = pawn->text && pawn->len ? pawn->text : NULL;
+	for (int p = 0; p < 6; p++) {
+		const struct loc_scalar *s = &b->scalar[S_LETTER + p];
+		loc->letter[p] = p == HAMLE_PAWN ? "" : s->text;
+		loc->letter_len[p] = p == HAMLE_PAWN ? 0 : s->len;
+	}
+	return 0;
+}
+
+/* Splits "={}" at "{}" into open "=" and close "". */
+static int split_promo(struct loc_build *b, const char *t, const struct loc_mark *at,
+	const char **open, const char **close, uint32_t *olen, uint32_t *clen)
+{
+	const char *p = strstr(t, "{}");
+	if (!p || strstr(p + 2, "{}"))
+		return loc_fail(b, at, "a promotion form needs one '{}' where the piece letter goes");
+	*open = loc_arena_strndup(&b->loc->arena, t, (size_t)(p - t));
+	*close = p + 2;
+	if (!*open)
+		return loc_fail(b, at, "out of memory");
+	if (olen)
+		*olen = (uint32_t)(p - t);
+	if (clen)
+		*clen = (uint32_t)strlen(p + 2);
+	return 0;
+}
+
+static int make_promo(struct loc_build *b)
+{
+	const struct loc_list *l = &b->list[L_PROMO];
+	struct hamle_loc_promo *v = loc_arena_alloc(&b->loc->arena, (l->n ? l->n : 1) * sizeof(*v));
+	if (!v)
+		return loc_fail(b, &b->doc_start, "out of memory");
+	for (size_t i = 0; i < l->n; i++) {
+		int rc = split_promo(b, l->v[i].text, &l->v[i].at, &v[i].open, &v[i].close, &v[i].open_len,
+			&v[i].close_len);
+		if (rc < 0)
+			return rc;
+	}
+	for (size_t i = 1; i < l->n; i++) { /* longest first, stable */
+		struct hamle_loc_promo x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1].open_len + v[j - 1].close_len < x.open_len + x.close_len; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+	b->loc->promo = v;
+	b->loc->n_promo = l->n;
+	return 0;
+}
+
+static int make_styles(struct loc_build *b)
+{
+	char what[64];
+	for (int st = 0; st < 2; st++) {
+		const char *f[STYLE_FIELDS];
+		for (int i = 0; i < STYLE_FIELDS; i++) {
+			snprintf(what, sizeof(what), "output.%s.%s", style_key[st], style_field[i]);
+			int rc = need(b, S_STYLE + st * STYLE_FIELDS + i, what, i < 2 || i >= 8);
+			if (rc < 0)
+				return rc;
+			f[i] = b->scalar[S_STYLE + st * STYLE_FIELDS + i].text;
+		}
+		struct hamle_loc_style *s = &b->loc->style[st];
+		s->castle_short = f[0];
+		s->castle_long = f[1];
+		int rc = split_promo(b, f[2], &b->scalar[S_STYLE + st * STYLE_FIELDS + 2].at, &s->promo_open,
+			&s->promo_close, NULL, NULL);
+		if (rc < 0)
+			return rc;
+		s->capture = f[3];
+		s->check = f[4];
+		s->mate = f[5];
+		s->en_passant = f[6];
+		s->draw_offer = f[7];
+		for (int r = 0; r < HAMLE_LOC_RESULTS; r++)
+			s->result[r] = f[8 + r];
+	}
+	int rc = need(b, S_DEFAULT_STYLE, "output.default", 1);
+	if (rc < 0)
+		return rc;
+	const struct loc_scalar *d = &b->scalar[S_DEFAULT_STYLE];
+	if (strcmp(d->text, "pgn") == 0)
+		b->loc->default_style = HAMLE_LOCALE_STYLE_PGN;
+	else if (strcmp(d->text, "fide") == 0)
+		b->loc->default_style = HAMLE_LOCALE_STYLE_FIDE;
+	else
+		return loc_fail(b, &d->at, "output.default must be 'pgn' or 'fide'");
+	return 0;
+}
+
+static int make_words_of_people(struct loc_build *b)
+{
+	struct hamle_locale *loc = b->loc;
+	struct hamle_loc_spoken *sp = &loc->spoken;
+	char what[64];
+	const struct loc_list *fr[2] = {&b->list[L_FILES], &b->list[L_RANKS]};
+	for (int k = 0; k < 2; k++) {
+		if (fr[k]->n != 8)
+			return loc_fail(b, fr[k]->set ? &fr[k]->at : &b->doc_start,
+				"spoken.%s needs exactly 8 words", k ? "ranks" : "files");
+		for (int i = 0; i < 8; i++)
+			(k ? sp->rank : sp->file)[i] = fr[k]->v[i].text;
+	}
+	static const struct { int id; const char *what; } one[] = {
+		{S_SPOKEN_CS, "spoken.castling_short"}, {S_SPOKEN_CL, "spoken.castling_long"},
+		{S_SPOKEN_TAKES, "spoken.takes"}, {S_SPOKEN_CHECK, "spoken.check"},
+		{S_SPOKEN_MATE, "spoken.mate"}, {S_SPOKEN_PROMOTES, "spoken.promotes"},
+		{S_SPOKEN_EP, "spoken.en_passant"}};
+	const char **dst[] = {&sp->castle_short, &sp->castle_long, &sp->takes, &sp->check, &sp->mate,
+		&sp->promotes, &sp->en_passant};
+	for (size_t i = 0; i < sizeof(one) / sizeof(one[0]); i++) {
+		int rc = need(b, one[i].id, one[i].what, 1);
+		if (rc < 0)
+			return rc;
+		*dst[i] = b->scalar[one[i].id].text;
+	}
+	static const struct { int base; const char *what; } per_piece[] = {{S_SPOKEN_PIECE,
+		"spoken.pieces"}, {S_NOUN, "words.pieces"}, {S_NO_PIECE, "words.no_piece"},
+		{S_PLURAL, "words.pieces_plural"}};
+	const char **pdst[] = {sp->piece, loc->noun, loc->no_piece, loc->noun_plural};
+	for (size_t i = 0; i < 4; i++)
+		for (int p = 0; p < 6; p++) {
+			snprintf(what, sizeof(what), "%s.%s", per_piece[i].what, piece_key[p]);
+			int rc = need(b, per_piece[i].base + p, what, 1);
+			if (rc < 0)
+				return rc;
+			pdst[i][p] = b->scalar[per_piece[i].base + p].text;
+		}
+	const struct loc_list *c = &b->list[L_COUNTS];
+	const char **cw = loc_arena_alloc(&loc->arena, (c->n ? c->n : 1) * sizeof(*cw));
+	if (!cw)
+		return loc_fail(b, &b->doc_start, "out of memory");
+	for (size_t i = 0; i < c->n; i++)
+		cw[i] = c->v[i].text;
+	loc->count_word = cw;
+	loc->n_count_word = c->n;
+	return 0;
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+	return strcmp(((const struct hamle_loc_text *)a)->key, ((const struct hamle_loc_text *)b)->key);
+}
+
+static int make_texts_and_headers(struct loc_build *b)
+{
+	struct hamle_locale *loc = b->loc;
+	struct hamle_loc_text *t = loc_arena_alloc(&loc->arena, (b->n_text + 1) * sizeof(*t));
+	size_t nh = 0;
+	for (size_t i = 0; i < b->n_hdr; i++)
+		nh += b->hdr[i].keys.n;
+	struct hamle_loc_header *h = loc_arena_alloc(&loc->arena, (nh + 1) * sizeof(*h));
+	if (!t || !h)
+		return loc_fail(b, &b->doc_start, "out of memory");
+	for (size_t i = 0; i < b->n_text; i++)
+		t[i] = (struct hamle_loc_text){b->text[i].key, b->text[i].text, b->text[i].nargs};
+	qsort(t, b->n_text, sizeof(*t), cmp_text);
+	loc->text = t;
+	loc->n_text = b->n_text;
+	size_t k = 0;
+	for (size_t i = 0; i < b->n_hdr; i++)
+		for (size_t j = 0; j < b->hdr[i].keys.n; j++) {
+			const struct loc_item *it = &b->hdr[i].keys.v[j];
+			if (it->len == 0)
+				return loc_fail(b, &it->at, "empty header key");
+			h[k++] = (struct hamle_loc_header){it->text, it->len, b->hdr[i].tag, j == 0};
+		}
+	loc->header = h;
+	loc->n_header = k;
+	return 0;
+}
+
+static int make_patterns(struct loc_build *b)
+{
+	char what[64];
+	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++) {
+		snprintf(what, sizeof(what), "scoresheet.patterns.%s", pattern_key[i]);
+		int rc = need(b, S_PATTERN + i, what, 1);
+		if (rc < 0)
+			return rc;
+		const struct loc_scalar *s = &b->scalar[S_PATTERN + i];
+		int code;
+		PCRE2_SIZE off;
+		pcre2_code *re = pcre2_compile((PCRE2_SPTR)s->text, s->len, PCRE2_UTF, &code, &off, NULL);
+		if (!re) {
+			PCRE2_UCHAR msg[120];
+			pcre2_get_error_message(code, msg, sizeof(msg));
+			return loc_fail(b, &s->at, "%s: %s at pattern offset %zu", what, (const char *)msg,
+				(size_t)off);
+		}
+		b->loc->pattern[i] = re;
+		b->loc->pattern_src[i] = s->text;
+		for (int g = 0; g < 3 && pattern_groups[i][g]; g++)
+			if (pcre2_substring_number_from_name(re, (PCRE2_SPTR)pattern_groups[i][g]) < 0)
+				return loc_fail(b, &s->at, "%s needs a group (?<%s>...)", what, pattern_groups[i][g]);
+	}
+	return 0;
+}
+
+int loc_finish(struct loc_build *b)
+{
+	struct hamle_locale *loc = b->loc;
+	char what[32];
+	int rc = need(b, S_TAG, "tag", 1);
+	if (rc == 0)
+		rc = need(b, S_NAME, "name", 1);
+	for (int p = HAMLE_KNIGHT; p <= HAMLE_KING && rc == 0; p++) {
+		snprintf(what, sizeof(what), "pieces.%s", piece_key[p]);
+		rc = need(b, S_LETTER + p, what, 1);
+	}
+	if (rc < 0)
+		return rc;
+	loc->tag = b->scalar[S_TAG].text;
+	loc->name = b->scalar[S_NAME].text;
+	if ((rc = make_pieces(b)) < 0)
+		return rc;
+	static const int castle[] = {L_CASTLE_SHORT, L_CASTLE_LONG};
+	static const int castle_v[] = {HAMLE_LOC_CASTLE_SHORT, HAMLE_LOC_CASTLE_LONG};
+	static const int check[] = {L_CHECK, L_MATE};
+	static const int check_v[] = {HAMLE_LOC_CHECK, HAMLE_LOC_MATE};
+	static const int res[] = {L_RES, L_RES + 1, L_RES + 2, L_RES + 3};
+	static const int res_v[] = {0, 1, 2, 3};
+	static const int zero[] = {0};
+	const struct { struct hamle_loc_words *out; const int *ids, *values; size_t n; } lists[] = {
+		{&loc->ignore_after_piece, (const int[]){L_IGNORE}, zero, 1},
+		{&loc->castling, castle, castle_v, 2},
+		{&loc->capture, (const int[]){L_CAPTURE}, zero, 1},
+		{&loc->en_passant, (const int[]){L_EP}, zero, 1},
+		{&loc->check_marks, check, check_v, 2},
+		{&loc->draw_offer, (const int[]){L_DRAW}, zero, 1},
+		{&loc->null_move, (const int[]){L_NULL}, zero, 1},
+		{&loc->results, res, res_v, 4},
+	};
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]) && rc == 0; i++)
+		rc = make_words(b, lists[i].out, lists[i].ids, lists[i].values, lists[i].n);
+	if (rc == 0 && (loc->castling.n == 0 || loc->results.n == 0))
+		rc = loc_fail(b, &b->doc_start, "castling and result spellings must not be empty");
+	if (rc == 0)
+		rc = make_promo(b);
+	if (rc == 0)
+		rc = make_styles(b);
+	if (rc == 0)
+		rc = make_words_of_people(b);
+	if (rc == 0)
+		rc = make_texts_and_headers(b);
+	if (rc == 0)
+		rc = make_patterns(b);
+	return rc;
+}

@@ -1,0 +1,310 @@
+/* locale_yaml.c: walks one YAML locale document and stores its values in the loader's slots.
+ * The document's shape is fixed (at most LOC_MAX_DEPTH nested mappings), walked with an
+ * explicit stack: no recursion over input structure. Unknown and duplicate keys are errors. */
+#include <stdio.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "notation/locale_build.h"
+
+enum kind {
+	K_SCALAR, /* one string -> scalar slot */
+	K_LIST,   /* sequence of strings (or one string) -> list slot */
+	K_TEXT,   /* any key under this path: message or word */
+	K_HEADER  /* any key under this path: PGN tag -> header keys */
+};
+
+struct slot {
+	const char *path;
+	enum kind kind;
+	int id;
+};
+
+#define PIECES(prefix, kind, base)                                                         \
+	{prefix ".pawn", kind, (base) + 0}, {prefix ".knight", kind, (base) + 1},              \
+	{prefix ".bishop", kind, (base) + 2}, {prefix ".rook", kind, (base) + 3},              \
+	{prefix ".queen", kind, (base) + 4}, {prefix ".king", kind, (base) + 5}
+#define STYLE(name, st)                                                                    \
+	{"output." name ".castling_short", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 0},       \
+	{"output." name ".castling_long", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 1},        \
+	{"output." name ".promotion", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 2},            \
+	{"output." name ".capture", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 3},              \
+	{"output." name ".check", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 4},                \
+	{"output." name ".mate", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 5},                 \
+	{"output." name ".en_passant", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 6},           \
+	{"output." name ".draw_offer", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 7},           \
+	{"output." name ".results.1-0", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 8},          \
+	{"output." name ".results.0-1", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 9},          \
+	{"output." name ".results.1/2-1/2", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 10},     \
+	{"output." name ".results.*", K_SCALAR, S_STYLE + (st) * STYLE_FIELDS + 11}
+
+static const struct slot slots[] = {
+	{"tag", K_SCALAR, S_TAG},
+	{"name", K_SCALAR, S_NAME},
+	{"base", K_SCALAR, S_BASE},
+	PIECES("pieces", K_SCALAR, S_LETTER),
+	PIECES("input.aliases", K_LIST, L_ALIAS),
+	PIECES("input.figurines", K_LIST, L_FIG),
+	{"input.ignore_after_piece", K_LIST, L_IGNORE},
+	{"input.castling_short", K_LIST, L_CASTLE_SHORT},
+	{"input.castling_long", K_LIST, L_CASTLE_LONG},
+	{"input.capture", K_LIST, L_CAPTURE},
+	{"input.en_passant", K_LIST, L_EP},
+	{"input.check", K_LIST, L_CHECK},
+	{"input.mate", K_LIST, L_MATE},
+	{"input.draw_offer", K_LIST, L_DRAW},
+	{"input.null_move", K_LIST, L_NULL},
+	{"input.promotion", K_LIST, L_PROMO},
+	{"input.results.1-0", K_LIST, L_RES + HAMLE_LOC_RESULT_WHITE},
+	{"input.results.0-1", K_LIST, L_RES + HAMLE_LOC_RESULT_BLACK},
+	{"input.results.1/2-1/2", K_LIST, L_RES + HAMLE_LOC_RESULT_DRAW},
+	{"input.results.*", K_LIST, L_RES + HAMLE_LOC_RESULT_UNKNOWN},
+	{"output.default", K_SCALAR, S_DEFAULT_STYLE},
+	STYLE("pgn", HAMLE_LOCALE_STYLE_PGN),
+	STYLE("fide", HAMLE_LOCALE_STYLE_FIDE),
+	{"spoken.files", K_LIST, L_FILES},
+	{"spoken.ranks", K_LIST, L_RANKS},
+	PIECES("spoken.pieces", K_SCALAR, S_SPOKEN_PIECE),
+	{"spoken.castling_short", K_SCALAR, S_SPOKEN_CS},
+	{"spoken.castling_long", K_SCALAR, S_SPOKEN_CL},
+	{"spoken.takes", K_SCALAR, S_SPOKEN_TAKES},
+	{"spoken.check", K_SCALAR, S_SPOKEN_CHECK},
+	{"spoken.mate", K_SCALAR, S_SPOKEN_MATE},
+	{"spoken.promotes", K_SCALAR, S_SPOKEN_PROMOTES},
+	{"spoken.en_passant", K_SCALAR, S_SPOKEN_EP},
+	{"messages.*", K_TEXT, 0},
+	PIECES("words.pieces", K_SCALAR, S_NOUN),
+	PIECES("words.no_piece", K_SCALAR, S_NO_PIECE),
+	PIECES("words.pieces_plural", K_SCALAR, S_PLURAL),
+	{"words.counts", K_LIST, L_COUNTS},
+	{"words.*", K_TEXT, 0},
+	{"scoresheet.headers.*", K_HEADER, 0},
+	{"scoresheet.patterns.move_pair", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_MOVE_PAIR},
+	{"scoresheet.patterns.move_black", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_MOVE_BLACK},
+	{"scoresheet.patterns.header", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_HEADER},
+	{"scoresheet.patterns.result", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_RESULT},
+};
+#define N_SLOTS (sizeof(slots) / sizeof(slots[0]))
+
+struct walk {
+	struct loc_build *b;
+	yaml_document_t *doc;
+	const char *source;
+	int builtin;
+};
+
+static struct loc_mark mark_of(const struct walk *w, const yaml_node_t *node)
+{
+	struct loc_mark m = {w->source, w->builtin, node->start_mark.line + 1,
+		node->start_mark.column + 1, node->start_mark.index};
+	return m;
+}
+
+static const struct slot *find_slot(const char *path)
+{
+	for (size_t i = 0; i < N_SLOTS; i++)
+		if (strcmp(slots[i].path, path) == 0)
+			return &slots[i];
+	return NULL;
+}
+
+/* 1 when some slot lies below path (path + "." + ...). */
+static int has_children(const char *path)
+{
+	size_t n = strlen(path);
+	for (size_t i = 0; i < N_SLOTS; i++)
+		if (strncmp(slots[i].path, path, n) == 0 && slots[i].path[n] == '.')
+			return 1;
+	return 0;
+}
+
+static int store_scalar(struct walk *w, const yaml_node_t *v, struct loc_scalar *out, const char *path)
+{
+	struct loc_build *b = w->b;
+	struct loc_mark at = mark_of(w, v);
+	if (v->type != YAML_SCALAR_NODE)
+		return loc_fail(b, &at, "'%s' must be a string", path);
+	size_t len = v->data.scalar.length;
+	if (len > LOC_MAX_SCALAR)
+		return loc_fail(b, &at, "'%s' is longer than %u bytes", path, LOC_MAX_SCALAR);
+	if (memchr(v->data.scalar.value, '\0', len))
+		return loc_fail(b, &at, "'%s' contains a NUL character", path);
+	out->text = loc_arena_strndup(&b->loc->arena, (const char *)v->data.scalar.value, len);
+	if (!out->text)
+		return loc_fail(b, &at, "out of memory");
+	out->len = (uint32_t)len;
+	out->at = at;
+	return 0;
+}
+
+static int store_list(struct walk *w, const yaml_node_t *v, struct loc_list *out, const char *path)
+{
+	struct loc_build *b = w->b;
+	struct loc_mark at = mark_of(w, v);
+	const yaml_node_item_t *items = NULL;
+	size_t n = 1;
+	if (v->type == YAML_SEQUENCE_NODE) {
+		items = v->data.sequence.items.start;
+		n = (size_t)(v->data.sequence.items.top - items);
+	} else if (v->type != YAML_SCALAR_NODE) {
+		return loc_fail(b, &at, "'%s' must be a list of strings", path);
+	}
+	if (n > LOC_MAX_ITEMS)
+		return loc_fail(b, &at, "'%s' has more than %u items", path, LOC_MAX_ITEMS);
+	struct loc_item *arr = loc_arena_alloc(&b->loc->arena, (n ? n : 1) * sizeof(*arr));
+	if (!arr)
+		return loc_fail(b, &at, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		const yaml_node_t *it = items ? yaml_document_get_node(w->doc, items[i]) : v;
+		struct loc_scalar s;
+		int rc = store_scalar(w, it, &s, path);
+		if (rc < 0)
+			return rc;
+		arr[i].text = s.text;
+		arr[i].len = s.len;
+		arr[i].at = s.at;
+	}
+	out->v = arr;
+	out->n = n;
+	out->set = 1;
+	out->at = at;
+	return 0;
+}
+
+static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t *v)
+{
+	struct loc_build *b = w->b;
+	struct loc_mark at = mark_of(w, k);
+	const char *tag = (const char *)k->data.scalar.value;
+	size_t len = k->data.scalar.length;
+	if (len == 0 || len > 64)
+		return loc_fail(b, &at, "bad PGN tag name");
+	for (size_t i = 0; i < len; i++) {
+		char c = tag[i];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+			return loc_fail(b, &at, "bad PGN tag name '%.*s'", (int)len, tag);
+	}
+	struct loc_header_set *h = NULL;
+	for (size_t i = 0; i < b->n_hdr; i++)
+		if (strcmp(b->hdr[i].tag, tag) == 0)
+			h = &b->hdr[i];
+	if (!h) {
+		if (b->n_hdr == b->cap_hdr) {
+			size_t cap = b->cap_hdr ? 2 * b->cap_hdr : 16;
+			struct loc_header_set *n = realloc(b->hdr, cap * sizeof(*n));
+			if (!n)
+				return loc_fail(b, &at, "out of memory");
+			b->hdr = n;
+			b->cap_hdr = cap;
+		}
+		h = &b->hdr[b->n_hdr++];
+		memset(h, 0, sizeof(*h));
+		h->tag = loc_arena_strndup(&b->loc->arena, tag, len);
+		if (!h->tag)
+			return loc_fail(b, &at, "out of memory");
+	}
+	return store_list(w, v, &h->keys, "scoresheet.headers");
+}
+
+/* Handles value v of key k at path (parent = path up to the last dot). Returns 1 when v is a
+ * mapping to descend into, 0 when handled, < 0 on error. */
+static int handle(struct walk *w, const char *parent, const char *path, const yaml_node_t *k,
+	const yaml_node_t *v)
+{
+	struct loc_build *b = w->b;
+	const struct slot *s = find_slot(path);
+	if (s && s->kind == K_SCALAR)
+		return store_scalar(w, v, &b->scalar[s->id], path);
+	if (s && s->kind == K_LIST)
+		return store_list(w, v, &b->list[s->id], path);
+	if (v->type == YAML_MAPPING_NODE && has_children(path)) {
+		/* The piece letters and the aliases are each one set: a file that gives them
+		 * replaces the inherited set whole (so a pawn letter is never inherited). */
+		if (strcmp(path, "pieces") == 0)
+			for (int p = 0; p < 6; p++)
+				b->scalar[S_LETTER + p].text = NULL;
+		if (strcmp(path, "input.aliases") == 0)
+			for (int p = 0; p < 6; p++)
+				b->list[L_ALIAS + p] = (struct loc_list){0};
+		return 1;
+	}
+	char wild[312];
+	snprintf(wild, sizeof(wild), "%s.*", parent);
+	s = find_slot(wild);
+	struct loc_mark at = mark_of(w, k);
+	if (s && s->kind == K_HEADER)
+		return store_header(w, k, v);
+	if (s && s->kind == K_TEXT) {
+		struct loc_scalar t;
+		int rc = store_scalar(w, v, &t, path);
+		if (rc < 0)
+			return rc;
+		return loc_set_text(b, (const char *)k->data.scalar.value, k->data.scalar.length, t.text,
+			t.len, &t.at);
+	}
+	return loc_fail(b, &at, "unknown key '%s'", path);
+}
+
+struct frame {
+	const yaml_node_t *map;
+	size_t next;     /* next pair to visit */
+	size_t path_len; /* length of the path naming this mapping */
+};
+
+int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *source, int builtin)
+{
+	struct walk w = {b, doc, source, builtin};
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	struct loc_mark start = {source, builtin, 1, 1, 0};
+	b->doc_start = start;
+	if (!root)
+		return loc_fail(b, &start, "empty locale file");
+	if (root->type != YAML_MAPPING_NODE) {
+		struct loc_mark at = mark_of(&w, root);
+		return loc_fail(b, &at, "a locale file must be a mapping (key: value)");
+	}
+	struct frame stack[LOC_MAX_DEPTH];
+	int depth = 0;
+	char path[300] = "";
+	stack[0] = (struct frame){root, 0, 0};
+	while (depth >= 0) {
+		struct frame *f = &stack[depth];
+		const yaml_node_pair_t *pairs = f->map->data.mapping.pairs.start;
+		size_t n = (size_t)(f->map->data.mapping.pairs.top - pairs);
+		if (f->next == n) {
+			depth--;
+			continue;
+		}
+		if (n > LOC_MAX_PAIRS) {
+			struct loc_mark at = mark_of(&w, f->map);
+			return loc_fail(b, &at, "a mapping has more than %u keys", LOC_MAX_PAIRS);
+		}
+		size_t i = f->next++;
+		const yaml_node_t *k = yaml_document_get_node(doc, pairs[i].key);
+		const yaml_node_t *v = yaml_document_get_node(doc, pairs[i].value);
+		struct loc_mark at = mark_of(&w, k);
+		if (k->type != YAML_SCALAR_NODE || k->data.scalar.length == 0 || k->data.scalar.length > 64 ||
+			memchr(k->data.scalar.value, '\0', k->data.scalar.length))
+			return loc_fail(b, &at, "keys must be short non-empty strings");
+		for (size_t j = 0; j < i; j++) {
+			const yaml_node_t *o = yaml_document_get_node(doc, pairs[j].key);
+			if (o->type == YAML_SCALAR_NODE && o->data.scalar.length == k->data.scalar.length &&
+				memcmp(o->data.scalar.value, k->data.scalar.value, k->data.scalar.length) == 0)
+				return loc_fail(b, &at, "duplicate key '%s'", (const char *)k->data.scalar.value);
+		}
+		path[f->path_len] = '\0';
+		char parent[300];
+		memcpy(parent, path, f->path_len + 1);
+		snprintf(path + f->path_len, sizeof(path) - f->path_len, "%s%s", f->path_len ? "." : "",
+			(const char *)k->data.scalar.value);
+		int rc = handle(&w, parent, path, k, v);
+		if (rc < 0)
+			return rc;
+		if (rc == 1) {
+			if (depth + 1 >= LOC_MAX_DEPTH)
+				return loc_fail(b, &at, "nesting too deep at '%s'", path);
+			stack[++depth] = (struct frame){v, 0, strlen(path)};
+		}
+	}
+	return 0;
+}
