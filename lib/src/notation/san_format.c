@@ -1,0 +1,138 @@
+/* san_format.c: writing a legal move as SAN (PGN §8.2.3), FIDE scoresheet style, long algebraic
+ * or UCI, with the locale's letters and marks. Figurine notation is SAN with the `fan` locale. */
+#include <stdio.h>
+#include <string.h>
+
+#include "notation/san_internal.h"
+
+/* Bounded appender: keeps counting past the end (snprintf contract). */
+struct out {
+	char *buf;
+	size_t size, len;
+};
+
+static void put(struct out *o, const char *s, size_t n)
+{
+	if (o->len < o->size) {
+		size_t room = o->size - o->len;
+		memcpy(o->buf + o->len, s, n < room ? n : room);
+	}
+	o->len += n;
+}
+
+static void puts_(struct out *o, const char *s) { put(o, s, strlen(s)); }
+
+static void put_square(struct out *o, int sq)
+{
+	char c[2] = {(char)('a' + HAMLE_SQ_FILE(sq)), (char)('1' + HAMLE_SQ_RANK(sq))};
+	put(o, c, 2);
+}
+
+static int finish(struct out *o)
+{
+	if (o->size > 0)
+		o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
+	return (int)o->len;
+}
+
+int san_disambiguation(const struct hamle_position *p, hamle_move m)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	int type = PIECE_TYPE(p->board[from]);
+	if (type == HAMLE_PAWN || type == HAMLE_KING || HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
+		return 0;
+	hamle_move list[HAMLE_MAX_MOVES];
+	int n = hamle_gen_legal(p, 1u << type, BB(to), list);
+	bitboard others = 0;
+	for (int i = 0; i < n; i++)
+		if (HAMLE_MOVE_TO(list[i]) == to && HAMLE_MOVE_FROM(list[i]) != from)
+			others |= BB(HAMLE_MOVE_FROM(list[i]));
+	if (!others)
+		return 0;
+	if (!(others & (FILE_A_BB << HAMLE_SQ_FILE(from))))
+		return 1;
+	if (!(others & (RANK_1_BB << (8 * HAMLE_SQ_RANK(from)))))
+		return 2;
+	return 3;
+}
+
+/* SAN, FIDE and LAN share one writer; they differ in style and in how the origin is shown. */
+static int format_algebraic(char *buf, size_t size, const struct hamle_position *p,
+	const struct hamle_locale *loc, hamle_move m, int form)
+{
+	const struct hamle_loc_style *st =
+		&loc->style[form == HAMLE_FORM_FIDE ? HAMLE_LOCALE_STYLE_FIDE : HAMLE_LOCALE_STYLE_PGN];
+	struct out o = {buf, size, 0};
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
+	if (kind == HAMLE_MOVE_CASTLING) {
+		puts_(&o, to > from ? st->castle_short : st->castle_long);
+	} else {
+		int type = PIECE_TYPE(p->board[from]);
+		int captures = kind == HAMLE_MOVE_EN_PASSANT || p->board[to] != PIECE_NONE;
+		put(&o, loc->letter[type], loc->letter_len[type]);
+		if (form == HAMLE_FORM_LAN) {
+			put_square(&o, from);
+			puts_(&o, captures ? st->capture : "-");
+		} else {
+			int dis = type == HAMLE_PAWN ? (captures ? 1 : 0) : san_disambiguation(p, m);
+			char c;
+			if (dis & 1) {
+				c = (char)('a' + HAMLE_SQ_FILE(from));
+				put(&o, &c, 1);
+			}
+			if (dis & 2) {
+				c = (char)('1' + HAMLE_SQ_RANK(from));
+				put(&o, &c, 1);
+			}
+			if (captures)
+				puts_(&o, st->capture);
+		}
+		put_square(&o, to);
+		if (kind == HAMLE_MOVE_PROMOTION) {
+			int pr = HAMLE_MOVE_PROMO(m);
+			puts_(&o, st->promo_open);
+			put(&o, loc->letter[pr], loc->letter_len[pr]);
+			puts_(&o, st->promo_close);
+		}
+		if (kind == HAMLE_MOVE_EN_PASSANT)
+			puts_(&o, st->en_passant);
+	}
+	int gives = san_gives_check(p, m);
+	if (gives)
+		puts_(&o, gives == 2 ? st->mate : st->check);
+	return finish(&o);
+}
+
+int hamle_san_format(char *buf, size_t size, const hamle_position *pos, const hamle_locale *loc,
+	hamle_move m, int form)
+{
+	if (size > 0)
+		buf[0] = '\0';
+	if (!pos || (!loc && form != HAMLE_FORM_UCI) || form < 0 || form > HAMLE_FORM_SPOKEN)
+		return HAMLE_EUSAGE;
+	if (m == HAMLE_MOVE_NULL) {
+		if (form == HAMLE_FORM_UCI)
+			return snprintf(buf, size, "0000");
+		if (loc->null_move.n == 0)
+			return HAMLE_EUSAGE;
+		struct out o = {buf, size, 0};
+		put(&o, loc->null_move.v[0].text, loc->null_move.v[0].len);
+		return finish(&o);
+	}
+	if (!hamle_move_legal(pos, m))
+		return HAMLE_EUSAGE;
+	switch (form) {
+	case HAMLE_FORM_UCI: return hamle_move_uci(buf, size, pos, m);
+	case HAMLE_FORM_SPOKEN: return san_format_spoken(buf, size, pos, loc, m);
+	default: return format_algebraic(buf, size, pos, loc, m, form);
+	}
+}
+
+int hamle_san_form_parse(const char *name)
+{
+	static const char *const names[] = {"san", "fide", "lan", "uci", "spoken"};
+	for (int i = 0; name && i < 5; i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	return -1;
+}

@@ -1,0 +1,58 @@
+/* san_internal.h: the pieces of a move token (san_lex.c), how the reader resolves them
+ * (san_parse.c), its error messages (san_message.c) and the writer's helpers (san_format.c). */
+#ifndef HAMLE_SAN_INTERNAL_H
+#define HAMLE_SAN_INTERNAL_H
+
+#include "chess/position_internal.h"
+#include "hamle/san.h"
+#include "notation/locale_internal.h"
+
+/* What a token says, before the position is looked at. -1 = not written. */
+struct san_tok {
+	int piece;           /* piece type from a letter or figurine, -1: no letter */
+	int from_file;       /* 0..7 */
+	int from_rank;       /* 0..7 */
+	int to;              /* destination square */
+	int promo;           /* promotion piece type */
+	int castle;          /* HAMLE_LOC_CASTLE_SHORT / _LONG from a castling word */
+	int null_move;       /* 1 for -- / Z0 */
+	int capture;         /* 1: capture mark written */
+	int mark;            /* 0, HAMLE_LOC_CHECK, HAMLE_LOC_MATE */
+	int nag;             /* 1..6 */
+	unsigned warn;       /* HAMLE_SAN_W_* found by the lexer (style, ep, draw offer, glyph) */
+	const char *piece_at; /* the piece spelling in the token (for messages) */
+	size_t piece_len;
+	const char *body;    /* token without blanks and suffixes */
+	size_t body_len;
+};
+
+/* Splits text[0..len) into t. Returns 0, or HAMLE_ESYNTAX with the message in err. */
+int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text, size_t len,
+	hamle_error *err);
+
+/* 0 no check, 1 check, 2 mate: what legal move m does in p. */
+int san_gives_check(const struct hamle_position *p, hamle_move m);
+
+/* Error messages (san_message.c); each sets err->code and err->message, returns the code. */
+int san_err_syntax(hamle_error *err, const struct hamle_locale *loc, const char *tok, size_t len);
+int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc, const char *letter,
+	size_t len);
+/* No legal move fits t: explains it ("no knight can reach f3", "castling O-O is not legal"). */
+int san_err_illegal(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *loc,
+	const struct san_tok *t);
+/* Several legal moves fit: lists them in the locale's SAN. */
+int san_err_ambiguous(hamle_error *err, const struct hamle_position *p,
+	const struct hamle_locale *loc, const struct san_tok *t, const hamle_move *cand, int n);
+
+/* Fills a template of loc (key) with args into err->message; falls back to the key itself. */
+int san_err_format(hamle_error *err, int code, const struct hamle_locale *loc, const char *key,
+	size_t nargs, const char *const *args);
+
+/* Writes the spoken form (san_spoken.c); snprintf contract. */
+int san_format_spoken(char *buf, size_t size, const struct hamle_position *p,
+	const struct hamle_locale *loc, hamle_move m);
+
+/* Disambiguation a SAN writer needs for m: 0 none, 1 file, 2 rank, 3 square. */
+int san_disambiguation(const struct hamle_position *p, hamle_move m);
+
+#endif

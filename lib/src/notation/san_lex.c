@@ -1,0 +1,228 @@
+/* san_lex.c: splits a move token into its parts (piece, origin, capture mark, destination,
+ * promotion, suffixes) using the locale's spellings. No position is looked at here.
+ *
+ *   token   = blanks body suffix* blanks
+ *   suffix  = check mark | glyph (! ? !! ?? !? ?!) | draw offer | e.p. mark   (blanks between)
+ *   body    = null move | castling | piece? origin? separator? square promotion?
+ *   origin  = file | rank | file rank
+ *   separator = capture mark | "-"
+ *
+ * A body that ends in a rank digit 1..8 has no suffix to strip: that is the fast path for the
+ * common tokens ("Nf3", "exd5"). */
+#include <string.h>
+
+#include "notation/san_internal.h"
+
+static int is_file(unsigned char c) { return c >= 'a' && c <= 'h'; }
+static int is_rank(unsigned char c) { return c >= '1' && c <= '8'; }
+static int is_blank(unsigned char c) { return c == ' ' || c == '\t'; }
+
+static int same_text(const char *a, size_t alen, const char *b)
+{
+	return strlen(b) == alen && memcmp(a, b, alen) == 0;
+}
+
+/* Length of the UTF-8 character at s (1 for a stray or truncated byte). */
+static size_t char_len(const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	return k <= n ? k : 1;
+}
+
+/* A figurine U+2654..U+265F (E2 99 94..9F). */
+static int is_figurine(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return n >= 3 && u[0] == 0xE2 && u[1] == 0x99 && u[2] >= 0x94 && u[2] <= 0x9F;
+}
+
+static int glyph_nag(unsigned char a, unsigned char b)
+{
+	if (a == '!')
+		return b == '!' ? 3 : 5; /* !! !? */
+	return b == '?' ? 4 : 6;     /* ?? ?! */
+}
+
+/* Strips suffixes from the end of s[0..*n). Each kind is taken at most once. */
+static void strip_suffixes(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t *n)
+{
+	size_t len = *n, k;
+	int v;
+	for (int round = 0; round < 8; round++) {
+		while (len > 0 && is_blank((unsigned char)s[len - 1]))
+			len--;
+		if (len == 0 || is_rank((unsigned char)s[len - 1]))
+			break;
+		unsigned char c = (unsigned char)s[len - 1];
+		if (!t->nag && (c == '!' || c == '?')) {
+			if (len >= 2 && (s[len - 2] == '!' || s[len - 2] == '?')) {
+				t->nag = glyph_nag((unsigned char)s[len - 2], c);
+				len -= 2;
+			} else {
+				t->nag = c == '!' ? 1 : 2;
+				len -= 1;
+			}
+			t->warn |= HAMLE_SAN_W_GLYPH;
+			continue;
+		}
+		if (!(t->warn & HAMLE_SAN_W_DRAW_OFFER) &&
+			(k = hamle_loc_match_suffix(&loc->draw_offer, s, len, NULL)) != 0 && k < len) {
+			t->warn |= HAMLE_SAN_W_DRAW_OFFER;
+			len -= k;
+			continue;
+		}
+		if (!t->mark && (k = hamle_loc_match_suffix(&loc->check_marks, s, len, &v)) != 0 && k < len) {
+			t->mark = v;
+			if (v == HAMLE_LOC_MATE && !same_text(s + len - k, k, loc->style[HAMLE_LOCALE_STYLE_PGN].mate))
+				t->warn |= HAMLE_SAN_W_DOUBLE_PLUS;
+			len -= k;
+			continue;
+		}
+		if (!(t->warn & HAMLE_SAN_W_EP_MARK) &&
+			(k = hamle_loc_match_suffix(&loc->en_passant, s, len, NULL)) != 0 && k < len) {
+			t->warn |= HAMLE_SAN_W_EP_MARK;
+			len -= k;
+			continue;
+		}
+		break;
+	}
+	*n = len;
+}
+
+/* Reads a promotion after the destination: s[0..n) must be exactly one promotion form. */
+static int read_promotion(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n)
+{
+	const struct hamle_loc_style *pgn = &loc->style[HAMLE_LOCALE_STYLE_PGN];
+	for (size_t i = 0; i < loc->n_promo; i++) {
+		const struct hamle_loc_promo *f = &loc->promo[i];
+		if (f->open_len > n || memcmp(s, f->open, f->open_len) != 0)
+			continue;
+		size_t used, j = f->open_len;
+		int pc = hamle_loc_read_piece(loc, s + j, n - j, &used);
+		if (pc == HAMLE_NO_PIECE)
+			continue;
+		j += used;
+		if (n - j != f->close_len || memcmp(s + j, f->close, f->close_len) != 0)
+			continue;
+		t->promo = pc;
+		if (!same_text(f->open, f->open_len, pgn->promo_open) ||
+			!same_text(f->close, f->close_len, pgn->promo_close))
+			t->warn |= HAMLE_SAN_W_PROMO_STYLE;
+		return 0;
+	}
+	return -1;
+}
+
+/* The first character that is not part of a move, for the message: an unknown letter? */
+static int unknown_letter_at(const char *s, size_t n, size_t i)
+{
+	while (i < n && (s[i] == '=' || s[i] == '/' || s[i] == '('))
+		i++;
+	if (i >= n)
+		return -1;
+	unsigned char c = (unsigned char)s[i];
+	return (c >= 'A' && c <= 'Z') || c >= 0x80 ? (int)i : -1;
+}
+
+int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text, size_t len,
+	hamle_error *err)
+{
+	memset(t, 0, sizeof(*t));
+	t->piece = t->from_file = t->from_rank = t->to = t->promo = t->castle = -1;
+	const char *s = text;
+	size_t n = len;
+	while (n > 0 && is_blank((unsigned char)s[0])) {
+		s++;
+		n--;
+	}
+	while (n > 0 && is_blank((unsigned char)s[n - 1]))
+		n--;
+	const char *tok = s;
+	size_t tok_len = n;
+	if (n == 0)
+		return san_err_syntax(err, loc, text, len);
+	strip_suffixes(t, loc, s, &n);
+	t->body = s;
+	t->body_len = n;
+	if (n == 0)
+		return san_err_syntax(err, loc, tok, tok_len);
+
+	int v;
+	if (!is_rank((unsigned char)s[n - 1])) {
+		if (hamle_loc_match_exact(&loc->null_move, s, n, NULL)) {
+			t->null_move = 1;
+			t->warn |= HAMLE_SAN_W_NULL_MOVE;
+			return 0;
+		}
+		if (hamle_loc_match_exact(&loc->castling, s, n, &v)) {
+			const struct hamle_loc_style *pgn = &loc->style[HAMLE_LOCALE_STYLE_PGN];
+			t->castle = v;
+			if (!same_text(s, n, v == HAMLE_LOC_CASTLE_SHORT ? pgn->castle_short : pgn->castle_long))
+				t->warn |= HAMLE_SAN_W_CASTLE_STYLE;
+			return 0;
+		}
+	}
+
+	size_t i = 0, used;
+	int pc = hamle_loc_read_piece(loc, s, n, &used);
+	if (pc != HAMLE_NO_PIECE) {
+		t->piece = pc;
+		t->piece_at = s;
+		t->piece_len = used;
+		if (pc == HAMLE_PAWN)
+			t->warn |= HAMLE_SAN_W_PAWN_LETTER;
+		if (is_figurine(s, n))
+			t->warn |= HAMLE_SAN_W_FIGURINE;
+		i = used;
+	} else if (!is_file((unsigned char)s[0])) {
+		if (unknown_letter_at(s, n, 0) == 0)
+			return san_err_unknown_piece(err, loc, s, char_len(s, n));
+		return san_err_syntax(err, loc, tok, tok_len);
+	}
+
+	if (i < n && is_file((unsigned char)s[i]))
+		t->from_file = s[i++] - 'a';
+	if (i < n && is_rank((unsigned char)s[i]))
+		t->from_rank = s[i++] - '1';
+	int sep = 0;
+	size_t k = hamle_loc_match_prefix(&loc->capture, s + i, n - i, NULL);
+	if (k) {
+		t->capture = 1;
+		if (!same_text(s + i, k, loc->style[HAMLE_LOCALE_STYLE_PGN].capture))
+			t->warn |= HAMLE_SAN_W_CAPTURE_STYLE;
+		i += k;
+		sep = 1;
+	} else if (i < n && s[i] == '-') {
+		t->warn |= HAMLE_SAN_W_HYPHEN;
+		i++;
+		sep = 1;
+	}
+	if (i + 1 < n && is_file((unsigned char)s[i]) && is_rank((unsigned char)s[i + 1])) {
+		t->to = HAMLE_SQ(s[i] - 'a', s[i + 1] - '1');
+		i += 2;
+	} else if (!sep && t->from_file >= 0 && t->from_rank >= 0) {
+		t->to = HAMLE_SQ(t->from_file, t->from_rank);
+		t->from_file = t->from_rank = -1;
+	} else {
+		return san_err_syntax(err, loc, tok, tok_len);
+	}
+	if (t->from_file >= 0 && t->from_rank >= 0)
+		t->warn |= HAMLE_SAN_W_LONG_FORM;
+
+	if (i < n && read_promotion(t, loc, s + i, n - i) < 0) {
+		/* UCI writes the promotion piece in lower case after a long-form move: e7e8q */
+		static const char uci_promo[] = "nbrq";
+		const char *q = i + 1 == n ? memchr(uci_promo, s[i], 4) : NULL;
+		if (q && t->piece < 0 && (t->warn & HAMLE_SAN_W_LONG_FORM) && !sep) {
+			t->promo = HAMLE_KNIGHT + (int)(q - uci_promo);
+			t->warn |= HAMLE_SAN_W_PROMO_STYLE;
+		} else {
+			int at = unknown_letter_at(s, n, i);
+			if (at >= 0)
+				return san_err_unknown_piece(err, loc, s + at, char_len(s + at, n - (size_t)at));
+			return san_err_syntax(err, loc, tok, tok_len);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,186 @@
+/* san_parse.c: resolving a lexed move token against the position.
+ *
+ * Only the legal moves that fit the token are generated: the named piece kind (or, for a long
+ * form without a letter, the kind on the origin square; else pawns) landing on the named
+ * square. They are filtered by origin file/rank and promotion; one left is the move, none is
+ * "illegal-move", several are "ambiguous-move". The full move list is never built here. */
+#include <string.h>
+
+#include "error_internal.h"
+#include "notation/san_internal.h"
+
+int san_gives_check(const struct hamle_position *p, hamle_move m)
+{
+	struct hamle_position q = *p;
+	hamle_make_move(&q, m);
+	int ksq = pos_king(&q, q.side);
+	if (!hamle_attacked(&q, ksq, !q.side, pos_all(&q)))
+		return 0;
+	hamle_move list[HAMLE_MAX_MOVES];
+	return hamle_gen_legal(&q, GEN_ALL_TYPES, GEN_ALL_SQUARES, list) == 0 ? 2 : 1;
+}
+
+/* Does castling move m fit a king move written to square `to`? King takes rook always does;
+ * the king's destination does when the king moves two or more files (otherwise it is an
+ * ordinary king step, as in some Chess960 positions). */
+static int castle_fits(hamle_move m, int to)
+{
+	int from = HAMLE_MOVE_FROM(m), kto = hamle_castle_king_to(m);
+	if (to == HAMLE_MOVE_TO(m))
+		return 1;
+	int d = HAMLE_SQ_FILE(from) - HAMLE_SQ_FILE(kto);
+	return to == kto && (d >= 2 || d <= -2);
+}
+
+/* Candidates before the origin filter, so that over-disambiguation can be told. */
+static int fits_except_origin(const struct hamle_position *p, const struct san_tok *t, hamle_move m)
+{
+	int kind = HAMLE_MOVE_KIND(m), from = HAMLE_MOVE_FROM(m);
+	if (kind == HAMLE_MOVE_CASTLING)
+		return castle_fits(m, t->to);
+	if (HAMLE_MOVE_TO(m) != t->to)
+		return 0;
+	if (kind == HAMLE_MOVE_PROMOTION) {
+		if (HAMLE_MOVE_PROMO(m) != t->promo)
+			return 0;
+	} else if (t->promo >= 0) {
+		return 0;
+	}
+	/* a pawn capture needs its origin file: "d5" never means exd5 */
+	if (PIECE_TYPE(p->board[from]) == HAMLE_PAWN && t->from_file < 0 &&
+		HAMLE_SQ_FILE(from) != HAMLE_SQ_FILE(t->to))
+		return 0;
+	return 1;
+}
+
+static int fits_origin(const struct san_tok *t, hamle_move m)
+{
+	int from = HAMLE_MOVE_FROM(m);
+	return (t->from_file < 0 || HAMLE_SQ_FILE(from) == t->from_file) &&
+		(t->from_rank < 0 || HAMLE_SQ_RANK(from) == t->from_rank);
+}
+
+/* Type mask of the token's candidates: the letter, else the piece on a written origin square,
+ * else pawns. 0 when a long form names a square without a piece of the side to move. */
+static unsigned candidate_types(const struct hamle_position *p, const struct san_tok *t)
+{
+	if (t->piece >= 0)
+		return 1u << t->piece;
+	if (t->from_file >= 0 && t->from_rank >= 0) {
+		int code = p->board[HAMLE_SQ(t->from_file, t->from_rank)];
+		if (code == PIECE_NONE || PIECE_COLOR(code) != p->side)
+			return 0;
+		return 1u << PIECE_TYPE(code);
+	}
+	return 1u << HAMLE_PAWN;
+}
+
+static void fill_info(hamle_san_info *info, const struct hamle_position *p, const struct san_tok *t,
+	hamle_move m)
+{
+	unsigned w = t->warn;
+	int kind = HAMLE_MOVE_KIND(m), to = HAMLE_MOVE_TO(m), from = HAMLE_MOVE_FROM(m);
+	info->nag = t->nag;
+	info->marked = t->mark;
+	if (m == HAMLE_MOVE_NULL) {
+		info->piece = HAMLE_NO_PIECE;
+		info->gives = 0;
+		info->captures = 0;
+		if (t->mark)
+			w |= HAMLE_SAN_W_CHECK_WRONG;
+		info->warnings = w;
+		return;
+	}
+	int type = PIECE_TYPE(p->board[from]);
+	int captures = kind == HAMLE_MOVE_EN_PASSANT ||
+		(kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
+	info->piece = type;
+	info->captures = captures;
+	if (t->capture && !captures)
+		w |= HAMLE_SAN_W_CAPTURE_WRONG;
+	if (!t->capture && captures)
+		w |= type == HAMLE_PAWN ? HAMLE_SAN_W_PAWN_CAPTURE_BARE : HAMLE_SAN_W_CAPTURE_MISSING;
+	if ((w & HAMLE_SAN_W_EP_MARK) && kind != HAMLE_MOVE_EN_PASSANT)
+		w |= HAMLE_SAN_W_EP_WRONG;
+	int gives = san_gives_check(p, m);
+	info->gives = gives;
+	if (gives == 0 && t->mark)
+		w |= HAMLE_SAN_W_CHECK_WRONG;
+	else if (gives == 1 && t->mark == 0)
+		w |= HAMLE_SAN_W_CHECK_MISSING;
+	else if (gives == 1 && t->mark == HAMLE_LOC_MATE)
+		w |= HAMLE_SAN_W_MATE_WRONG;
+	else if (gives == 2 && t->mark != HAMLE_LOC_MATE)
+		w |= HAMLE_SAN_W_MATE_MISSING;
+	info->warnings = w;
+}
+
+static int resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	struct san_tok *t, hamle_error *err)
+{
+	hamle_move list[HAMLE_MAX_MOVES];
+	if (t->null_move) {
+		*out = HAMLE_MOVE_NULL;
+		return 0;
+	}
+	if (t->castle >= 0) {
+		int rsq = p->castle_rook[CASTLE_INDEX(p->side, t->castle)];
+		if (rsq != HAMLE_NO_SQUARE) {
+			hamle_move m = HAMLE_MOVE_MAKE(pos_king(p, p->side), rsq, HAMLE_MOVE_CASTLING, 0);
+			if (hamle_move_legal(p, m)) {
+				*out = m;
+				return 0;
+			}
+		}
+		return san_err_illegal(err, p, loc, t);
+	}
+	unsigned types = candidate_types(p, t);
+	int n = types ? hamle_gen_legal(p, types, BB(t->to), list) : 0;
+	int k = 0, before = 0;
+	for (int i = 0; i < n; i++) {
+		if (!fits_except_origin(p, t, list[i]))
+			continue;
+		before++;
+		if (fits_origin(t, list[i]))
+			list[k++] = list[i];
+	}
+	if (k == 1) {
+		hamle_move m = list[0];
+		*out = m;
+		if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
+			t->warn |= HAMLE_SAN_W_CASTLE_AS_KING;
+		else if (before == 1 && (t->from_file >= 0 || t->from_rank >= 0) &&
+			!(t->warn & HAMLE_SAN_W_LONG_FORM) &&
+			!(PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]) == HAMLE_PAWN &&
+				HAMLE_SQ_FILE(HAMLE_MOVE_FROM(m)) != HAMLE_SQ_FILE(t->to)))
+			t->warn |= HAMLE_SAN_W_OVER_DISAMBIGUATED;
+		return 0;
+	}
+	if (k == 0)
+		return san_err_illegal(err, p, loc, t);
+	return san_err_ambiguous(err, p, loc, t, list, k);
+}
+
+int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_locale *loc,
+	const char *text, size_t len, hamle_san_info *info, hamle_error *err)
+{
+	hamle_move m = HAMLE_MOVE_NONE;
+	if (out)
+		*out = HAMLE_MOVE_NONE;
+	if (info)
+		memset(info, 0, sizeof(*info));
+	if (!out || !pos || !loc || (!text && len))
+		return hamle_error_set(err, HAMLE_EUSAGE, "hamle_san_parse: NULL argument");
+	struct san_tok t;
+	int rc = san_lex(&t, loc, text, len, err);
+	if (rc == 0)
+		rc = resolve(&m, pos, loc, &t, err);
+	if (rc != 0) {
+		hamle_error_set_token(err, text, len);
+		return rc;
+	}
+	*out = m;
+	if (info)
+		fill_info(info, pos, &t, m);
+	return 0;
+}
