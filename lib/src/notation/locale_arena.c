@@ -75,6 +75,11 @@ int loc_fail(struct loc_build *b, const struct loc_mark *at, const char *fmt, ..
 	return HAMLE_ELOCALE;
 }
 
+int loc_nomem(struct loc_build *b)
+{
+	return hamle_error_set(b->err, HAMLE_ENOMEM, "out of memory while loading a locale");
+}
+
 /* Placeholder at t[0] == '%': returns its length and sets *arg (1-based, 0 for "%%", -1 for a
  * sequential "%s"); returns 0 when t does not start a valid placeholder. */
 static size_t placeholder(const char *t, int *arg)
@@ -168,13 +173,13 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 			return loc_fail(b, at, "'%.*s' uses %u argument(s) but its English text takes %u",
 				(int)key_len, key, nargs, e->nargs);
 		e->text = loc_arena_strndup(&loc->arena, text, len);
-		return e->text ? 0 : loc_fail(b, at, "out of memory");
+		return e->text ? 0 : loc_nomem(b);
 	}
 	if (b->n_text == b->cap_text) {
 		size_t cap = b->cap_text ? 2 * b->cap_text : 64;
 		struct loc_text_entry *t = realloc(b->text, cap * sizeof(*t));
 		if (!t)
-			return loc_fail(b, at, "out of memory");
+			return loc_nomem(b);
 		b->text = t;
 		b->cap_text = cap;
 	}
@@ -183,7 +188,7 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 	e->text = loc_arena_strndup(&loc->arena, text, len);
 	e->nargs = nargs;
 	if (!e->key || !e->text)
-		return loc_fail(b, at, "out of memory");
+		return loc_nomem(b);
 	b->n_text++;
 	return 0;
 }

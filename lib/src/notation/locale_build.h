@@ -102,6 +102,9 @@ struct loc_build {
 int loc_fail(struct loc_build *b, const struct loc_mark *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Sets err to HAMLE_ENOMEM; returns HAMLE_ENOMEM. */
+int loc_nomem(struct loc_build *b);
+
 /* Applies one parsed YAML document (locale_yaml.c). */
 struct yaml_document_s;
 int loc_apply_document(struct loc_build *b, struct yaml_document_s *doc, const char *source,

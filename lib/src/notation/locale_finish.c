@@ -70,7 +70,7 @@ static int make_words(struct loc_build *b, struct hamle_loc_words *out, const in
 		total += b->list[ids[i]].n;
 	struct hamle_loc_word *w = loc_arena_alloc(&b->loc->arena, (total ? total : 1) * sizeof(*w));
 	if (!w)
-		return loc_fail(b, &b->doc_start, "out of memory");
+		return loc_nomem(b);
 	size_t n = 0;
 	for (size_t i = 0; i < nids; i++) {
 		const struct loc_list *l = &b->list[ids[i]];
@@ -102,7 +102,7 @@ static int make_pieces(struct loc_build *b)
 	struct loc_mark *marks = malloc(total * sizeof(*marks));
 	if (!w || !marks) {
 		free(marks);
-		return loc_fail(b, &b->doc_start, "out of memory");
+		return loc_nomem(b);
 	}
 	size_t n = 0;
 	for (int p = 0; p < 6; p++) {
@@ -176,7 +176,7 @@ static int split_promo(struct loc_build *b, const char *t, const struct loc_mark
 	*open = loc_arena_strndup(&b->loc->arena, t, (size_t)(p - t));
 	*close = p + 2;
 	if (!*open)
-		return loc_fail(b, at, "out of memory");
+		return loc_nomem(b);
 	if (olen)
 		*olen = (uint32_t)(p - t);
 	if (clen)
@@ -189,7 +189,7 @@ static int make_promo(struct loc_build *b)
 	const struct loc_list *l = &b->list[L_PROMO];
 	struct hamle_loc_promo *v = loc_arena_alloc(&b->loc->arena, (l->n ? l->n : 1) * sizeof(*v));
 	if (!v)
-		return loc_fail(b, &b->doc_start, "out of memory");
+		return loc_nomem(b);
 	for (size_t i = 0; i < l->n; i++) {
 		int rc = split_promo(b, l->v[i].text, &l->v[i].at, &v[i].open, &v[i].close, &v[i].open_len,
 			&v[i].close_len);
@@ -289,7 +289,7 @@ static int make_words_of_people(struct loc_build *b)
 	const struct loc_list *c = &b->list[L_COUNTS];
 	const char **cw = loc_arena_alloc(&loc->arena, (c->n ? c->n : 1) * sizeof(*cw));
 	if (!cw)
-		return loc_fail(b, &b->doc_start, "out of memory");
+		return loc_nomem(b);
 	for (size_t i = 0; i < c->n; i++)
 		cw[i] = c->v[i].text;
 	loc->count_word = cw;
@@ -311,7 +311,7 @@ static int make_texts_and_headers(struct loc_build *b)
 		nh += b->hdr[i].keys.n;
 	struct hamle_loc_header *h = loc_arena_alloc(&loc->arena, (nh + 1) * sizeof(*h));
 	if (!t || !h)
-		return loc_fail(b, &b->doc_start, "out of memory");
+		return loc_nomem(b);
 	for (size_t i = 0; i < b->n_text; i++)
 		t[i] = (struct hamle_loc_text){b->text[i].key, b->text[i].text, b->text[i].nargs};
 	qsort(t, b->n_text, sizeof(*t), cmp_text);

@@ -131,7 +131,7 @@ static int store_scalar(struct walk *w, const yaml_node_t *v, struct loc_scalar 
 		return loc_fail(b, &at, "'%s' contains a NUL character", path);
 	out->text = loc_arena_strndup(&b->loc->arena, (const char *)v->data.scalar.value, len);
 	if (!out->text)
-		return loc_fail(b, &at, "out of memory");
+		return loc_nomem(b);
 	out->len = (uint32_t)len;
 	out->at = at;
 	return 0;
@@ -153,7 +153,7 @@ static int store_list(struct walk *w, const yaml_node_t *v, struct loc_list *out
 		return loc_fail(b, &at, "'%s' has more than %u items", path, LOC_MAX_ITEMS);
 	struct loc_item *arr = loc_arena_alloc(&b->loc->arena, (n ? n : 1) * sizeof(*arr));
 	if (!arr)
-		return loc_fail(b, &at, "out of memory");
+		return loc_nomem(b);
 	for (size_t i = 0; i < n; i++) {
 		const yaml_node_t *it = items ? yaml_document_get_node(w->doc, items[i]) : v;
 		struct loc_scalar s;
@@ -193,7 +193,7 @@ static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t 
 			size_t cap = b->cap_hdr ? 2 * b->cap_hdr : 16;
 			struct loc_header_set *n = realloc(b->hdr, cap * sizeof(*n));
 			if (!n)
-				return loc_fail(b, &at, "out of memory");
+				return loc_nomem(b);
 			b->hdr = n;
 			b->cap_hdr = cap;
 		}
@@ -201,7 +201,7 @@ static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t 
 		memset(h, 0, sizeof(*h));
 		h->tag = loc_arena_strndup(&b->loc->arena, tag, len);
 		if (!h->tag)
-			return loc_fail(b, &at, "out of memory");
+			return loc_nomem(b);
 	}
 	return store_list(w, v, &h->keys, "scoresheet.headers");
 }
