@@ -346,14 +346,12 @@ START_TEST(messages)
 	/* missing arguments expand to nothing, %% to % */
 	ck_assert_int_eq(hamle_loc_expand(buf, sizeof(buf), "%s%%|%2$s", 0, NULL), 2);
 	ck_assert_str_eq(buf, "%|");
-	/* every message of every shipped locale takes no more arguments than its English text */
+	/* every shipped locale has exactly the English keys (argument counts are checked at load) */
 	for (size_t i = 0; hamle_locale_builtin_tag(i); i++) {
 		hamle_locale *loc = load(hamle_locale_builtin_tag(i));
 		for (size_t k = 0; k < loc->n_text; k++) {
 			const char *t = hamle_locale_message(en, loc->text[k].key);
 			ck_assert_msg(t != NULL, "%s: key %s unknown in en", loc->tag, loc->text[k].key);
-			ck_assert_uint_le(loc->text[k].nargs, hamle_locale_message(en, loc->text[k].key) ?
-				loc->text[k].nargs : 0);
 		}
 		ck_assert_uint_eq(loc->n_text, en->n_text); /* same keys: nothing missing, nothing extra */
 		hamle_locale_free(loc);
