@@ -226,7 +226,7 @@ HAMLE_EXTERN const unsigned char *hamle_game_raw(const hamle_game *g, size_t *le
 HAMLE_EXTERN hamle_encoding hamle_game_encoding(const hamle_game *g);
 
 HAMLE_EXTERN size_t hamle_game_finding_count(const hamle_game *g);
-HAMLE_EXTERN const hamle_finding *hamle_game_finding(const hamle_game *g, size_t i);
+HAMLE_EXTERN const hamle_finding *hamle_game_finding_at(const hamle_game *g, size_t i);
 /* Number of error findings (including those not kept). 0 = the reader found nothing wrong. */
 HAMLE_EXTERN size_t hamle_game_error_count(const hamle_game *g);
 

@@ -175,21 +175,30 @@ static size_t next_char(const unsigned char *raw, size_t len, size_t pos, hamle_
 }
 
 /* Whether invalid-UTF-8 text looks Turkish: Þ/þ used as a piece letter before a square or a
- * capture, or the six Turkish bytes at least as frequent as the other high bytes. */
+ * capture; or some of the six Turkish bytes (Þ þ Ý ý Ð ð in Latin-1) and more Turkish letters
+ * (those six, Ç ç Ü ü Ö ö Â â Î î Û û) than other high bytes (á é í ó ú æ ... which Turkish lacks,
+ * so Icelandic "Þórhallsson" stays Latin). */
 static int looks_turkish(const unsigned char *s, size_t len)
 {
-	size_t tr = 0, other = 0;
+	static const unsigned char shared[] = { 0xC7, 0xE7, 0xDC, 0xFC, 0xD6, 0xF6, 0xC2, 0xE2, 0xCE, 0xEE, 0xDB, 0xFB };
+	size_t six = 0, tr = 0, other = 0;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
 		if (c < 0x80)
 			continue;
-		int is_tr = 0;
+		int is_six = 0, is_shared = 0;
 		for (int k = 0; k < 6; k++)
-			is_tr |= tr_bytes[k].byte == c;
-		if (!is_tr) {
-			other++;
+			is_six |= tr_bytes[k].byte == c;
+		for (size_t k = 0; k < sizeof(shared); k++)
+			is_shared |= shared[k] == c;
+		if (!is_six) {
+			if (is_shared)
+				tr++;
+			else
+				other++;
 			continue;
 		}
+		six++;
 		tr++;
 		if ((c == 0xDE || c == 0xFE) && i + 2 < len && (i == 0 || s[i - 1] <= ' ' || s[i - 1] == '.')) {
 			unsigned char f = s[i + 1], r = s[i + 2];
@@ -197,7 +206,7 @@ static int looks_turkish(const unsigned char *s, size_t len)
 				return 1;
 		}
 	}
-	return tr > 0 && tr >= other;
+	return six > 0 && tr > other;
 }
 
 /* The first byte where UTF-8 decoding fails, or len. */

@@ -145,7 +145,7 @@ const char *hamle_game_tag(const hamle_game *g, const char *name)
 	return NULL;
 }
 
-const hamle_finding *hamle_game_finding(const hamle_game *g, size_t i)
+const hamle_finding *hamle_game_finding_at(const hamle_game *g, size_t i)
 {
 	return g && i < g->nfindings ? &g->findings[i] : NULL;
 }

@@ -228,8 +228,7 @@ static void lex_tag(lexer *L, int in_movetext)
 		return;
 	if (closed != 2) {
 		size_t save_i = L->i, save_line = L->line, save_col = L->col;
-		while (L->i < L->len && (L->s[L->i] == ' ' || L->s[L->i] == '\t'))
-			adv(L);
+		skip_ws(L);
 		if (L->i < L->len && L->s[L->i] == ']') {
 			adv(L);
 		} else {
@@ -283,8 +282,10 @@ static void lex_comment(lexer *L)
 	if (flags & HAMLE_TOKEN_UNTERMINATED)
 		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", line, col, pos, "{", 1,
 			"unterminated comment: '{' without '}' before the end of the game");
-	if (!emit(L, kind, cs, ce, line, col, flags, 0))
+	hamle_token *t = emit(L, kind, cs, ce, line, col, flags, 0);
+	if (!t)
 		return;
+	t->offset = abs_offset(L, pos); /* the position of '{', ';' or '%' */
 	adv_to(L, ce < L->len && c == '{' ? ce + 1 : ce);
 }
 

@@ -314,7 +314,8 @@ static int split(hamle_reader *r)
 			case '[': r->state = S_TAG; r->tag_string = 0; consume(r); continue;
 			case '(': r->depth++; break;
 			case ')': if (r->depth) r->depth--; break;
-			case '}': case ']': case '"': case '$': case '<': case '>': break;
+			case ']': consume(r); continue; /* stray, e.g. a tag's ']' on its own line */
+			case '}': case '"': case '$': case '<': case '>': break;
 			default:
 				r->has_movetext = 1;
 				r->state = S_WORD;

@@ -1,0 +1,220 @@
+/* check_encoding.c: per-game decoding and repairs against the real samples copied into
+ * testdata/pgn/encoding (from ../shared/corpus/lang/encodings). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/pgn.h"
+#include "suites_decl.h"
+#include "testutil.h"
+
+static char *slurp(const char *rel, size_t *len)
+{
+	char path[1024];
+	tu_testdata(path, sizeof(path), rel);
+	char *d = tu_read_file(path, len);
+	ck_assert_msg(d != NULL, "cannot read %s", path);
+	return d;
+}
+
+static hamle_game *read_first(hamle_reader **r, const char *data, size_t len, hamle_encoding enc, unsigned flags)
+{
+	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.encoding = enc;
+	o.flags = flags;
+	ck_assert_int_eq(hamle_reader_new(r, &o), HAMLE_OK);
+	hamle_reader_set_input_buffer(*r, data, len, "enc");
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_next(*r, &g), HAMLE_OK);
+	return g;
+}
+
+static size_t count_id(const hamle_game *g, const char *id)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < hamle_game_finding_count(g); i++)
+		n += strcmp(hamle_game_finding_at(g, i)->id, id) == 0;
+	return n;
+}
+
+/* Every derived re-encoding of the Turkish samples reads as the UTF-8 original. */
+static const struct { const char *file; hamle_encoding enc; unsigned flags; hamle_encoding used; } derived[] = {
+	{ "turkish-samples.utf8.txt", HAMLE_ENCODING_AUTO, 0, HAMLE_ENCODING_UTF8 },
+	{ "turkish-samples.cp1254.txt", HAMLE_ENCODING_AUTO, 0, HAMLE_ENCODING_CP1254 },
+	{ "turkish-samples.iso-8859-9.txt", HAMLE_ENCODING_AUTO, 0, HAMLE_ENCODING_CP1254 },
+	{ "turkish-samples.iso-8859-9.txt", HAMLE_ENCODING_ISO8859_9, 0, HAMLE_ENCODING_ISO8859_9 },
+	{ "turkish-samples.double-utf8.txt", HAMLE_ENCODING_AUTO, 0, HAMLE_ENCODING_UTF8 },
+	{ "turkish-samples.mojibake-latin1-as-utf8.txt", HAMLE_ENCODING_AUTO, HAMLE_READ_REPAIR_TR, HAMLE_ENCODING_UTF8 },
+};
+
+START_TEST(test_derived)
+{
+	size_t elen, len;
+	char *expect = slurp("pgn/encoding/turkish-samples.utf8.txt", &elen);
+	char rel[256];
+	snprintf(rel, sizeof(rel), "pgn/encoding/%s", derived[_i].file);
+	char *data = slurp(rel, &len);
+	hamle_reader *r;
+	hamle_game *g = read_first(&r, data, len, derived[_i].enc, derived[_i].flags);
+	size_t tlen;
+	const char *text = hamle_game_text(g, &tlen);
+	ck_assert_uint_eq(tlen, elen);
+	ck_assert_str_eq(text, expect);
+	ck_assert_int_eq(hamle_game_encoding(g), derived[_i].used);
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	if (_i > 0 && derived[_i].enc == HAMLE_ENCODING_AUTO)
+		ck_assert_uint_ge(count_id(g, "encoding"), 1);
+	else if (_i == 0)
+		ck_assert_uint_eq(hamle_game_finding_count(g), 0);
+	/* offsets stay in the original bytes: the 17th token (Şe7) is at byte 57 in every single-byte form */
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[17].line, 6);
+	ck_assert_uint_eq(t[17].column, 9);
+	ck_assert_uint_eq(t[17].offset, 57);
+	/* Şg8 on line 9: after the first multi-byte characters, offsets follow the original bytes */
+	size_t wide = strstr(derived[_i].file, "double") ? 4 : strstr(derived[_i].file, "utf8") ? 2 :
+		strstr(derived[_i].file, "mojibake") ? 2 : 1;
+	ck_assert_uint_eq(t[22].line, 9);
+	ck_assert_uint_eq(t[22].column, 8);
+	ck_assert_uint_eq(t[22].offset, 76 + wide - 1);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	free(data);
+	free(expect);
+}
+END_TEST
+
+/* The 29 real mojibake strings: as 8-bit bytes they decode (Turkish detected) to the repaired form;
+ * as UTF-8 mojibake, hamle_game_repair_turkish gives the repaired form. */
+START_TEST(test_mojibake_samples)
+{
+	size_t len;
+	char *tsv = slurp("pgn/encoding/turkish-mojibake-samples.tsv", &len);
+	size_t rows = 0;
+	char *line = strchr(tsv, '\n') + 1; /* header */
+	while (line && *line) {
+		char *end = strchr(line, '\n');
+		if (end)
+			*end = '\0';
+		char *c1 = strchr(line, '\t'), *c2 = c1 ? strchr(c1 + 1, '\t') : NULL;
+		ck_assert_ptr_nonnull(c2);
+		*c2 = '\0';
+		const char *found = c1 + 1, *repaired = c2 + 1;
+		/* UTF-8 mojibake in a tag, with the repair function */
+		char pgn[1024];
+		snprintf(pgn, sizeof(pgn), "[Event \"%s\"]\n1. e4 *\n", found);
+		hamle_reader *r;
+		hamle_game *g = read_first(&r, pgn, strlen(pgn), HAMLE_ENCODING_AUTO, 0);
+		ck_assert_str_eq(hamle_game_tag(g, "Event"), found); /* never repaired by default */
+		size_t n = hamle_game_repair_turkish(g);
+		ck_assert_str_eq(hamle_game_tag(g, "Event"), repaired);
+		ck_assert_uint_eq(count_id(g, "encoding"), n ? 1 : 0);
+		hamle_game_free(g);
+		hamle_reader_free(r);
+		/* the same text as 8-bit bytes (every character is in Latin-1) */
+		char raw[1024];
+		size_t k = 0;
+		k += (size_t)sprintf(raw, "[Event \"");
+		for (const unsigned char *p = (const unsigned char *)found; *p;) {
+			if (*p < 0x80) {
+				raw[k++] = (char)*p++;
+			} else {
+				ck_assert_uint_eq(*p & 0xE0, 0xC0);
+				raw[k++] = (char)(((p[0] & 0x1F) << 6) | (p[1] & 0x3F));
+				p += 2;
+			}
+		}
+		k += (size_t)sprintf(raw + k, "\"]\n1. e4 *\n");
+		g = read_first(&r, raw, k, HAMLE_ENCODING_AUTO, 0);
+		if (strcmp(found, repaired) != 0)
+			ck_assert_int_eq(hamle_game_encoding(g), HAMLE_ENCODING_CP1254);
+		ck_assert_str_eq(hamle_game_tag(g, "Event"), repaired);
+		hamle_game_free(g);
+		hamle_reader_free(r);
+		rows++;
+		line = end ? end + 1 : NULL;
+	}
+	ck_assert_uint_eq(rows, 29);
+	free(tsv);
+}
+END_TEST
+
+/* scid's Latin-1 test game reads with the tags of its UTF-8 twin. */
+START_TEST(test_latin1_game)
+{
+	size_t l1, l2;
+	char *a = slurp("pgn/encoding/scid-4.7.4_gtest_res_gameLatin1.pgn", &l1);
+	char *b = slurp("pgn/encoding/scid-4.7.4_gtest_res_gameLatin1expected-utf8.pgn", &l2);
+	hamle_reader *ra, *rb;
+	hamle_game *ga = read_first(&ra, a, l1, HAMLE_ENCODING_AUTO, 0);
+	hamle_game *gb = read_first(&rb, b, l2, HAMLE_ENCODING_AUTO, 0);
+	ck_assert_int_eq(hamle_game_encoding(ga), HAMLE_ENCODING_CP1252);
+	ck_assert_uint_eq(hamle_game_tag_count(ga), hamle_game_tag_count(gb));
+	for (size_t i = 0; i < hamle_game_tag_count(ga); i++)
+		ck_assert_str_eq(hamle_game_tag_at(ga, i)->value, hamle_game_tag_at(gb, i)->value);
+	ck_assert_str_eq(hamle_game_tag(ga, "White"), "Kr\xC3\xA0mn\xC3\xACk, Vl\xC3\xA3\xC3\x9a" "dimir");
+	const hamle_finding *f = hamle_game_finding_at(ga, 0);
+	ck_assert_str_eq(f->id, "encoding");
+	ck_assert_uint_eq(f->error.line, 2);
+	ck_assert_uint_eq(f->error.column, 16);
+	ck_assert_uint_eq(f->error.offset, 29);
+	hamle_game_free(ga);
+	hamle_game_free(gb);
+	hamle_reader_free(ra);
+	hamle_reader_free(rb);
+	free(a);
+	free(b);
+}
+END_TEST
+
+START_TEST(test_controls_and_icelandic)
+{
+	const char in[] = "[White \"\xDE\xF3rhallsson\"]\n1. e4 e5\x00 2. Nf3 \x07 *";
+	hamle_reader *r;
+	hamle_game *g = read_first(&r, in, sizeof(in) - 1, HAMLE_ENCODING_AUTO, 0);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "\xC3\x9E\xC3\xB3rhallsson"); /* Þórhallsson kept */
+	ck_assert_int_eq(hamle_game_encoding(g), HAMLE_ENCODING_CP1252);
+	ck_assert_uint_eq(hamle_game_error_count(g), 2);
+	const hamle_finding *f = hamle_game_finding_at(g, 1);
+	ck_assert_str_eq(f->id, "encoding");
+	ck_assert_uint_eq(f->error.line, 2);
+	ck_assert_uint_eq(f->error.column, 9);
+	ck_assert_uint_eq(f->error.offset, 30);
+	ck_assert_ptr_nonnull(strstr(f->error.message, "NUL"));
+	ck_assert_uint_eq(hamle_game_token_count(g), 6);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_double_encoded)
+{
+	/* "Özgür Ş" written as UTF-8 bytes read as Windows-1252, then saved as UTF-8 */
+	const char *in = "[White \"\xC3\x83\xE2\x80\x93zg\xC3\x83\xC2\xBCr \xC3\x85\xC5\xBE\"]\n1. e4 *";
+	hamle_reader *r;
+	hamle_game *g = read_first(&r, in, strlen(in), HAMLE_ENCODING_AUTO, 0);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "\xC3\x96zg\xC3\xBCr \xC5\x9E");
+	ck_assert_uint_eq(count_id(g, "encoding"), 3);
+	ck_assert_uint_eq(hamle_game_finding_at(g, 1)->error.column, 12);
+	ck_assert_uint_eq(hamle_game_tokens(g)[0].offset, strlen(in) - 7);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	hamle_encoding e;
+	ck_assert_int_eq(hamle_encoding_parse(&e, "ISO-8859-9"), HAMLE_OK);
+	ck_assert_int_eq(e, HAMLE_ENCODING_ISO8859_9);
+	ck_assert_int_eq(hamle_encoding_parse(&e, "klingon"), HAMLE_EUSAGE);
+}
+END_TEST
+
+Suite *encoding_suite(void)
+{
+	Suite *s = suite_create("encoding");
+	TCase *tc = tcase_create("core");
+	tcase_add_loop_test(tc, test_derived, 0, (int)(sizeof(derived) / sizeof(derived[0])));
+	tcase_add_test(tc, test_mojibake_samples);
+	tcase_add_test(tc, test_latin1_game);
+	tcase_add_test(tc, test_controls_and_icelandic);
+	tcase_add_test(tc, test_double_encoded);
+	suite_add_tcase(s, tc);
+	return s;
+}

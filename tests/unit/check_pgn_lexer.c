@@ -1,0 +1,247 @@
+/* check_pgn_lexer.c: tokens of small games, with exact kinds, texts and positions. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/pgn.h"
+#include "suites_decl.h"
+
+typedef struct {
+	hamle_reader *r;
+	hamle_game *g;
+} one;
+
+/* Reads the first game of text (with options o, may be NULL). */
+static hamle_game *read1(one *x, const char *text, const hamle_reader_options *o)
+{
+	ck_assert_int_eq(hamle_reader_new(&x->r, o), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(x->r, text, strlen(text), "t.pgn"), HAMLE_OK);
+	x->g = NULL;
+	ck_assert_int_eq(hamle_reader_next(x->r, &x->g), HAMLE_OK);
+	return x->g;
+}
+
+static void done(one *x)
+{
+	hamle_game_free(x->g);
+	hamle_reader_free(x->r);
+}
+
+/* "KIND:text" for every token, space separated. */
+static void token_dump(const hamle_game *g, char *buf, size_t size)
+{
+	static const char *kn[] = { "?", "M", "N", "C", "G", "(", ")", "D", "E", "R" };
+	size_t n = 0;
+	buf[0] = '\0';
+	const hamle_token *t = hamle_game_tokens(g);
+	for (size_t i = 0; i < hamle_game_token_count(g) && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s:%.*s", i ? " " : "", kn[t[i].kind], (int)t[i].len, t[i].text);
+}
+
+static const struct {
+	const char *input, *tokens;
+} token_cases[] = {
+	{ "1. e4 e5 2. Nf3 *", "N:1. M:e4 M:e5 N:2. M:Nf3 R:*" },
+	{ "1.e4 e5 2.Af3 1-0", "N:1. M:e4 M:e5 N:2. M:Af3 R:1-0" },
+	{ "1...Nf6 2... c5 3\xE2\x80\xA6 d6 *", "N:1... M:Nf6 N:2... M:c5 N:3\xE2\x80\xA6 M:d6 R:*" },
+	{ "9 Nbd2 Nc6 10) Qe2 0-0-0 1/2-1/2", "N:9 M:Nbd2 M:Nc6 N:10) M:Qe2 M:0-0-0 R:1/2-1/2" },
+	{ "1. e4 ... e5 \xC2\xBD-\xC2\xBD", "N:1. M:e4 M:e5 R:\xC2\xBD-\xC2\xBD" },
+	{ "1. e4!? e5?? $14 Nf3 \xC2\xB1 0:1", "N:1. M:e4 G:!? M:e5 G:?? G:$14 M:Nf3 G:\xC2\xB1 R:0:1" },
+	{ "1. e4 (1. d4 d5 (1... Nf6)) e5 1:0", "N:1. M:e4 (:( N:1. M:d4 M:d5 (:( N:1... M:Nf6 ):) ):) M:e5 R:1:0" },
+	{ "12. d8(Q) Nf3(=) 13. Sg1 (=) 0,5-0,5", "N:12. M:d8(Q) M:Nf3 D:(=) N:13. M:Sg1 D:(=) R:0,5-0,5" },
+	{ "5. exd6 e.p. Kxd6 6. axb6e.p. *", "N:5. M:exd6 e.p. M:Kxd6 N:6. M:axb6e.p. R:*" },
+	{ "1. -- Z0 2. e4 {a (b} ; c }\n e5 1\xE2\x80\x93" "0", "N:1. M:-- M:Z0 N:2. M:e4 C:a (b C: c } M:e5 R:1\xE2\x80\x93" "0" },
+	{ "1. e4\n%private stuff\ne5 2. Kc8. mat. 0\xE2\x80\x94" "1", "N:1. M:e4 E:private stuff M:e5 N:2. M:Kc8 M:mat R:0\xE2\x80\x94" "1" },
+	{ "1. \xC5\x9E" "e2 \xE2\x99\x98" "f3 2. V:d8 Fxf7+ *", "N:1. M:\xC5\x9E" "e2 M:\xE2\x99\x98" "f3 N:2. M:V:d8 M:Fxf7+ R:*" },
+};
+
+START_TEST(test_tokens)
+{
+	one x;
+	hamle_game *g = read1(&x, token_cases[_i].input, NULL);
+	char buf[512];
+	token_dump(g, buf, sizeof(buf));
+	ck_assert_str_eq(buf, token_cases[_i].tokens);
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_token_fields)
+{
+	one x;
+	/* line 1: tags; line 2 starts with a two-byte letter so columns and offsets differ */
+	const char *in = "[White \"\xC5\x9E" "ahin\"]\r\n\xC5\x9E" "e2 {x}\r\n3... d5 (e4 $1) 1-0";
+	hamle_game *g = read1(&x, in, NULL);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "\xC5\x9E" "ahin");
+	const hamle_tag *tag = hamle_game_tag_at(g, 0);
+	ck_assert_uint_eq(tag->line, 1);
+	ck_assert_uint_eq(tag->column, 1);
+	ck_assert_uint_eq(tag->offset, 0);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(hamle_game_token_count(g), 9);
+	/* Şe2 at line 2, col 1, byte 18 */
+	ck_assert_uint_eq(t[0].kind, HAMLE_TOKEN_MOVE);
+	ck_assert_uint_eq(t[0].line, 2);
+	ck_assert_uint_eq(t[0].column, 1);
+	ck_assert_uint_eq(t[0].offset, 18);
+	ck_assert_uint_eq(t[0].value, 4);
+	/* {x}: column 5 (Ş is one character), byte 23 */
+	ck_assert_uint_eq(t[1].kind, HAMLE_TOKEN_COMMENT);
+	ck_assert_uint_eq(t[1].column, 5);
+	ck_assert_uint_eq(t[1].offset, 23);
+	ck_assert_uint_eq(t[1].len, 1);
+	ck_assert_uint_eq(t[2].kind, HAMLE_TOKEN_MOVE_NUMBER);
+	ck_assert_uint_eq(t[2].line, 3);
+	ck_assert_uint_eq(t[2].value, 3);
+	ck_assert_uint_eq(t[2].flags & HAMLE_TOKEN_BLACK, HAMLE_TOKEN_BLACK);
+	ck_assert_uint_eq(t[2].offset, 28);
+	ck_assert_uint_eq(t[4].kind, HAMLE_TOKEN_VAR_START);
+	ck_assert_uint_eq(t[4].depth, 1);
+	ck_assert_uint_eq(t[4].column, 9);
+	ck_assert_uint_eq(t[5].depth, 1);
+	ck_assert_uint_eq(t[6].kind, HAMLE_TOKEN_NAG);
+	ck_assert_uint_eq(t[6].value, 1);
+	ck_assert_uint_eq(t[7].kind, HAMLE_TOKEN_VAR_END);
+	ck_assert_uint_eq(t[8].kind, HAMLE_TOKEN_RESULT);
+	ck_assert_uint_eq(t[8].value, HAMLE_RESULT_WHITE);
+	ck_assert_uint_eq(t[8].depth, 0);
+	ck_assert_uint_eq(t[8].column, 17);
+	ck_assert_int_eq(hamle_game_result(g), HAMLE_RESULT_WHITE);
+	/* the rest of the movetext from a token on is verbatim text */
+	size_t len;
+	const char *text = hamle_game_text(g, &len);
+	ck_assert_str_eq(t[2].text, "3... d5 (e4 $1) 1-0");
+	ck_assert_uint_eq((size_t)(t[2].text - text), 28);
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_cr_lines)
+{
+	one x;
+	hamle_game *g = read1(&x, "1. e4\re5\r\r2. Nf3 *", NULL);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[2].line, 2);
+	ck_assert_uint_eq(t[2].column, 1);
+	ck_assert_uint_eq(t[3].line, 4);
+	ck_assert_uint_eq(t[3].offset, 10);
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_ep_flags)
+{
+	one x;
+	hamle_game *g = read1(&x, "exd6 e.p. axb6e.p. *", NULL);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[0].flags & HAMLE_TOKEN_EP, HAMLE_TOKEN_EP);
+	ck_assert_uint_eq(t[0].value, 4);
+	ck_assert_uint_eq(t[0].len, 9);
+	ck_assert_uint_eq(t[1].flags & HAMLE_TOKEN_EP, HAMLE_TOKEN_EP);
+	ck_assert_uint_eq(t[1].value, 4);
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_tag_escapes)
+{
+	one x;
+	hamle_game *g = read1(&x,
+		"[A \"b\\\"\"] [B \"x\\\\y\"] [C \"A]]\"]\n[D \"it\\'s\"]\n[E\n  \"two lines\"\n]\n1. e4 *", NULL);
+	ck_assert_uint_eq(hamle_game_tag_count(g), 5);
+	ck_assert_str_eq(hamle_game_tag(g, "A"), "b\"");
+	ck_assert_str_eq(hamle_game_tag(g, "B"), "x\\y");
+	ck_assert_str_eq(hamle_game_tag(g, "C"), "A]]");
+	ck_assert_str_eq(hamle_game_tag(g, "D"), "it\\'s");
+	ck_assert_str_eq(hamle_game_tag(g, "E"), "two lines");
+	ck_assert_uint_eq(hamle_game_tag_at(g, 4)->line, 3);
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 1);
+	const hamle_finding *f = hamle_game_finding_at(g, 0);
+	ck_assert_str_eq(f->id, "bad-escape");
+	ck_assert_int_eq(f->severity, HAMLE_SEVERITY_WARNING);
+	ck_assert_uint_eq(f->error.line, 2);
+	ck_assert_uint_eq(f->error.column, 7);
+	ck_assert_str_eq(f->error.token, "\\'");
+	ck_assert_uint_eq(hamle_game_token_count(g), 3);
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_stray_and_unclosed)
+{
+	one x;
+	hamle_game *g = read1(&x, "[Event \"x]\n1. e4 } e5 ) $ Nf3 {open", NULL);
+	ck_assert_str_eq(hamle_game_tag(g, "Event"), "x");
+	ck_assert_uint_eq(hamle_game_error_count(g), 5);
+	const hamle_finding *f = hamle_game_finding_at(g, 1);
+	ck_assert_str_eq(f->id, "syntax");
+	ck_assert_uint_eq(f->error.line, 2);
+	ck_assert_uint_eq(f->error.column, 7);
+	ck_assert_uint_eq(f->error.offset, 17);
+	f = hamle_game_finding_at(g, 4);
+	ck_assert_str_eq(f->id, "syntax");
+	ck_assert_uint_eq(f->error.column, 20);
+	ck_assert_ptr_nonnull(strstr(f->error.message, "unterminated comment"));
+	const hamle_token *t = hamle_game_tokens(g);
+	size_t n = hamle_game_token_count(g);
+	ck_assert_uint_eq(t[n - 1].kind, HAMLE_TOKEN_COMMENT);
+	ck_assert_uint_eq(t[n - 1].flags & HAMLE_TOKEN_UNTERMINATED, HAMLE_TOKEN_UNTERMINATED);
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_limits)
+{
+	one x;
+	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.max_depth = 2;
+	o.max_comment_bytes = 4;
+	hamle_game *g = read1(&x, "1. e4 (e5 (d5 (c5) ) ) *", &o);
+	ck_assert_uint_eq(hamle_game_error_count(g), 1);
+	ck_assert_str_eq(hamle_game_finding_at(g, 0)->id, "limit");
+	ck_assert_uint_eq(hamle_game_finding_at(g, 0)->error.column, 15);
+	done(&x);
+	g = read1(&x, "1. e4 {12345} *", &o);
+	ck_assert_str_eq(hamle_game_finding_at(g, 0)->id, "limit");
+	ck_assert_uint_eq(hamle_game_token_count(g), 2);
+	done(&x);
+	o.max_tokens = 3;
+	g = read1(&x, "1. e4 e5 2. Nf3 *", &o);
+	ck_assert_uint_eq(hamle_game_token_count(g), 3);
+	ck_assert_str_eq(hamle_game_finding_at(g, 0)->id, "limit");
+	done(&x);
+}
+END_TEST
+
+START_TEST(test_results)
+{
+	static const struct { const char *t; hamle_result r; } rs[] = {
+		{ "1-0", HAMLE_RESULT_WHITE }, { "0-1", HAMLE_RESULT_BLACK }, { "1/2-1/2", HAMLE_RESULT_DRAW },
+		{ "*", HAMLE_RESULT_UNKNOWN }, { "\xC2\xBD-\xC2\xBD", HAMLE_RESULT_DRAW }, { "1:0", HAMLE_RESULT_WHITE },
+		{ "0:1", HAMLE_RESULT_BLACK }, { "0,5-0,5", HAMLE_RESULT_DRAW }, { "1\xE2\x80\x93" "0", HAMLE_RESULT_WHITE },
+		{ "0\xE2\x80\x94" "1", HAMLE_RESULT_BLACK }, { "0-0", HAMLE_RESULT_NONE }, { "1-", HAMLE_RESULT_NONE },
+		{ "1/2", HAMLE_RESULT_NONE }, { "e4", HAMLE_RESULT_NONE },
+	};
+	for (size_t i = 0; i < sizeof(rs) / sizeof(rs[0]); i++)
+		ck_assert_int_eq(hamle_result_parse(rs[i].t, strlen(rs[i].t)), rs[i].r);
+	ck_assert_str_eq(hamle_result_string(HAMLE_RESULT_DRAW), "1/2-1/2");
+}
+END_TEST
+
+Suite *pgn_lexer_suite(void)
+{
+	Suite *s = suite_create("pgn_lexer");
+	TCase *tc = tcase_create("core");
+	tcase_add_loop_test(tc, test_tokens, 0, (int)(sizeof(token_cases) / sizeof(token_cases[0])));
+	tcase_add_test(tc, test_token_fields);
+	tcase_add_test(tc, test_cr_lines);
+	tcase_add_test(tc, test_ep_flags);
+	tcase_add_test(tc, test_tag_escapes);
+	tcase_add_test(tc, test_stray_and_unclosed);
+	tcase_add_test(tc, test_limits);
+	tcase_add_test(tc, test_results);
+	suite_add_tcase(s, tc);
+	return s;
+}
