@@ -1,0 +1,55 @@
+/* hamle/filter.h: selecting games by their tags with PCRE2 regular expressions (--where).
+ *
+ * An expression is one condition on one tag:
+ *   Tag~/REGEX/FLAGS   the tag's value matches REGEX (FLAGS: i caseless, x extended, s dotall,
+ *                      m multiline; any order)
+ *   Tag~REGEX          the same without delimiters or flags
+ *   Tag!~/REGEX/FLAGS  the tag's value does not match (also true when the tag is missing)
+ *   Tag=TEXT           the tag's value is exactly TEXT (byte for byte)
+ *   Tag!=TEXT          the tag's value is not TEXT (also true when the tag is missing)
+ * Tag is a PGN tag name (letters, digits, '_'), compared exactly. A game passes a filter when
+ * every expression added to it holds; an empty filter passes every game.
+ *
+ * Patterns are compiled in PCRE2's UTF and UCP modes: \w, \d, \b and POSIX classes know all of
+ * Unicode, and /i folds case by Unicode simple case folding. Under that folding Turkish dotted
+ * capital İ (U+0130) and dotless ı (U+0131) do NOT fold to i / I: /istanbul/i does not match
+ * "İstanbul"; write [iİ]stanbul or (?i)[İi]stanbul for that.
+ *
+ * A compiled filter is immutable: share it between threads (matching allocates its own match
+ * data). Ownership: hamle_filter_new -> hamle_filter_add... -> hamle_filter_free. */
+#ifndef HAMLE_FILTER_H
+#define HAMLE_FILTER_H
+
+#include "hamle/common.h"
+#include "hamle/pgn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hamle_filter hamle_filter;
+
+HAMLE_EXTERN int hamle_filter_new(hamle_filter **out);
+HAMLE_EXTERN void hamle_filter_free(hamle_filter *f); /* NULL-safe */
+
+/* Adds one expression. A malformed expression returns HAMLE_EUSAGE with err->message saying why
+ * (for a bad regular expression, PCRE2's own message), err->column the 1-based character position
+ * in expr where the problem is, err->offset the same as a 0-based byte offset, err->token the
+ * expression (truncated). Returns 0, HAMLE_EUSAGE or HAMLE_ENOMEM. */
+HAMLE_EXTERN int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err);
+
+/* Number of expressions added. */
+HAMLE_EXTERN size_t hamle_filter_count(const hamle_filter *f);
+
+/* 1 when every expression holds for the game's tags, 0 when one does not, HAMLE_ENOMEM. A NULL
+ * filter passes every game. When a tag occurs more than once, its first value is used. */
+HAMLE_EXTERN int hamle_filter_match(const hamle_filter *f, const hamle_game *g);
+
+/* The same test on a tag lookup of the caller's: value(payload, name) returns the value or NULL. */
+HAMLE_EXTERN int hamle_filter_match_fn(const hamle_filter *f,
+	const char *(*value)(void *payload, const char *name), void *payload);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
