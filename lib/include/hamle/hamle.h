@@ -7,5 +7,7 @@
 #include "hamle/pgn.h"
 #include "hamle/rules.h"
 #include "hamle/locale.h"
+#include "hamle/replay.h"
+#include "hamle/san.h"
 
 #endif

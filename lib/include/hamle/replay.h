@@ -1,0 +1,112 @@
+/* hamle/replay.h: where a read game meets the rules. Replays the mainline and every variation of a
+ * game (each variation from the position before the move it replaces), under one locale for the
+ * whole game (declared, or detected from the game's letters), and collects findings: the reader's
+ * own, move errors (syntax, illegal-move, ambiguous-move, bad-fen) with suggestions, and warnings
+ * (check-mark, capture-mark, result-mismatch, moves-after-end, missing-tag, ambiguous-language,
+ * encoding, bad-escape). After the first move error of a game nothing further is replayed.
+ *
+ * Lifecycle: hamle_replay_new (options, candidate locales borrowed) -> hamle_replay_run per game
+ * (reuses its buffers; results valid until the next run) -> hamle_replay_free. One replay per thread;
+ * locales are shared read-only. No recursion: variations use an explicit stack. */
+#ifndef HAMLE_REPLAY_H
+#define HAMLE_REPLAY_H
+
+#include "hamle/common.h"
+#include "hamle/locale.h"
+#include "hamle/pgn.h"
+#include "hamle/position.h"
+#include "hamle/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hamle_replay hamle_replay;
+
+/* Replay flags. */
+#define HAMLE_REPLAY_STRICT 0x1u     /* also report missing check/mate and capture marks */
+#define HAMLE_REPLAY_REPAIR_TR 0x2u  /* repair Turkish mojibake whatever the moves' language */
+#define HAMLE_REPLAY_NO_SUGGEST 0x4u /* skip "did you mean" (faster when only counting errors) */
+#define HAMLE_REPLAY_KEEP_POSITIONS 0x8u /* keep the position before every move (for writers) */
+
+#define HAMLE_REPLAY_OPTIONS_VERSION 1
+typedef struct hamle_replay_options {
+	unsigned int version;          /* HAMLE_REPLAY_OPTIONS_VERSION */
+	const hamle_locale *from;      /* input language; NULL = detect per game among candidates */
+	const hamle_locale *const *candidates; /* locales for detection and for "same move in another
+	                                * language" suggestions; borrowed; may be NULL when from is set */
+	size_t n_candidates;
+	const hamle_locale *messages;  /* language of messages; NULL = English (candidates' "en" or from) */
+	unsigned int flags;            /* HAMLE_REPLAY_* */
+	unsigned int max_suggestions;  /* 0 = 3 */
+} hamle_replay_options;
+#define HAMLE_REPLAY_OPTIONS_INIT { HAMLE_REPLAY_OPTIONS_VERSION, NULL, NULL, 0, NULL, 0, 0 }
+
+#define HAMLE_MAX_SUGGESTIONS 5
+#define HAMLE_PATH_MAX 32   /* variation path entries kept (deeper paths are cut) */
+#define HAMLE_SAN_TEXT_MAX 48
+
+typedef struct hamle_suggestion {
+	char san[HAMLE_SAN_TEXT_MAX]; /* in the game's input language */
+	char uci[8];
+	hamle_move move;
+} hamle_suggestion;
+
+/* One finding of a game. error.{code,source,game,line,column,offset,ply,token,message} are set
+ * (message in the messages language). */
+typedef struct hamle_diagnostic {
+	hamle_error error;
+	const char *id;           /* "illegal-move", "check-mark", ... static */
+	hamle_severity severity;
+	size_t token;             /* index into hamle_game_tokens, or (size_t)-1 */
+	unsigned move_number;     /* 0 when not about a move */
+	int side;                 /* HAMLE_WHITE / HAMLE_BLACK, -1 when not about a move */
+	unsigned path[HAMLE_PATH_MAX]; /* 1-based variation indices from the mainline down */
+	unsigned path_len;
+	char fen[HAMLE_FEN_MAX];  /* position before the move; "" when not about a move */
+	hamle_suggestion suggestion[HAMLE_MAX_SUGGESTIONS];
+	unsigned n_suggestions;
+} hamle_diagnostic;
+
+/* Per movetext token (index as in hamle_game_tokens). */
+#define HAMLE_RM_MOVE 0x1u      /* a resolved move: move and before are set */
+#define HAMLE_RM_ERROR 0x2u     /* the first move error of the game */
+#define HAMLE_RM_SKIPPED 0x4u   /* a move token after the first error: not replayed */
+typedef struct hamle_replay_move {
+	hamle_move move;
+	unsigned int flags;       /* HAMLE_RM_* */
+	unsigned int ply;         /* 1-based along its line */
+	const hamle_position *before; /* with HAMLE_REPLAY_KEEP_POSITIONS; else NULL */
+} hamle_replay_move;
+
+HAMLE_EXTERN int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts);
+HAMLE_EXTERN void hamle_replay_free(hamle_replay *rp); /* NULL-safe */
+
+/* Replays one game (which it may repair in place: Turkish mojibake when its moves are Turkish).
+ * Returns HAMLE_OK (whatever the game's findings) or HAMLE_ENOMEM. */
+HAMLE_EXTERN int hamle_replay_run(hamle_replay *rp, hamle_game *g);
+
+/* The locale the game was read in (detected or declared). */
+HAMLE_EXTERN const hamle_locale *hamle_replay_locale(const hamle_replay *rp);
+/* The start position (FEN/SetUp tags, else the standard one). */
+HAMLE_EXTERN const hamle_position *hamle_replay_start(const hamle_replay *rp);
+/* The position at the end of the mainline as far as it was replayed. */
+HAMLE_EXTERN const hamle_position *hamle_replay_final(const hamle_replay *rp);
+HAMLE_EXTERN int hamle_replay_is_chess960(const hamle_replay *rp);
+
+HAMLE_EXTERN size_t hamle_replay_finding_count(const hamle_replay *rp);
+HAMLE_EXTERN const hamle_diagnostic *hamle_replay_finding(const hamle_replay *rp, size_t i);
+HAMLE_EXTERN size_t hamle_replay_error_count(const hamle_replay *rp);
+HAMLE_EXTERN size_t hamle_replay_warning_count(const hamle_replay *rp);
+/* Token index of the first move error, or (size_t)-1 when every move resolved. */
+HAMLE_EXTERN size_t hamle_replay_first_error(const hamle_replay *rp);
+/* Mainline plies replayed. */
+HAMLE_EXTERN unsigned hamle_replay_plies(const hamle_replay *rp);
+
+/* Per-token results (array of hamle_game_token_count entries). */
+HAMLE_EXTERN const hamle_replay_move *hamle_replay_moves(const hamle_replay *rp);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,103 @@
+/* detect.c: the language of a game, from its letter inventory first, and by replaying under
+ * each remaining candidate only when the letters leave several (never guessing per token).
+ * Spanish and Italian share their letters and read the same moves: that is no ambiguity. */
+#include <string.h>
+
+#include "replay/replay_internal.h"
+
+#define MAX_SHAPES 24
+
+/* One move token per distinct leading character: what the candidates must be able to read. */
+static size_t collect_shapes(const hamle_game *g, const hamle_token **shape)
+{
+	const hamle_token *t = hamle_game_tokens(g);
+	size_t n = hamle_game_token_count(g), count = 0;
+	unsigned char seen_ascii[128] = {0};
+	for (size_t i = 0; i < n && count < MAX_SHAPES; i++) {
+		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].len == 0)
+			continue;
+		unsigned char c = (unsigned char)t[i].text[0];
+		if ((c >= 'a' && c <= 'h') || c == '-')
+			continue; /* pawn moves, long algebraic, null moves: every locale reads them */
+		if (c < 128) {
+			if (seen_ascii[c])
+				continue;
+			seen_ascii[c] = 1;
+		} else {
+			size_t k, clen = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+			for (k = 0; k < count; k++)
+				if ((unsigned char)shape[k]->text[0] >= 128 && shape[k]->len >= clen
+					&& t[i].len >= clen && !memcmp(shape[k]->text, t[i].text, clen))
+					break;
+			if (k < count)
+				continue;
+		}
+		shape[count++] = &t[i];
+	}
+	return count;
+}
+
+static int reads_shape(const hamle_locale *loc, const hamle_token *t)
+{
+	size_t used;
+	if (hamle_loc_match_prefix(&loc->castling, t->text, t->len, NULL))
+		return 1;
+	if (hamle_loc_match_prefix(&loc->null_move, t->text, t->len, NULL))
+		return 1;
+	if ((unsigned char)t->text[0] >= '0' && (unsigned char)t->text[0] <= '9')
+		return 1; /* a stray number: no language signal */
+	return hamle_loc_read_piece(loc, t->text, t->len, &used) != HAMLE_NO_PIECE;
+}
+
+int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
+{
+	const hamle_token *shape[MAX_SHAPES];
+	size_t nshape = collect_shapes(rp->game, shape);
+	const hamle_locale *fit[32];
+	size_t nfit = 0;
+	*ambiguous = 0;
+	for (size_t c = 0; c < rp->opts.n_candidates && nfit < 32; c++) {
+		const hamle_locale *loc = rp->opts.candidates[c];
+		if (!strcmp(hamle_locale_tag(loc), "fan"))
+			continue;
+		size_t s;
+		for (s = 0; s < nshape && reads_shape(loc, shape[s]); s++)
+			;
+		if (s == nshape)
+			fit[nfit++] = loc;
+	}
+	if (nfit == 1) {
+		*chosen = fit[0];
+		return HAMLE_OK;
+	}
+	if (nfit == 0) {
+		/* nothing reads every letter: keep whichever replays furthest (errors follow) */
+		for (size_t c = 0; c < rp->opts.n_candidates && nfit < 32; c++)
+			if (strcmp(hamle_locale_tag(rp->opts.candidates[c]), "fan"))
+				fit[nfit++] = rp->opts.candidates[c];
+		if (nfit == 0) {
+			*chosen = rp->en;
+			return HAMLE_OK;
+		}
+	}
+	size_t best = 0, best_resolved = 0;
+	uint64_t hashes[32];
+	size_t resolved[32];
+	for (size_t i = 0; i < nfit; i++) {
+		int rc = replay_walk(rp, fit[i], 1);
+		if (rc < 0)
+			return rc;
+		/* a game read without error beats one read further but failing */
+		resolved[i] = rp->resolved * 2 + (rp->first_error == (size_t)-1);
+		hashes[i] = rp->moves_hash;
+		if (i == 0 || resolved[i] > best_resolved) {
+			best = i;
+			best_resolved = resolved[i];
+		}
+	}
+	for (size_t i = 0; i < nfit; i++)
+		if (i != best && resolved[i] == best_resolved && hashes[i] != hashes[best])
+			*ambiguous = 1;
+	*chosen = fit[best];
+	return HAMLE_OK;
+}

@@ -1,0 +1,249 @@
+/* replay.c: a replay's lifecycle, the start position (FEN, SetUp, Variant tags), the choice of
+ * language, and the game-level checks (tags, result). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error_internal.h"
+#include "replay/replay_internal.h"
+
+int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
+{
+	*out = NULL;
+	if (opts && opts->version != HAMLE_REPLAY_OPTIONS_VERSION)
+		return HAMLE_EUSAGE;
+	hamle_replay *rp = calloc(1, sizeof(*rp));
+	if (!rp)
+		return HAMLE_ENOMEM;
+	hamle_replay_options defaults = HAMLE_REPLAY_OPTIONS_INIT;
+	rp->opts = opts ? *opts : defaults;
+	for (size_t i = 0; i < rp->opts.n_candidates; i++)
+		if (!strcmp(hamle_locale_tag(rp->opts.candidates[i]), "en"))
+			rp->en = rp->opts.candidates[i];
+	if (!rp->en && rp->opts.from && !strcmp(hamle_locale_tag(rp->opts.from), "en"))
+		rp->en = rp->opts.from;
+	*out = rp;
+	return HAMLE_OK;
+}
+
+void hamle_replay_free(hamle_replay *rp)
+{
+	if (!rp)
+		return;
+	free(rp->moves);
+	free(rp->positions);
+	free(rp->stack);
+	free(rp->history);
+	free(rp->findings);
+	free(rp);
+}
+
+/* ASCII-only comparison ignoring case, blanks, '-' and '_' (never <ctype.h>: see the brief). */
+static int variant_is(const char *value, const char *const *names)
+{
+	char norm[64];
+	size_t n = 0;
+	for (const char *s = value; *s && n + 1 < sizeof(norm); s++) {
+		char c = *s;
+		if (c == ' ' || c == '-' || c == '_')
+			continue;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		norm[n++] = c;
+	}
+	norm[n] = '\0';
+	for (size_t i = 0; names[i]; i++)
+		if (!strcmp(norm, names[i]))
+			return 1;
+	return 0;
+}
+
+static const char *const chess960_names[] = {"chess960", "fischerandom", "fischerrandom", "960",
+	"frc", "fischerrandomchess", NULL};
+static const char *const standard_names[] = {"standard", "chess", "normal", "fromposition",
+	"classical", "", NULL};
+
+/* Sets rp->start; returns 0, or 1 when the game cannot be replayed (finding added). */
+static int setup_start(hamle_replay *rp)
+{
+	hamle_game *g = rp->game;
+	const char *variant = hamle_game_tag(g, "Variant");
+	int chess960 = 0;
+	if (variant && variant_is(variant, chess960_names)) {
+		chess960 = 1;
+	} else if (variant && !variant_is(variant, standard_names)) {
+		hamle_diagnostic *f = replay_add_finding(rp, "unsupported-variant", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
+		if (f) {
+			const char *args[1] = {variant};
+			replay_message(rp, f, "unsupported_variant", 1, args);
+		}
+		return 1;
+	}
+	const char *fen = hamle_game_tag(g, "FEN");
+	hamle_error err;
+	hamle_error_clear(&err);
+	if (hamle_position_parse(&rp->start, fen ? fen : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &err) < 0) {
+		hamle_diagnostic *f = replay_add_finding(rp, "bad-fen", HAMLE_SEVERITY_ERROR, HAMLE_EBADFEN, (size_t)-1);
+		if (f) {
+			for (size_t i = 0; i < hamle_game_tag_count(g); i++) {
+				const hamle_tag *t = hamle_game_tag_at(g, i);
+				if (!strcmp(t->name, "FEN")) {
+					f->error.line = t->line;
+					f->error.column = t->column;
+					f->error.offset = t->offset;
+				}
+			}
+			hamle_error_set_token(&f->error, fen, strlen(fen));
+			const char *args[1] = {err.message};
+			replay_message(rp, f, "bad_fen", 1, args);
+		}
+		return 1;
+	}
+	if (chess960)
+		rp->start.chess960 = 1;
+	return 0;
+}
+
+static void copy_reader_findings(hamle_replay *rp)
+{
+	hamle_game *g = rp->game;
+	for (size_t i = 0; i < hamle_game_finding_count(g); i++) {
+		const hamle_finding *rf = hamle_game_finding_at(g, i);
+		hamle_diagnostic *f = replay_add_finding(rp, rf->id, rf->severity, rf->error.code, (size_t)-1);
+		if (!f)
+			return;
+		f->error = rf->error;
+	}
+}
+
+static void check_tags(hamle_replay *rp)
+{
+	static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+	char missing[96];
+	size_t n = 0;
+	missing[0] = '\0';
+	for (size_t i = 0; i < 7; i++)
+		if (!hamle_game_tag(rp->game, roster[i]))
+			n += (size_t)snprintf(missing + n, sizeof(missing) - n, "%s%s", n ? ", " : "", roster[i]);
+	if (!n)
+		return;
+	hamle_diagnostic *f = replay_add_finding(rp, "missing-tag", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
+	if (f) {
+		const char *args[1] = {missing};
+		replay_message(rp, f, "missing_tag", 1, args);
+	}
+}
+
+static size_t result_token(const hamle_replay *rp)
+{
+	const hamle_token *t = hamle_game_tokens(rp->game);
+	for (size_t i = hamle_game_token_count(rp->game); i-- > 0;)
+		if (t[i].kind == HAMLE_TOKEN_RESULT && t[i].depth == 0)
+			return i;
+	return (size_t)-1;
+}
+
+static void check_result(hamle_replay *rp)
+{
+	hamle_game *g = rp->game;
+	const char *tag = hamle_game_tag(g, "Result");
+	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
+	hamle_result marker = hamle_game_result(g);
+	size_t tok = result_token(rp);
+	if (tag_res != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_NONE && tag_res != marker) {
+		hamle_diagnostic *f = replay_add_finding(rp, "result-mismatch", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
+		if (f) {
+			const char *args[2] = {hamle_result_string(tag_res), hamle_result_string(marker)};
+			replay_message(rp, f, "result_tag_mismatch", 2, args);
+		}
+	}
+	if (rp->first_error != (size_t)-1)
+		return;
+	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res;
+	hamle_result expect;
+	const char *why;
+	if (rp->final_state == HAMLE_STATE_CHECKMATE) {
+		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
+		why = "checkmate";
+	} else if (rp->final_state == HAMLE_STATE_STALEMATE) {
+		expect = HAMLE_RESULT_DRAW;
+		why = "stalemate";
+	} else {
+		return;
+	}
+	if (claimed == HAMLE_RESULT_NONE || claimed == HAMLE_RESULT_UNKNOWN || claimed == expect)
+		return;
+	hamle_diagnostic *f = replay_add_finding(rp, "result-mismatch", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
+	if (f) {
+		const char *word = hamle_locale_message(replay_msg_locale(rp), why);
+		const char *args[2] = {hamle_result_string(claimed), word ? word : why};
+		replay_message(rp, f, "result_mismatch", 2, args);
+	}
+}
+
+int hamle_replay_run(hamle_replay *rp, hamle_game *g)
+{
+	rp->game = g;
+	rp->nfindings = rp->nerrors = rp->nwarnings = 0;
+	rp->first_error = (size_t)-1;
+	rp->plies = 0;
+	rp->final_state = 0;
+	rp->loc = rp->opts.from;
+	copy_reader_findings(rp);
+	check_tags(rp);
+	if (setup_start(rp)) {
+		/* nothing to replay: no token resolves */
+		size_t n = hamle_game_token_count(g);
+		free(rp->moves);
+		rp->moves = calloc(n + 1, sizeof(*rp->moves));
+		rp->moves_cap = rp->moves ? n + 1 : 0;
+		rp->final = rp->start;
+		rp->start_ok = 0;
+		if (!rp->loc)
+			rp->loc = rp->en ? rp->en : (rp->opts.n_candidates ? rp->opts.candidates[0] : NULL);
+		return rp->moves ? HAMLE_OK : HAMLE_ENOMEM;
+	}
+	rp->start_ok = 1;
+	int ambiguous = 0;
+	if (!rp->loc) {
+		int rc = replay_detect(rp, &rp->loc, &ambiguous);
+		if (rc < 0)
+			return rc;
+	}
+	if (rp->loc && (!strcmp(hamle_locale_tag(rp->loc), "tr") || (rp->opts.flags & HAMLE_REPLAY_REPAIR_TR))) {
+		size_t before = hamle_game_finding_count(g);
+		hamle_game_repair_turkish(g);
+		for (size_t i = before; i < hamle_game_finding_count(g); i++) {
+			hamle_diagnostic *f = replay_add_finding(rp, "encoding", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
+			if (f)
+				f->error = hamle_game_finding_at(g, i)->error;
+		}
+	}
+	if (ambiguous) {
+		hamle_diagnostic *f = replay_add_finding(rp, "ambiguous-language", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
+		if (f) {
+			const char *args[1] = {hamle_locale_tag(rp->loc)};
+			replay_message(rp, f, "ambiguous_language", 1, args);
+		}
+	}
+	int rc = replay_walk(rp, rp->loc, 0);
+	if (rc < 0)
+		return rc;
+	check_result(rp);
+	return HAMLE_OK;
+}
+
+const hamle_locale *hamle_replay_locale(const hamle_replay *rp) { return rp->loc; }
+const hamle_position *hamle_replay_start(const hamle_replay *rp) { return &rp->start; }
+const hamle_position *hamle_replay_final(const hamle_replay *rp) { return &rp->final; }
+int hamle_replay_is_chess960(const hamle_replay *rp) { return rp->start.chess960; }
+size_t hamle_replay_finding_count(const hamle_replay *rp) { return rp->nfindings; }
+const hamle_diagnostic *hamle_replay_finding(const hamle_replay *rp, size_t i)
+{
+	return i < rp->nfindings ? &rp->findings[i] : NULL;
+}
+size_t hamle_replay_error_count(const hamle_replay *rp) { return rp->nerrors; }
+size_t hamle_replay_warning_count(const hamle_replay *rp) { return rp->nwarnings; }
+size_t hamle_replay_first_error(const hamle_replay *rp) { return rp->first_error; }
+unsigned hamle_replay_plies(const hamle_replay *rp) { return rp->plies; }
+const hamle_replay_move *hamle_replay_moves(const hamle_replay *rp) { return rp->moves; }

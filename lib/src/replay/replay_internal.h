@@ -1,0 +1,79 @@
+/* replay_internal.h: state of a replay (replay.c), the token walk (walk.c), language detection
+ * (detect.c), findings (findings.c) and suggestions (suggest.c). */
+#ifndef HAMLE_REPLAY_INTERNAL_H
+#define HAMLE_REPLAY_INTERNAL_H
+
+#include "chess/position_internal.h"
+#include "hamle/replay.h"
+#include "hamle/san.h"
+#include "notation/locale_internal.h"
+
+/* One open line of play (the mainline or a variation) during the walk. */
+struct walk_frame {
+	struct hamle_position cur;  /* position after the line's last move */
+	struct hamle_position prev; /* position before it (where a variation starts) */
+	int has_prev;
+	unsigned ply;               /* plies played from the start of the game along this line */
+	unsigned nvars;             /* variations opened in this line so far */
+	unsigned index;             /* this line's index among its parent's variations */
+	int ended;                  /* the line reached an end of game (hamle_state or 4, 5 below) */
+	int end_reported;
+	size_t history_len;         /* history length when the line was opened */
+	int truncated;              /* opening it dropped the parent's last position */
+};
+#define END_FIVEFOLD 4
+#define END_SEVENTY_FIVE 5
+
+struct hamle_replay {
+	hamle_replay_options opts;
+	const hamle_locale *en;       /* English among the candidates, for messages by default */
+	hamle_game *game;
+	const hamle_locale *loc;      /* the game's input language */
+	struct hamle_position start, final;
+	int start_ok;
+
+	hamle_replay_move *moves;     /* per token */
+	struct hamle_position *positions; /* per token (KEEP_POSITIONS) */
+	size_t moves_cap, positions_cap;
+
+	struct walk_frame *stack;
+	size_t stack_cap;
+	uint64_t *history;            /* repetition keys along the current line */
+	size_t history_len, history_cap;
+
+	hamle_diagnostic *findings;
+	size_t nfindings, findings_cap, nerrors, nwarnings;
+	size_t first_error;
+	unsigned plies;
+	uint64_t moves_hash;          /* over the resolved moves, to compare languages */
+	size_t resolved;              /* move tokens resolved */
+	int final_state;              /* end reached by the mainline (hamle_state, END_*), 0 none */
+};
+
+/* Walks the tokens of rp->game under locale loc from rp->start. quiet: no findings, no
+ * suggestions (detection runs). Returns 0 or HAMLE_ENOMEM. */
+int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet);
+
+/* Chooses the game's language among the candidates; sets rp->loc and may add an
+ * ambiguous-language finding after the final walk (detect_report). */
+int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous);
+
+/* Appends a finding; returns it (zeroed but for the fields set here) or NULL on ENOMEM. */
+hamle_diagnostic *replay_add_finding(hamle_replay *rp, const char *id, hamle_severity sev,
+	int code, size_t token);
+/* Fills the move fields of a finding (ply, move number, side, path, fen) from the walk. */
+void replay_finding_at_move(hamle_diagnostic *f, const struct hamle_position *before,
+	unsigned ply, const struct walk_frame *stack, size_t depth);
+/* Message language. */
+const hamle_locale *replay_msg_locale(const hamle_replay *rp);
+/* Formats a message template into f->error.message. */
+void replay_message(hamle_replay *rp, hamle_diagnostic *f, const char *key, size_t nargs,
+	const char *const *args);
+
+/* Ranks the legal moves the writer of a bad token most likely meant (suggest.c). next/next_len:
+ * the following move token of the same line, if any. Returns the count written. */
+int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
+	const struct hamle_position *pos, const hamle_locale *loc, const char *text, size_t len,
+	int code, const char *next, size_t next_len);
+
+#endif

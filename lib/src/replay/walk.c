@@ -1,0 +1,273 @@
+/* walk.c: replays a game's tokens, the mainline and every variation, with an explicit stack
+ * (no recursion), under one locale. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/zobrist.h"
+#include "replay/replay_internal.h"
+
+static int grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return HAMLE_OK;
+	size_t n = *cap ? *cap : 16;
+	while (n < need)
+		n *= 2;
+	void *p = realloc(*buf, n * elem);
+	if (!p)
+		return HAMLE_ENOMEM;
+	*buf = p;
+	*cap = n;
+	return HAMLE_OK;
+}
+
+/* Records the position reached; returns how often it has occurred along the line (FIDE 9.2.3). */
+static int history_push(hamle_replay *rp, const struct hamle_position *p)
+{
+	if (grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
+		return -1;
+	uint64_t key = hamle_position_repetition_key(p);
+	size_t cur = rp->history_len++;
+	rp->history[cur] = key;
+	int count = 1;
+	for (size_t back = 2; back <= cur && back <= p->halfmove; back += 2)
+		if (rp->history[cur - back] == key)
+			count++;
+	return count;
+}
+
+/* 1 when the side to move has a legal move; tries the cheap generators first. */
+static int has_legal_move(const struct hamle_position *p)
+{
+	static const unsigned order[] = {1u << HAMLE_PAWN, 1u << HAMLE_KNIGHT, 1u << HAMLE_KING,
+		(1u << HAMLE_BISHOP) | (1u << HAMLE_ROOK) | (1u << HAMLE_QUEEN)};
+	hamle_move moves[HAMLE_MAX_MOVES];
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (hamle_gen_legal(p, order[i], GEN_ALL_SQUARES, moves) > 0)
+			return 1;
+	return 0;
+}
+
+static int end_state(hamle_replay *rp, const struct hamle_position *p, int gives, int reps)
+{
+	if (gives == 2)
+		return HAMLE_STATE_CHECKMATE;
+	if (gives == 0 && !has_legal_move(p))
+		return HAMLE_STATE_STALEMATE;
+	if (reps >= 5)
+		return END_FIVEFOLD;
+	if (p->halfmove >= 150)
+		return END_SEVENTY_FIVE;
+	if (hamle_position_dead(p))
+		return HAMLE_STATE_DEAD;
+	(void)rp;
+	return 0;
+}
+
+static const char *end_word(int ended)
+{
+	switch (ended) {
+	case HAMLE_STATE_CHECKMATE: return "checkmate";
+	case HAMLE_STATE_STALEMATE: return "stalemate";
+	case HAMLE_STATE_DEAD: return "dead_position";
+	case END_FIVEFOLD: return "fivefold_repetition";
+	default: return "seventy_five_moves";
+	}
+}
+
+static void mark_warnings(hamle_replay *rp, size_t i, const hamle_san_info *info,
+	const struct hamle_position *before, unsigned ply, size_t depth)
+{
+	unsigned w = info->warnings;
+	int strict = (rp->opts.flags & HAMLE_REPLAY_STRICT) != 0;
+	const char *key = NULL, *id = "check-mark";
+	if (w & HAMLE_SAN_W_CHECK_WRONG)
+		key = "check_wrongly_marked";
+	else if (w & HAMLE_SAN_W_MATE_WRONG)
+		key = "mate_wrongly_marked";
+	else if ((w & HAMLE_SAN_W_MATE_MISSING) && (info->marked == 1 || strict))
+		key = "mate_not_marked";
+	else if ((w & HAMLE_SAN_W_CHECK_MISSING) && strict)
+		key = "check_not_marked";
+	if (key) {
+		hamle_diagnostic *f = replay_add_finding(rp, id, HAMLE_SEVERITY_WARNING, HAMLE_OK, i);
+		if (f) {
+			replay_finding_at_move(f, before, ply, rp->stack, depth);
+			const char *args[1] = {f->error.token};
+			replay_message(rp, f, key, 1, args);
+		}
+	}
+	key = NULL;
+	if (w & (HAMLE_SAN_W_CAPTURE_WRONG | HAMLE_SAN_W_EP_WRONG))
+		key = "capture_wrongly_marked";
+	else if (strict && (w & (HAMLE_SAN_W_CAPTURE_MISSING | HAMLE_SAN_W_PAWN_CAPTURE_BARE)))
+		key = "capture_not_marked";
+	if (key) {
+		hamle_diagnostic *f = replay_add_finding(rp, "capture-mark", HAMLE_SEVERITY_WARNING, HAMLE_OK, i);
+		if (f) {
+			replay_finding_at_move(f, before, ply, rp->stack, depth);
+			const char *args[1] = {f->error.token};
+			replay_message(rp, f, key, 1, args);
+		}
+	}
+}
+
+static void move_error(hamle_replay *rp, size_t i, int rc, const hamle_error *err,
+	const struct hamle_position *before, unsigned ply, size_t depth, const hamle_locale *loc)
+{
+	const hamle_token *toks = hamle_game_tokens(rp->game);
+	hamle_diagnostic *f = replay_add_finding(rp, hamle_status_id(rc), HAMLE_SEVERITY_ERROR, rc, i);
+	if (!f)
+		return;
+	replay_finding_at_move(f, before, ply, rp->stack, depth);
+	memcpy(f->error.message, err->message, sizeof(f->error.message));
+	if (rp->opts.flags & HAMLE_REPLAY_NO_SUGGEST)
+		return;
+	/* the next move token of the same line, for the swapped-moves suggestion */
+	const char *next = NULL;
+	size_t next_len = 0, n = hamle_game_token_count(rp->game);
+	for (size_t j = i + 1; j < n && toks[j].depth >= toks[i].depth; j++) {
+		if (toks[j].depth == toks[i].depth && toks[j].kind == HAMLE_TOKEN_MOVE) {
+			next = toks[j].text;
+			next_len = toks[j].len;
+			break;
+		}
+	}
+	unsigned max = rp->opts.max_suggestions ? rp->opts.max_suggestions : 3;
+	if (max > HAMLE_MAX_SUGGESTIONS)
+		max = HAMLE_MAX_SUGGESTIONS;
+	f->n_suggestions = (unsigned)replay_suggest(f->suggestion, (int)max, rp, before, loc,
+		toks[i].text, toks[i].len, rc, next, next_len);
+}
+
+static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet, int stopped)
+{
+	struct walk_frame *parent = &rp->stack[depth], *child = &rp->stack[depth + 1];
+	parent->nvars++;
+	memset(child, 0, sizeof(*child));
+	child->index = parent->nvars;
+	child->history_len = rp->history_len;
+	if (parent->has_prev) {
+		child->cur = parent->prev;
+		child->ply = parent->ply - 1;
+		if (rp->history_len) {
+			rp->history_len--; /* the variation replaces the parent's last move */
+			child->truncated = 1;
+		}
+	} else {
+		child->cur = parent->cur;
+		child->ply = parent->ply;
+		if (!quiet && !stopped) {
+			hamle_diagnostic *f = replay_add_finding(rp, "syntax", HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, i);
+			if (f)
+				replay_message(rp, f, "variation_without_move", 0, NULL);
+		}
+	}
+}
+
+int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
+{
+	hamle_game *g = rp->game;
+	const hamle_token *toks = hamle_game_tokens(g);
+	size_t n = hamle_game_token_count(g);
+	int keep = (rp->opts.flags & HAMLE_REPLAY_KEEP_POSITIONS) != 0;
+	if (grow((void **)&rp->moves, &rp->moves_cap, n + 1, sizeof(*rp->moves)) < 0)
+		return HAMLE_ENOMEM;
+	if (keep && grow((void **)&rp->positions, &rp->positions_cap, n + 1, sizeof(*rp->positions)) < 0)
+		return HAMLE_ENOMEM;
+	if (grow((void **)&rp->stack, &rp->stack_cap, 2, sizeof(*rp->stack)) < 0)
+		return HAMLE_ENOMEM;
+	memset(rp->moves, 0, (n + 1) * sizeof(*rp->moves));
+	rp->first_error = (size_t)-1;
+	rp->resolved = 0;
+	rp->moves_hash = 0;
+	rp->plies = 0;
+	rp->history_len = 0;
+
+	size_t depth = 0;
+	memset(&rp->stack[0], 0, sizeof(rp->stack[0]));
+	rp->stack[0].cur = rp->start;
+	rp->stack[0].ply = 0;
+	if (history_push(rp, &rp->start) < 0)
+		return HAMLE_ENOMEM;
+	int stopped = 0;
+	for (size_t i = 0; i < n; i++) {
+		const hamle_token *t = &toks[i];
+		if (t->kind == HAMLE_TOKEN_VAR_START) {
+			if (grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
+				return HAMLE_ENOMEM;
+			open_variation(rp, i, depth, quiet, stopped);
+			depth++;
+			continue;
+		}
+		if (t->kind == HAMLE_TOKEN_VAR_END) {
+			if (depth == 0)
+				continue;
+			/* back to the parent line: its last position was dropped from the history when
+			 * the variation opened (and overwritten since); put it back */
+			const struct walk_frame *child = &rp->stack[depth];
+			rp->history_len = child->history_len;
+			if (child->truncated)
+				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&rp->stack[depth - 1].cur);
+			depth--;
+			continue;
+		}
+		if (t->kind != HAMLE_TOKEN_MOVE)
+			continue;
+		if (stopped) {
+			rp->moves[i].flags = HAMLE_RM_SKIPPED;
+			continue;
+		}
+		struct walk_frame *f = &rp->stack[depth];
+		if (f->ended) {
+			rp->moves[i].flags = HAMLE_RM_SKIPPED;
+			if (!f->end_reported && !quiet) {
+				f->end_reported = 1;
+				hamle_diagnostic *fd = replay_add_finding(rp, "moves-after-end", HAMLE_SEVERITY_WARNING, HAMLE_OK, i);
+				if (fd) {
+					replay_finding_at_move(fd, &f->cur, f->ply + 1, rp->stack, depth);
+					const char *word = hamle_locale_message(replay_msg_locale(rp), end_word(f->ended));
+					const char *args[1] = {word ? word : end_word(f->ended)};
+					replay_message(rp, fd, "moves_after_end", 1, args);
+				}
+			}
+			continue;
+		}
+		hamle_move m;
+		hamle_san_info info;
+		hamle_error err;
+		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
+		if (rc < 0) {
+			rp->moves[i].flags = HAMLE_RM_ERROR;
+			rp->first_error = i;
+			stopped = 1;
+			if (!quiet)
+				move_error(rp, i, rc, &err, &f->cur, f->ply + 1, depth, loc);
+			continue;
+		}
+		rp->moves[i].move = m;
+		rp->moves[i].flags = HAMLE_RM_MOVE;
+		rp->moves[i].ply = f->ply + 1;
+		if (keep) {
+			rp->positions[i] = f->cur;
+			rp->moves[i].before = &rp->positions[i];
+		}
+		if (!quiet && (info.warnings & HAMLE_SAN_W_MARKS))
+			mark_warnings(rp, i, &info, &f->cur, f->ply + 1, depth);
+		f->prev = f->cur;
+		f->has_prev = 1;
+		hamle_make_move(&f->cur, m);
+		f->ply++;
+		rp->resolved++;
+		rp->moves_hash = (rp->moves_hash ^ (m + 0x9E3779B97F4A7C15ull * (depth + 1))) * 0x100000001B3ull;
+		int reps = history_push(rp, &f->cur);
+		if (reps < 0)
+			return HAMLE_ENOMEM;
+		f->ended = end_state(rp, &f->cur, info.gives, reps);
+		if (depth == 0)
+			rp->plies = f->ply;
+	}
+	rp->final = rp->stack[0].cur;
+	rp->final_state = rp->stack[0].ended;
+	return HAMLE_OK;
+}
