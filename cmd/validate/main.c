@@ -1,0 +1,279 @@
+/* hamle-validate: check a batch of games; one line or JSON object per finding, a summary, exit 0/1/2.
+ * main.c: the option table (which also drives --help), option values, locale setup. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "opt.h"
+#include "pool.h"
+#include "validate.h"
+
+#ifndef HAMLE_VERSION_STRING
+#define HAMLE_VERSION_STRING "0.0.0"
+#endif
+
+enum {
+	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
+	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
+	OPT_MAX_GAME, OPT_MAX_COMMENT, OPT_MAX_TAG, OPT_MAX_DEPTH, OPT_MAX_TOKENS, OPT_MAX_FINDINGS
+};
+
+static const hamle_cli_opt opts[] = {
+	{"format", 0, HAMLE_OPT_ARG, "FMT", "output format: text (default) or json (JSON Lines)", OPT_FORMAT},
+	{"all", 0, HAMLE_OPT_NOARG, NULL, "also print one record per game with its status and counts", OPT_ALL},
+	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no summary and no progress line on stderr", OPT_QUIET},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "more notes on stderr", OPT_VERBOSE},
+	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores); output stays in input order", OPT_JOBS},
+	{"strict", 0, HAMLE_OPT_NOARG, NULL,
+		"also report missing check, mate and capture marks, and count warnings as invalid", OPT_STRICT},
+	{"from", 0, HAMLE_OPT_ARG, "LANG", "input language: auto (default: detected per game) or a locale tag", OPT_FROM},
+	{"lang", 0, HAMLE_OPT_ARG, "LANG", "language of the messages (default: en)", OPT_LANG},
+	{"encoding", 0, HAMLE_OPT_ARG, "ENC",
+		"input encoding: auto (default), utf-8, cp1254, iso-8859-9, latin1 or cp1252", OPT_ENCODING},
+	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ for Ş...) in every game", OPT_REPAIR},
+	{"where", 0, HAMLE_OPT_ARG, "EXPR", "validate only the games whose tags match EXPR, e.g. 'White~/Tal/i' or 'Round=3' (repeatable: all must hold)", OPT_WHERE},
+	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
+	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
+	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
+	{"max-game-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest game read (default 8M; K, M, G suffixes)", OPT_MAX_GAME},
+	{"max-comment-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest comment (default 1M)", OPT_MAX_COMMENT},
+	{"max-tag-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest tag name or value (default 64K)", OPT_MAX_TAG},
+	{"max-depth", 0, HAMLE_OPT_ARG, "N", "deepest variation nesting (default 256)", OPT_MAX_DEPTH},
+	{"max-tokens", 0, HAMLE_OPT_ARG, "N", "most movetext tokens per game (default 200000)", OPT_MAX_TOKENS},
+	{"max-findings", 0, HAMLE_OPT_ARG, "N", "findings printed per game; more are only counted (default 100)",
+		OPT_MAX_FINDINGS},
+	HAMLE_OPT_STD_ENTRIES,
+	{0}};
+
+static const hamle_cli_info info = {
+	"hamle-validate", HAMLE_VERSION_STRING, "[options] [FILE|DIR|-]...",
+	"Checks every game of the inputs (files; directories, recursively, their .pgn and .txt "
+	"files; '-' or nothing for stdin): syntax, legality of every move in the mainline and the "
+	"variations, check and capture marks, results, tags and encoding. Prints one line per "
+	"finding (FILE:LINE:COLUMN: game N (White - Black), move M (ply P): what: why; did you "
+	"mean ...?) or, with --format json, one JSON object per finding, and a summary on stderr.",
+	"Exit status: 0 every game valid (warnings allowed unless --strict), 1 at least one game\n"
+	"with an error (or, with --strict, a warning), 2 usage, I/O, locale or out-of-memory error\n"
+	"(also a failed write to stdout). A closed output pipe ends the tool quietly.\n"};
+
+/* Locales loaded for the run; freed at the end. */
+typedef struct vd_locales {
+	hamle_locale *loc[64];
+	size_t n;
+} vd_locales;
+
+static const hamle_locale *find_locale(const vd_locales *ls, const char *tag)
+{
+	for (size_t i = 0; i < ls->n; i++)
+		if (!strcmp(hamle_locale_tag(ls->loc[i]), tag))
+			return ls->loc[i];
+	return NULL;
+}
+
+/* "64K", "8M", "1G" or plain bytes. */
+static int parse_size(const char *s, size_t *out)
+{
+	size_t n = strlen(s);
+	unsigned long mult = 1;
+	char num[32];
+	if (n == 0 || n >= sizeof(num))
+		return -1;
+	memcpy(num, s, n + 1);
+	switch (num[n - 1]) {
+	case 'k': case 'K': mult = 1UL << 10; num[--n] = '\0'; break;
+	case 'm': case 'M': mult = 1UL << 20; num[--n] = '\0'; break;
+	case 'g': case 'G': mult = 1UL << 30; num[--n] = '\0'; break;
+	default: break;
+	}
+	unsigned long v;
+	if (hamle_opt_parse_ulong(num, 1, (unsigned long)-1 / mult, &v) < 0)
+		return -1;
+	*out = (size_t)(v * mult);
+	return 0;
+}
+
+static int load_locales(vd_locales *ls, const char *const *files, size_t nfiles, const hamle_msg *m)
+{
+	hamle_error err;
+	for (size_t i = 0; hamle_locale_builtin_tag(i) && ls->n < 48; i++) {
+		hamle_error_clear(&err);
+		if (hamle_locale_load_builtin(&ls->loc[ls->n], hamle_locale_builtin_tag(i), &err) < 0) {
+			hamle_msg_error(m, "built-in locale %s: %s", hamle_locale_builtin_tag(i), err.message);
+			return -1;
+		}
+		ls->n++;
+	}
+	for (size_t i = 0; i < nfiles; i++) {
+		if (ls->n == sizeof(ls->loc) / sizeof(ls->loc[0])) {
+			hamle_msg_error(m, "too many locale files");
+			return -1;
+		}
+		hamle_error_clear(&err);
+		if (hamle_locale_load_file(&ls->loc[ls->n], files[i], &err) < 0) {
+			hamle_msg_error(m, "%s", err.message[0] ? err.message : files[i]);
+			return -1;
+		}
+		/* a file with the tag of a built-in locale replaces it */
+		for (size_t k = 0; k < ls->n; k++) {
+			if (!strcmp(hamle_locale_tag(ls->loc[k]), hamle_locale_tag(ls->loc[ls->n]))) {
+				hamle_locale_free(ls->loc[k]);
+				ls->loc[k] = ls->loc[ls->n];
+				ls->n--;
+				break;
+			}
+		}
+		ls->n++;
+	}
+	return 0;
+}
+
+static int set_limit(size_t *field, const char *arg, bool is_size, const char *name, const hamle_msg *m)
+{
+	unsigned long v;
+	if (is_size ? parse_size(arg, field) < 0 : hamle_opt_parse_ulong(arg, 1, (unsigned long)-1, &v) < 0)
+		return hamle_msg_usage(m, "--%s: '%s' is not a positive %s", name, arg, is_size ? "size" : "number");
+	if (!is_size)
+		*field = (size_t)v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	hamle_msg m;
+	hamle_msg_init(&m, "hamle-validate");
+	hamle_out_ignore_sigpipe();
+
+	vd_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	hamle_reader_options ropts = HAMLE_READER_OPTIONS_INIT;
+	hamle_replay_options popts = HAMLE_REPLAY_OPTIONS_INIT;
+	cfg.ropts = ropts;
+	cfg.popts = popts;
+
+	const char *from = "auto", *lang = "en";
+	hamle_filter *where = NULL;
+	unsigned long jobs = 0;
+	bool quiet = false;
+	int verbosity = 0, status = HAMLE_EXIT_ERROR;
+	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
+	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
+	size_t nops = 0, nlocfiles = 0;
+	vd_locales ls = {{NULL}, 0};
+	if (!operands || !locale_files) {
+		hamle_msg_error(&m, "out of memory");
+		goto cleanup;
+	}
+
+	hamle_opt_parser p;
+	hamle_opt_init(&p, opts, argc, argv);
+	unsigned long ul;
+	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
+		int rc = 0;
+		switch (id) {
+		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
+		case HAMLE_OPT_FAIL: rc = hamle_msg_usage(&m, "%s", p.error); break;
+		case HAMLE_OPT_HELP:
+			status = hamle_opt_help(stdout, &info, opts) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
+			goto cleanup;
+		case HAMLE_OPT_VERSION:
+			status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
+			goto cleanup;
+		case OPT_FORMAT:
+			if (!strcmp(p.arg, "text"))
+				cfg.format = VD_FORMAT_TEXT;
+			else if (!strcmp(p.arg, "json"))
+				cfg.format = VD_FORMAT_JSON;
+			else
+				rc = hamle_msg_usage(&m, "--format: expected text or json, not '%s'", p.arg);
+			break;
+		case OPT_ALL: cfg.all = true; break;
+		case OPT_QUIET: quiet = true; break;
+		case OPT_VERBOSE: verbosity++; break;
+		case OPT_JOBS:
+			if (hamle_opt_parse_ulong(p.arg, 1, 1024, &jobs) < 0)
+				rc = hamle_msg_usage(&m, "--jobs: expected a number from 1 to 1024, not '%s'", p.arg);
+			break;
+		case OPT_STRICT: cfg.strict = true; cfg.popts.flags |= HAMLE_REPLAY_STRICT; break;
+		case OPT_FROM: from = p.arg; break;
+		case OPT_LANG: lang = p.arg; break;
+		case OPT_ENCODING:
+			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
+				rc = hamle_msg_usage(&m, "--encoding: unknown encoding '%s'", p.arg);
+			break;
+		case OPT_REPAIR:
+			if (strcmp(p.arg, "tr"))
+				rc = hamle_msg_usage(&m, "--repair: only 'tr' (Turkish mojibake) is known, not '%s'", p.arg);
+			cfg.ropts.flags |= HAMLE_READ_REPAIR_TR;
+			cfg.popts.flags |= HAMLE_REPLAY_REPAIR_TR;
+			break;
+		case OPT_WHERE: {
+			hamle_error err;
+			hamle_error_clear(&err);
+			int frc = where ? 0 : hamle_filter_new(&where);
+			if (frc == 0)
+				frc = hamle_filter_add(where, p.arg, &err);
+			if (frc == HAMLE_ENOMEM) {
+				hamle_msg_error(&m, "out of memory");
+				rc = HAMLE_EXIT_ERROR;
+			} else if (frc < 0) {
+				rc = hamle_msg_usage(&m, "--where '%s': %s (at character %zu)", p.arg, err.message, err.column);
+			}
+			break;
+		}
+		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
+		case OPT_NO_SUGGEST: cfg.popts.flags |= HAMLE_REPLAY_NO_SUGGEST; break;
+		case OPT_MAX_SUGGESTIONS:
+			if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_MAX_SUGGESTIONS, &ul) < 0)
+				rc = hamle_msg_usage(&m, "--max-suggestions: expected 1 to %d, not '%s'",
+					HAMLE_MAX_SUGGESTIONS, p.arg);
+			else
+				cfg.popts.max_suggestions = (unsigned)ul;
+			break;
+		case OPT_MAX_GAME: rc = set_limit(&cfg.ropts.max_game_bytes, p.arg, true, "max-game-bytes", &m); break;
+		case OPT_MAX_COMMENT:
+			rc = set_limit(&cfg.ropts.max_comment_bytes, p.arg, true, "max-comment-bytes", &m);
+			break;
+		case OPT_MAX_TAG: rc = set_limit(&cfg.ropts.max_tag_bytes, p.arg, true, "max-tag-bytes", &m); break;
+		case OPT_MAX_DEPTH: rc = set_limit(&cfg.ropts.max_depth, p.arg, false, "max-depth", &m); break;
+		case OPT_MAX_TOKENS: rc = set_limit(&cfg.ropts.max_tokens, p.arg, false, "max-tokens", &m); break;
+		case OPT_MAX_FINDINGS: rc = set_limit(&cfg.ropts.max_findings, p.arg, false, "max-findings", &m); break;
+		default: break;
+		}
+		if (rc) {
+			status = rc;
+			goto cleanup;
+		}
+	}
+	m.verbosity = quiet ? -1 : verbosity;
+	cfg.where = where;
+
+	if (load_locales(&ls, locale_files, nlocfiles, &m) < 0)
+		goto cleanup;
+	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
+	cfg.popts.n_candidates = ls.n;
+	if (strcmp(from, "auto")) {
+		cfg.popts.from = find_locale(&ls, from);
+		if (!cfg.popts.from) {
+			status = hamle_msg_usage(&m, "--from: unknown language '%s'", from);
+			goto cleanup;
+		}
+	}
+	cfg.messages = find_locale(&ls, lang);
+	if (!cfg.messages) {
+		status = hamle_msg_usage(&m, "--lang: unknown language '%s'", lang);
+		goto cleanup;
+	}
+	cfg.popts.messages = cfg.messages;
+
+	hamle_out out;
+	hamle_out_init(&out, stdout, NULL);
+	status = vd_run(&cfg, (unsigned)jobs, operands, nops, &m, &out);
+	status = hamle_out_close(&out, &m, status);
+
+cleanup:
+	for (size_t i = 0; i < ls.n; i++)
+		hamle_locale_free(ls.loc[i]);
+	hamle_filter_free(where);
+	free(operands);
+	free(locale_files);
+	return status;
+}

@@ -1,0 +1,251 @@
+/* run.c: reads every input, cuts it into game chunks, and sends them through the ordered pool.
+ *
+ * Only the main thread touches the reader, the free list of items, the totals and stdout. Each item
+ * carries a copy of its chunk's bytes (the reader's buffer is reused at the next call), so at most
+ * the pool's capacity of games is held in memory at once, whatever the size of the input. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "pool.h"
+#include "validate.h"
+
+/* Input names stay alive until the end: items in flight point at them. */
+typedef struct vd_names {
+	char **name;
+	size_t n, cap;
+} vd_names;
+
+typedef struct vd_run_ctx {
+	const vd_config *cfg;
+	const hamle_msg *msg;
+	hamle_out *out;
+	vd_worker *workers;
+	unsigned nworkers;
+	vd_item *free_items;
+	vd_totals totals;
+	vd_progress progress;
+	bool oom;
+} vd_run_ctx;
+
+static const char *keep_name(vd_names *ns, const char *name)
+{
+	if (ns->n == ns->cap) {
+		size_t cap = ns->cap ? ns->cap * 2 : 16;
+		char **p = realloc(ns->name, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		ns->name = p;
+		ns->cap = cap;
+	}
+	char *copy = strdup(name);
+	if (!copy)
+		return NULL;
+	ns->name[ns->n++] = copy;
+	return copy;
+}
+
+static void item_free(vd_item *it)
+{
+	if (!it)
+		return;
+	free(it->data);
+	hamle_buf_free(&it->out);
+	free(it);
+}
+
+static void recycle(vd_run_ctx *c, vd_item *it)
+{
+	it->next_free = c->free_items;
+	c->free_items = it;
+}
+
+static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char *source)
+{
+	vd_item *it = c->free_items;
+	if (it) {
+		c->free_items = it->next_free;
+	} else {
+		it = calloc(1, sizeof(*it));
+		if (!it)
+			return NULL;
+		hamle_buf_init(&it->out);
+	}
+	if (it->cap < ch->len || !it->data) {
+		size_t cap = ch->len < 4096 ? 4096 : ch->len;
+		unsigned char *d = realloc(it->data, cap);
+		if (!d) {
+			item_free(it);
+			return NULL;
+		}
+		it->data = d;
+		it->cap = cap;
+	}
+	/* a very large chunk's buffer is not kept for the next game: memory stays flat */
+	memcpy(it->data, ch->data, ch->len);
+	it->chunk = *ch;
+	it->chunk.data = it->data;
+	it->chunk.source = source;
+	hamle_buf_clear(&it->out);
+	it->oom = false;
+	it->skipped = false;
+	it->errors = it->warnings = 0;
+	it->plies = 0;
+	memset(it->counts, 0, sizeof(it->counts));
+	return it;
+}
+
+static void pool_work(void *ctx, unsigned worker, void *item)
+{
+	vd_run_ctx *c = ctx;
+	vd_work_item(c->cfg, &c->workers[worker], item);
+}
+
+static int pool_emit(void *ctx, void *item)
+{
+	vd_run_ctx *c = ctx;
+	vd_item *it = item;
+	int rc = 0;
+	if (it->oom || hamle_buf_failed(&it->out)) {
+		c->oom = true;
+		rc = -1;
+	} else {
+		vd_totals_add(&c->totals, c->cfg, it);
+		if (it->out.len && hamle_out_write(c->out, it->out.data, it->out.len) < 0)
+			rc = -1;
+		vd_progress_update(&c->progress, c->msg, &c->totals);
+	}
+	/* shrink buffers a huge game grew, so memory stays bounded */
+	if (it->cap > ((size_t)1 << 20)) {
+		free(it->data);
+		it->data = NULL;
+		it->cap = 0;
+	}
+	if (it->out.cap > ((size_t)1 << 20))
+		hamle_buf_free(&it->out);
+	recycle(c, it);
+	return rc;
+}
+
+static void pool_discard(void *ctx, void *item)
+{
+	recycle(ctx, item);
+}
+
+/* Reads one input to its end (or until the pool stops). Returns 0, 1 when the pool stopped (output
+ * gone or out of memory), or -1 after reporting a read error. */
+static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
+{
+	for (;;) {
+		hamle_chunk ch;
+		int rc = hamle_reader_next_chunk(r, &ch);
+		if (rc == HAMLE_ITEROVER)
+			return 0;
+		if (rc < 0) {
+			const hamle_error *e = hamle_reader_error(r);
+			if (rc == HAMLE_ENOMEM) {
+				c->oom = true;
+				return 1;
+			}
+			hamle_msg_at(c->msg, HAMLE_MSG_ERROR, source, e ? e->line : 0, 0, "%s",
+				e && e->message[0] ? e->message : "read error");
+			return -1;
+		}
+		vd_item *it = item_from_chunk(c, &ch, source);
+		if (!it) {
+			c->oom = true;
+			return 1;
+		}
+		if (hamle_pool_submit(pool, it) != 0)
+			return 1;
+	}
+}
+
+int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, size_t n,
+	const hamle_msg *m, hamle_out *out)
+{
+	vd_run_ctx c;
+	memset(&c, 0, sizeof(c));
+	c.cfg = cfg;
+	c.msg = m;
+	c.out = out;
+	vd_progress_init(&c.progress, m);
+	vd_names names = {NULL, 0, 0};
+	hamle_inputs *in = NULL;
+	hamle_pool *pool = NULL;
+	bool io_error = false;
+	int status = HAMLE_EXIT_ERROR;
+
+	c.nworkers = jobs ? jobs : hamle_pool_default_jobs();
+	c.workers = calloc(c.nworkers, sizeof(*c.workers));
+	if (!c.workers)
+		goto oom;
+	for (unsigned i = 0; i < c.nworkers; i++)
+		if (hamle_replay_new(&c.workers[i].rp, &cfg->popts) < 0)
+			goto oom;
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	if (hamle_pool_new(&pool, c.nworkers, 0, &fns, &c) < 0)
+		goto oom;
+	if (hamle_inputs_new(&in, operands, n, m) < 0)
+		goto oom;
+
+	FILE *f;
+	const char *name;
+	int more = 0;
+	bool stopped = false;
+	while (!stopped && (more = hamle_inputs_next(in, &f, &name)) > 0) {
+		const char *source = keep_name(&names, name);
+		hamle_reader *r = NULL;
+		if (!source || hamle_reader_new(&r, &cfg->ropts) < 0 ||
+			hamle_reader_set_input_file(r, f, source) < 0) {
+			hamle_reader_free(r);
+			goto oom;
+		}
+		int rc = run_input(&c, pool, r, source);
+		hamle_reader_free(r);
+		if (rc < 0)
+			io_error = true;
+		else if (rc > 0)
+			stopped = true;
+	}
+	if (!stopped && more < 0)
+		goto oom;
+	if (hamle_pool_finish(pool) != 0)
+		stopped = true;
+	vd_progress_clear(&c.progress, m);
+	if (c.oom)
+		goto oom;
+	if (!hamle_out_failed(out))
+		vd_summary(m, &c.totals);
+	if (io_error || hamle_inputs_failed(in))
+		status = HAMLE_EXIT_ERROR;
+	else if (c.totals.games > c.totals.valid)
+		status = HAMLE_EXIT_INVALID;
+	else
+		status = HAMLE_EXIT_OK;
+	goto cleanup;
+
+oom:
+	vd_progress_clear(&c.progress, m);
+	hamle_msg_error(m, "out of memory");
+	status = HAMLE_EXIT_ERROR;
+cleanup:
+	hamle_pool_free(pool);
+	hamle_inputs_free(in);
+	if (c.workers) {
+		for (unsigned i = 0; i < c.nworkers; i++) {
+			hamle_replay_free(c.workers[i].rp);
+			hamle_game_free(c.workers[i].game);
+		}
+		free(c.workers);
+	}
+	while (c.free_items) {
+		vd_item *next = c.free_items->next_free;
+		item_free(c.free_items);
+		c.free_items = next;
+	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.name[i]);
+	free(names.name);
+	return status;
+}

@@ -1,0 +1,104 @@
+/* validate.h: the parts of hamle-validate (shared types).
+ *
+ * Flow: main.c parses options and sets up the locales; run.c reads every input with the streaming
+ * reader, cuts it into raw game chunks on the main thread and hands each chunk (copied into a
+ * vd_item) to the ordered pool; a worker (work.c) decodes and lexes the chunk, replays the game with
+ * its own hamle_replay and formats the findings (format.c) into the item's buffer; the main thread
+ * writes the buffers out in input order and adds up the counts (report.c). */
+#ifndef HAMLE_VALIDATE_H
+#define HAMLE_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <hamle/filter.h>
+#include <hamle/hamle.h>
+#include <hamle/replay.h>
+
+#include "buf.h"
+#include "msg.h"
+#include "out.h"
+
+enum { VD_FORMAT_TEXT = 0, VD_FORMAT_JSON = 1 };
+
+/* Finding codes counted in the summary, in the order the summary lists them. The last entry counts
+ * any id not in the list. */
+enum {
+	VD_CODE_SYNTAX, VD_CODE_ILLEGAL, VD_CODE_AMBIGUOUS, VD_CODE_BAD_FEN, VD_CODE_LIMIT,
+	VD_CODE_ENCODING, VD_CODE_CHECK_MARK, VD_CODE_CAPTURE_MARK, VD_CODE_RESULT_MISMATCH,
+	VD_CODE_MOVES_AFTER_END, VD_CODE_MISSING_TAG, VD_CODE_AMBIGUOUS_LANGUAGE, VD_CODE_BAD_ESCAPE,
+	VD_CODE_OTHER, VD_NCODES
+};
+extern const char *const vd_code_ids[VD_NCODES];
+/* Index of a finding id in vd_code_ids (VD_CODE_OTHER when unknown). */
+int vd_code_index(const char *id);
+
+/* Settings shared read-only by every worker. */
+typedef struct vd_config {
+	int format;                     /* VD_FORMAT_* */
+	bool all;                       /* --all: one JSON object (or text line) per game */
+	bool strict;                    /* --strict: warnings make a game invalid */
+	hamle_reader_options ropts;     /* encoding, repair flag, limits */
+	hamle_replay_options popts;     /* from, candidates, messages, flags */
+	const hamle_locale *messages;   /* --lang (never NULL once set up) */
+	const hamle_filter *where;      /* --where (NULL: every game) */
+} vd_config;
+
+/* One game on its way through the pool: raw bytes in, formatted output and counts out. */
+typedef struct vd_item {
+	struct vd_item *next_free;      /* free list (main thread only) */
+	unsigned char *data;            /* copy of the chunk's bytes */
+	size_t cap;
+	hamle_chunk chunk;              /* chunk.data points at data; chunk.source at a kept name */
+	hamle_buf out;                  /* what the game prints (text lines or JSON Lines) */
+	/* results */
+	bool oom;                       /* parsing or replaying ran out of memory */
+	bool skipped;                   /* left out by --where (not replayed, not counted) */
+	size_t errors, warnings;        /* findings of the game (including those not kept) */
+	unsigned plies;
+	unsigned counts[VD_NCODES];     /* kept findings per code */
+} vd_item;
+
+/* Per worker thread: a replay and a reusable game. */
+typedef struct vd_worker {
+	hamle_replay *rp;
+	hamle_game *game;
+} vd_worker;
+
+/* Totals over every game, kept by the main thread. */
+typedef struct vd_totals {
+	size_t games, valid, with_errors, with_warnings;
+	size_t skipped;                 /* games left out by --where */
+	size_t counts[VD_NCODES];
+	unsigned long long bytes;       /* raw input bytes of the games seen */
+} vd_totals;
+
+/* work.c: parses, replays and formats one item (worker thread). */
+void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it);
+
+/* format.c: appends one finding, or the per-game record of --all, to b. */
+void vd_format_finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
+	const hamle_replay *rp, const hamle_diagnostic *f);
+void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
+	const hamle_replay *rp, const vd_item *it);
+
+/* report.c: totals, summary and progress on stderr. */
+void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it);
+bool vd_game_invalid(const vd_config *cfg, const vd_item *it);
+void vd_summary(const hamle_msg *m, const vd_totals *t);
+
+typedef struct vd_progress {
+	bool enabled;                   /* stderr is a terminal and not -q */
+	double start, last;             /* monotonic seconds */
+	bool shown;                     /* a progress line is on the screen */
+} vd_progress;
+void vd_progress_init(vd_progress *p, const hamle_msg *m);
+void vd_progress_update(vd_progress *p, const hamle_msg *m, const vd_totals *t);
+void vd_progress_clear(vd_progress *p, const hamle_msg *m);
+
+/* run.c: validates every operand; returns the exit status. */
+int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, size_t n,
+	const hamle_msg *m, hamle_out *out);
+
+#endif
