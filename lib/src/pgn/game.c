@@ -181,6 +181,12 @@ hamle_result hamle_result_parse(const char *text, size_t len)
 	char buf[16];
 	size_t n = 0;
 	const unsigned char *s = (const unsigned char *)text;
+	/* quick reject: every form starts with 0, 1, * or ½ and ends with 0, 1, 2, 5, * or ½ */
+	if (len == 0 || len > 24 || !(s[0] == '0' || s[0] == '1' || s[0] == '*' || s[0] == 0xC2))
+		return HAMLE_RESULT_NONE;
+	unsigned char last = s[len - 1];
+	if (!(last == '0' || last == '1' || last == '2' || last == '5' || last == '*' || last == 0xBD))
+		return HAMLE_RESULT_NONE;
 	for (size_t i = 0; i < len; n++) {
 		if (n >= 12)
 			return HAMLE_RESULT_NONE;

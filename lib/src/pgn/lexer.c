@@ -35,6 +35,9 @@ static const struct { const char *text; unsigned int nag; } glyphs[] = {
 
 unsigned int pgn_glyph_nag(const char *text, size_t len)
 {
+	unsigned char c = len ? (unsigned char)text[0] : 0;
+	if (len == 0 || len > 3 || !(c == '!' || c == '?' || c == '=' || c == '+' || c == '-' || c == 0xE2 || c == 0xC2))
+		return 0; /* quick reject */
 	for (size_t k = 0; k < sizeof(glyphs) / sizeof(glyphs[0]); k++)
 		if (strlen(glyphs[k].text) == len && memcmp(glyphs[k].text, text, len) == 0)
 			return glyphs[k].nag;
@@ -57,6 +60,14 @@ static void adv(lexer *L)
 	} else if ((c & 0xC0) != 0x80) {
 		L->col++;
 	}
+}
+
+/* Advances over a run without line ends (a word). */
+static void adv_word(lexer *L, size_t end)
+{
+	for (size_t k = L->i; k < end; k++)
+		L->col += ((unsigned char)L->s[k] & 0xC0) != 0x80;
+	L->i = end;
 }
 
 static void adv_to(lexer *L, size_t end)
@@ -299,7 +310,7 @@ static void lex_word(lexer *L, size_t start, size_t end)
 	if (res != HAMLE_RESULT_NONE) {
 		if (emit(L, HAMLE_TOKEN_RESULT, start, end, line, col0, 0, res) && L->depth == 0)
 			g->result = res;
-		adv_to(L, end);
+		adv_word(L, end);
 		return;
 	}
 	size_t p = start;
@@ -390,7 +401,7 @@ static void lex_word(lexer *L, size_t start, size_t end)
 					pgn_glyph_nag(s + ge, me - ge));
 		}
 	}
-	adv_to(L, end);
+	adv_word(L, end);
 }
 
 static void lex_movetext_char(lexer *L)
