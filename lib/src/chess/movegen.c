@@ -190,3 +190,19 @@ int hamle_ep_capturable(const struct hamle_position *p)
 		return 0;
 	return (bb_pawn_attacks(!p->side, p->ep) & p->pieces[p->side][HAMLE_PAWN]) != 0;
 }
+
+int hamle_pseudo_legal_ok(const struct hamle_position *p, hamle_move m)
+{
+	int us = p->side, from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	int kind = HAMLE_MOVE_KIND(m);
+	if (kind == HAMLE_MOVE_CASTLING || kind == HAMLE_MOVE_EN_PASSANT)
+		return hamle_move_legal(p, m);
+	bitboard occ = pos_all(p);
+	if (PIECE_TYPE(p->board[from]) == HAMLE_KING)
+		return !hamle_attacked(p, to, !us, occ ^ BB(from));
+	/* any other move: the king must not be attacked once the piece has moved (a capture on `to`
+	 * removes that attacker) */
+	int ksq = pos_king(p, us);
+	bitboard occ2 = (occ ^ BB(from)) | BB(to);
+	return (hamle_attackers(p, ksq, !us, occ2) & ~BB(to)) == 0;
+}

@@ -45,6 +45,9 @@ int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard
 
 /* Legality of a move that has the shape of a move in this position (any 16-bit value is safe). */
 int hamle_move_legal(const struct hamle_position *p, hamle_move m);
+/* Legality of a pseudo-legal move (the piece on `from` can move to `to` by its own rules, the
+ * destination holds no piece of the mover): a few attack lookups instead of a generation. */
+int hamle_pseudo_legal_ok(const struct hamle_position *p, hamle_move m);
 /* Make a legal move (or HAMLE_MOVE_NULL) in place. */
 void hamle_make_move(struct hamle_position *p, hamle_move m);
 /* Destination square of the king for a castling move. */

@@ -36,31 +36,17 @@ static int history_push(hamle_replay *rp, const struct hamle_position *p)
 	return count;
 }
 
-/* 1 when the side to move has a legal move; tries the cheap generators first. */
-static int has_legal_move(const struct hamle_position *p)
+/* Ends of the game that a legal move can still be played into: a dead position, a fivefold
+ * repetition, 75 moves (FIDE 5.2.2, 9.6). Checkmate and stalemate leave no legal move, so they
+ * are found only when a line goes on after them (or at the end of the mainline): cheaper. */
+static int end_state(const struct hamle_position *p, int reps)
 {
-	static const unsigned order[] = {1u << HAMLE_PAWN, 1u << HAMLE_KNIGHT, 1u << HAMLE_KING,
-		(1u << HAMLE_BISHOP) | (1u << HAMLE_ROOK) | (1u << HAMLE_QUEEN)};
-	hamle_move moves[HAMLE_MAX_MOVES];
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		if (hamle_gen_legal(p, order[i], GEN_ALL_SQUARES, moves) > 0)
-			return 1;
-	return 0;
-}
-
-static int end_state(hamle_replay *rp, const struct hamle_position *p, int gives, int reps)
-{
-	if (gives == 2)
-		return HAMLE_STATE_CHECKMATE;
-	if (gives == 0 && !has_legal_move(p))
-		return HAMLE_STATE_STALEMATE;
 	if (reps >= 5)
 		return END_FIVEFOLD;
 	if (p->halfmove >= 150)
 		return END_SEVENTY_FIVE;
 	if (hamle_position_dead(p))
 		return HAMLE_STATE_DEAD;
-	(void)rp;
 	return 0;
 }
 
@@ -237,6 +223,14 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		hamle_san_info info;
 		hamle_error err;
 		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
+		if (rc < 0 && !f->ended) {
+			hamle_state st = hamle_position_state(&f->cur);
+			if (st == HAMLE_STATE_CHECKMATE || st == HAMLE_STATE_STALEMATE) {
+				f->ended = st; /* the line went on after the game ended */
+				i--;
+				continue;
+			}
+		}
 		if (rc < 0) {
 			rp->moves[i].flags = HAMLE_RM_ERROR;
 			rp->first_error = i;
@@ -263,11 +257,13 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		int reps = history_push(rp, &f->cur);
 		if (reps < 0)
 			return HAMLE_ENOMEM;
-		f->ended = end_state(rp, &f->cur, info.gives, reps);
+		f->ended = end_state(&f->cur, reps);
 		if (depth == 0)
 			rp->plies = f->ply;
 	}
 	rp->final = rp->stack[0].cur;
 	rp->final_state = rp->stack[0].ended;
+	if (!rp->final_state)
+		rp->final_state = (int)hamle_position_state(&rp->final);
 	return HAMLE_OK;
 }
