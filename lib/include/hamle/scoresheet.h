@@ -63,6 +63,15 @@ HAMLE_EXTERN int hamle_scoresheet_rewrite(hamle_scoresheet *sc, hamle_chunk *out
 HAMLE_EXTERN void hamle_scoresheet_fix_offsets(const hamle_scoresheet *sc, const hamle_chunk *chunk,
 	hamle_game *g);
 
+/* The input offsets of the chunk last rewritten (for a game parsed in another thread): *game_offset
+ * and, per rewritten header line, tag_offsets[0..return value). 0 when the last chunk was not
+ * rewritten. Valid until the next call on sc. */
+HAMLE_EXTERN size_t hamle_scoresheet_last_offsets(const hamle_scoresheet *sc, size_t *game_offset,
+	const size_t **tag_offsets);
+/* Gives a game parsed from a rewritten chunk its input offsets back (see above). */
+HAMLE_EXTERN void hamle_scoresheet_apply_offsets(hamle_game *g, size_t game_offset,
+	const size_t *tag_offsets, size_t n);
+
 /* Number of leading header lines of data[0..len) (blank lines before and between them allowed);
  * *only_headers is set to 1 when nothing but headers and blank lines follow. */
 HAMLE_EXTERN size_t hamle_scoresheet_headers(hamle_scoresheet *sc, const unsigned char *data, size_t len,

@@ -256,6 +256,7 @@ int hamle_scoresheet_rewrite(hamle_scoresheet *sc, hamle_chunk *out, const hamle
 	size_t body;
 	int rc;
 	size_t n = scan_headers(sc, in->data, in->len, &body, NULL, NULL, &rc);
+	sc->last_out = NULL;
 	if (n == 0)
 		return 0;
 	rewrite_state st = { sc, 0, in->data, in->offset };
@@ -388,7 +389,28 @@ void hamle_scoresheet_fix_offsets(const hamle_scoresheet *sc, const hamle_chunk 
 {
 	if (!sc || !chunk || !g || chunk->data != sc->last_out || !sc->last_out)
 		return;
-	g->offset = sc->last_offset;
-	for (size_t i = 0; i < g->ntags && i < sc->nhdr; i++)
-		g->tags[i].offset = sc->hdr_off[i];
+	hamle_scoresheet_apply_offsets(g, sc->last_offset, sc->hdr_off, sc->nhdr);
+}
+
+size_t hamle_scoresheet_last_offsets(const hamle_scoresheet *sc, size_t *game_offset, const size_t **tag_offsets)
+{
+	if (!sc || !sc->last_out) {
+		if (tag_offsets)
+			*tag_offsets = NULL;
+		return 0;
+	}
+	if (game_offset)
+		*game_offset = sc->last_offset;
+	if (tag_offsets)
+		*tag_offsets = sc->hdr_off;
+	return sc->nhdr;
+}
+
+void hamle_scoresheet_apply_offsets(hamle_game *g, size_t game_offset, const size_t *tag_offsets, size_t n)
+{
+	if (!g || !tag_offsets)
+		return;
+	g->offset = game_offset;
+	for (size_t i = 0; i < g->ntags && i < n; i++)
+		g->tags[i].offset = tag_offsets[i];
 }

@@ -1,0 +1,65 @@
+/* convert.h: the parts of hamle-convert.
+ *
+ * Flow: main.c parses the options and loads the locales; run.c reads each input with the streaming
+ * reader behind the scoresheet wrapper and hands each raw game (copied into a cv_item) to the
+ * ordered pool; a worker (work.c) parses, filters, replays and writes the game into the item's
+ * buffers (text out, findings for stderr); the main thread writes them in input order. */
+#ifndef HAMLE_CONVERT_H
+#define HAMLE_CONVERT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <hamle/filter.h>
+#include <hamle/hamle.h>
+#include <hamle/replay.h>
+#include <hamle/scoresheet.h>
+#include <hamle/writer.h>
+
+#include "buf.h"
+#include "msg.h"
+#include "out.h"
+
+enum { CV_ON_ERROR_KEEP = 0, CV_ON_ERROR_SKIP, CV_ON_ERROR_FAIL };
+
+typedef struct cv_config {
+	hamle_reader_options ropts;
+	hamle_replay_options popts;
+	hamle_writer_options wopts;
+	hamle_encoding out_encoding;
+	const hamle_filter *where;
+	const hamle_locale *const *candidates; /* every built-in locale (scoresheet headers too) */
+	size_t n_candidates;
+	int on_error;
+	bool in_place;
+	const char *output; /* -o FILE or NULL */
+	unsigned jobs;
+	const hamle_msg *msg;
+} cv_config;
+
+typedef struct cv_item {
+	unsigned char *data;
+	hamle_chunk chunk;
+	size_t game_offset, ntag_offsets;
+	size_t *tag_offsets;
+	hamle_buf out, err;
+	bool skipped;  /* left out by --where */
+	bool failed;   /* an error finding (or the output could not be encoded) */
+	bool oom;
+} cv_item;
+
+typedef struct cv_worker {
+	hamle_game *game;
+	hamle_replay *rp;
+	hamle_writer *w;
+} cv_worker;
+
+/* work.c */
+void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it);
+int cv_worker_init(const cv_config *cfg, cv_worker *w);
+void cv_worker_free(cv_worker *w);
+
+/* run.c: converts every input; returns the exit status. */
+int cv_run(const cv_config *cfg, const char *const *operands, size_t n);
+
+#endif

@@ -1,0 +1,203 @@
+/* hamle-convert: any notation in (PGN, FIDE scoresheet style, Turkish, German, figurines, typed
+ * scoresheets), standard PGN or another form out; nothing lost. See issue 5 and `--help`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert.h"
+#include "opt.h"
+
+enum {
+	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_ENCODING, OPT_REPAIR, OPT_OUT_ENCODING, OPT_WHERE, OPT_OUTPUT,
+	OPT_IN_PLACE, OPT_JOBS, OPT_ON_ERROR, OPT_QUIET, OPT_VERBOSE
+};
+
+static const hamle_cli_opt opts[] = {
+	{"from", 'f', HAMLE_OPT_ARG, "LANG", "input language: auto (default) en tr de fr es it nl fan", OPT_FROM},
+	{"lang", 'l', HAMLE_OPT_ARG, "LANG", "output language of the moves (default en; fan = figurines)", OPT_LANG},
+	{"to", 't', HAMLE_OPT_ARG, "FORM",
+		"output: pgn (default), fide, san, lan, uci, spoken, fen, epd, json", OPT_TO},
+	{"encoding", 0, HAMLE_OPT_ARG, "ENC", "input encoding: auto (default) utf-8 cp1254 iso-8859-9 latin1 cp1252",
+		OPT_ENCODING},
+	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ->Ş, ý->ı...) in every game", OPT_REPAIR},
+	{"output-encoding", 0, HAMLE_OPT_ARG, "ENC",
+		"write utf-8 (default), cp1254, iso-8859-9 or latin1; a character the encoding lacks is an error",
+		OPT_OUT_ENCODING},
+	{"where", 'w', HAMLE_OPT_ARG, "EXPR",
+		"only games whose tags match, e.g. 'White~/Kasparov/i' or 'Result=1-0' (repeatable; all must hold; "
+		"PCRE2, UTF+UCP: /i folds by Unicode, and İ/ı do not fold to i/I)", OPT_WHERE},
+	{"output", 'o', HAMLE_OPT_ARG, "FILE", "write to FILE instead of stdout", OPT_OUTPUT},
+	{"in-place", 0, HAMLE_OPT_NOARG, NULL,
+		"rewrite each input file (via a temporary file and rename; untouched on any error)", OPT_IN_PLACE},
+	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores); output stays in input order",
+		OPT_JOBS},
+	{"on-error", 0, HAMLE_OPT_ARG, "MODE",
+		"a game with an error: keep (default: written up to the error, the rest as comments), skip, fail",
+		OPT_ON_ERROR},
+	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings", OPT_QUIET},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "also print the warnings of every game", OPT_VERBOSE},
+	HAMLE_OPT_STD_ENTRIES,
+	{0}};
+
+static const hamle_cli_info info = {"hamle-convert", HAMLE_VERSION_STRING, "[options] [FILE|DIR|-]...",
+	"Converts chess games in any notation hamle reads (PGN, FIDE scoresheet style, Turkish,\n"
+	"German and other letters, figurines, typed scoresheets with 'Beyaz:'/'Weiss:' headers) into\n"
+	"PGN export format, or another language (--lang) or form (--to). Nothing is lost: comments,\n"
+	"NAGs, variations, unknown tags and the draw offer (=) (written {(=)}) are kept. A game with an\n"
+	"error is still written up to the error, with a comment naming it and the rest of its movetext\n"
+	"as ';' comment lines; the finding goes to stderr. Games of unsupported variants pass through.",
+	"Exit status: 0 every game converted, 1 at least one game had an error,\n"
+	"2 usage, I/O, locale or out-of-memory error (also a failed write to stdout).\n"};
+
+typedef struct locales {
+	hamle_locale *loc[48];
+	size_t n;
+} locales;
+
+static const hamle_locale *find_locale(const locales *ls, const char *tag)
+{
+	for (size_t i = 0; i < ls->n; i++)
+		if (strcmp(hamle_locale_tag(ls->loc[i]), tag) == 0)
+			return ls->loc[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	hamle_msg msg;
+	hamle_msg_init(&msg, "hamle-convert");
+	hamle_out_ignore_sigpipe();
+	cv_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	hamle_reader_options ro = HAMLE_READER_OPTIONS_INIT;
+	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
+	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
+	cfg.ropts = ro;
+	cfg.popts = po;
+	cfg.wopts = wo;
+	cfg.out_encoding = HAMLE_ENCODING_UTF8;
+	cfg.msg = &msg;
+	const char *from = "auto", *lang = "en", *to = "pgn";
+	int status = HAMLE_EXIT_OK;
+	locales ls = {{0}, 0};
+	hamle_filter *where = NULL;
+	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
+	size_t nops = 0;
+	if (!operands || hamle_filter_new(&where) < 0) {
+		hamle_msg_error(&msg, "out of memory");
+		status = HAMLE_EXIT_ERROR;
+		goto cleanup;
+	}
+	hamle_opt_parser p;
+	hamle_opt_init(&p, opts, argc, argv);
+	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
+		unsigned long v;
+		hamle_error err;
+		switch (id) {
+		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
+		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
+		case HAMLE_OPT_HELP: status = hamle_opt_help(stdout, &info, opts) < 0 ? 2 : 0; goto cleanup;
+		case HAMLE_OPT_VERSION: status = hamle_opt_version(stdout, &info) < 0 ? 2 : 0; goto cleanup;
+		case OPT_FROM: from = p.arg; break;
+		case OPT_LANG: lang = p.arg; break;
+		case OPT_TO: to = p.arg; break;
+		case OPT_ENCODING:
+			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0) {
+				status = hamle_msg_usage(&msg, "unknown encoding '%s'", p.arg);
+				goto cleanup;
+			}
+			break;
+		case OPT_OUT_ENCODING:
+			if (hamle_encoding_parse(&cfg.out_encoding, p.arg) < 0 || cfg.out_encoding == HAMLE_ENCODING_AUTO) {
+				status = hamle_msg_usage(&msg, "unknown output encoding '%s' (utf-8, cp1254, iso-8859-9, latin1)", p.arg);
+				goto cleanup;
+			}
+			break;
+		case OPT_REPAIR:
+			if (strcmp(p.arg, "tr") != 0) {
+				status = hamle_msg_usage(&msg, "--repair knows only 'tr', not '%s'", p.arg);
+				goto cleanup;
+			}
+			cfg.ropts.flags |= HAMLE_READ_REPAIR_TR;
+			cfg.popts.flags |= HAMLE_REPLAY_REPAIR_TR;
+			break;
+		case OPT_WHERE:
+			hamle_error_clear(&err);
+			if (hamle_filter_add(where, p.arg, &err) < 0) {
+				status = hamle_msg_usage(&msg, "--where '%s': %s at character %zu", p.arg, err.message, err.column);
+				goto cleanup;
+			}
+			break;
+		case OPT_OUTPUT: cfg.output = p.arg; break;
+		case OPT_IN_PLACE: cfg.in_place = true; break;
+		case OPT_JOBS:
+			if (hamle_opt_parse_ulong(p.arg, 1, 1024, &v) < 0) {
+				status = hamle_msg_usage(&msg, "-j wants a number from 1 to 1024, not '%s'", p.arg);
+				goto cleanup;
+			}
+			cfg.jobs = (unsigned)v;
+			break;
+		case OPT_ON_ERROR:
+			if (strcmp(p.arg, "keep") == 0)
+				cfg.on_error = CV_ON_ERROR_KEEP;
+			else if (strcmp(p.arg, "skip") == 0)
+				cfg.on_error = CV_ON_ERROR_SKIP;
+			else if (strcmp(p.arg, "fail") == 0)
+				cfg.on_error = CV_ON_ERROR_FAIL;
+			else {
+				status = hamle_msg_usage(&msg, "--on-error wants keep, skip or fail, not '%s'", p.arg);
+				goto cleanup;
+			}
+			break;
+		case OPT_QUIET: msg.verbosity = -1; break;
+		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
+		default: break;
+		}
+	}
+	int fmt = hamle_write_format_parse(to);
+	if (fmt < 0) {
+		status = hamle_msg_usage(&msg, "unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", to);
+		goto cleanup;
+	}
+	if (cfg.in_place && cfg.output) {
+		status = hamle_msg_usage(&msg, "--in-place and -o exclude each other");
+		goto cleanup;
+	}
+	if (cfg.in_place && nops == 0) {
+		status = hamle_msg_usage(&msg, "--in-place needs files, not stdin");
+		goto cleanup;
+	}
+	for (size_t i = 0; hamle_locale_builtin_tag(i) && ls.n < 48; i++) {
+		hamle_error err;
+		if (hamle_locale_load_builtin(&ls.loc[ls.n], hamle_locale_builtin_tag(i), &err) < 0) {
+			hamle_msg_error(&msg, "built-in locale %s: %s", hamle_locale_builtin_tag(i), err.message);
+			status = HAMLE_EXIT_ERROR;
+			goto cleanup;
+		}
+		ls.n++;
+	}
+	const hamle_locale *out_loc = find_locale(&ls, lang);
+	if (!out_loc) {
+		status = hamle_msg_usage(&msg, "unknown output language '%s'", lang);
+		goto cleanup;
+	}
+	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = find_locale(&ls, from))) {
+		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
+		goto cleanup;
+	}
+	cfg.candidates = (const hamle_locale *const *)ls.loc;
+	cfg.n_candidates = ls.n;
+	cfg.popts.candidates = cfg.candidates;
+	cfg.popts.n_candidates = ls.n;
+	cfg.popts.messages = find_locale(&ls, "en");
+	cfg.wopts.format = fmt;
+	cfg.wopts.locale = out_loc;
+	cfg.where = hamle_filter_count(where) ? where : NULL;
+	status = cv_run(&cfg, operands, nops);
+cleanup:
+	hamle_filter_free(where);
+	for (size_t i = 0; i < ls.n; i++)
+		hamle_locale_free(ls.loc[i]);
+	free(operands);
+	return status;
+}

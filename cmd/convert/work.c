@@ -1,0 +1,174 @@
+/* work.c: one game in a worker thread: parse, --where, replay, write, findings for stderr. */
+#include <stdio.h>
+#include <string.h>
+
+#include "convert.h"
+
+int cv_worker_init(const cv_config *cfg, cv_worker *w)
+{
+	memset(w, 0, sizeof(*w));
+	if (hamle_replay_new(&w->rp, &cfg->popts) < 0 || hamle_writer_new(&w->w, &cfg->wopts) < 0) {
+		cv_worker_free(w);
+		return -1;
+	}
+	return 0;
+}
+
+void cv_worker_free(cv_worker *w)
+{
+	hamle_game_free(w->game);
+	hamle_replay_free(w->rp);
+	hamle_writer_free(w->w);
+	memset(w, 0, sizeof(*w));
+}
+
+static const char *tag_or(const hamle_game *g, const char *name)
+{
+	const char *v = hamle_game_tag(g, name);
+	return v && v[0] ? v : "?";
+}
+
+/* file:line:col: game N (White - Black) */
+static void where(hamle_buf *b, const hamle_game *g, size_t line, size_t col)
+{
+	const char *src = hamle_game_source(g);
+	hamle_buf_printf(b, "%s:%zu", src ? src : "<stdin>", line ? line : hamle_game_line(g));
+	if (line && col)
+		hamle_buf_printf(b, ":%zu", col);
+	hamle_buf_printf(b, ": game %zu (%s - %s)", hamle_game_index(g), tag_or(g, "White"), tag_or(g, "Black"));
+}
+
+/* One finding, GNU style, as hamle-validate writes it:
+ * FILE:LINE:COL: game N (White - Black), move 12... (ply 24): illegal move 'Af3': no knight can
+ * reach f3; did you mean Ad2? */
+static void finding_line(hamle_buf *b, const hamle_game *g, const hamle_diagnostic *f)
+{
+	const hamle_error *e = &f->error;
+	where(b, g, e->line, e->column);
+	if (f->move_number)
+		hamle_buf_printf(b, ", move %u%s", f->move_number, f->side == HAMLE_BLACK ? "..." : ".");
+	if (e->ply) {
+		hamle_buf_printf(b, " (ply %u", e->ply);
+		if (f->path_len) {
+			hamle_buf_puts(b, ", variation ");
+			for (unsigned i = 0; i < f->path_len && i < HAMLE_PATH_MAX; i++)
+				hamle_buf_printf(b, i ? ".%u" : "%u", f->path[i]);
+		}
+		hamle_buf_putc(b, ')');
+	}
+	hamle_buf_puts(b, ": ");
+	if (f->severity == HAMLE_SEVERITY_WARNING)
+		hamle_buf_puts(b, "warning: ");
+	const char *id = f->id ? f->id : hamle_status_id(e->code);
+	for (const char *s = id; *s; s++)
+		hamle_buf_putc(b, *s == '-' ? ' ' : *s);
+	if (e->token[0])
+		hamle_buf_printf(b, " '%s'", e->token);
+	if (e->message[0])
+		hamle_buf_printf(b, ": %s", e->message);
+	for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++)
+		hamle_buf_printf(b, "%s%s", i == 0 ? "; did you mean " : i + 1 == f->n_suggestions ? " or " : ", ",
+			f->suggestion[i].san);
+	if (f->n_suggestions)
+		hamle_buf_putc(b, '?');
+	hamle_buf_putc(b, '\n');
+}
+
+/* ASCII lower-case letters and digits of s only ("Chess 960" -> "chess960"). */
+static void squeeze(char *out, size_t size, const char *s)
+{
+	size_t n = 0;
+	for (; *s && n + 1 < size; s++) {
+		char c = *s;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			out[n++] = c;
+	}
+	out[n] = '\0';
+}
+
+/* 1 when the game's Variant tag names a game hamle does not play. */
+static int unsupported_variant(const hamle_game *g)
+{
+	const char *v = hamle_game_tag(g, "Variant");
+	if (!v)
+		return 0;
+	static const char *const played[] = { "", "standard", "normal", "chess", "chess960", "fischerandom",
+		"fischerrandom", "frc", "fromposition", "960" };
+	char s[64];
+	squeeze(s, sizeof(s), v);
+	for (size_t i = 0; i < sizeof(played) / sizeof(played[0]); i++)
+		if (strcmp(s, played[i]) == 0)
+			return 0;
+	return 1;
+}
+
+void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
+{
+	hamle_buf_clear(&it->out);
+	hamle_buf_clear(&it->err);
+	if (hamle_game_parse(&w->game, &it->chunk, &cfg->ropts) < 0) {
+		it->oom = true;
+		return;
+	}
+	hamle_game *g = w->game;
+	if (it->ntag_offsets)
+		hamle_scoresheet_apply_offsets(g, it->game_offset, it->tag_offsets, it->ntag_offsets);
+	int m = hamle_filter_match(cfg->where, g);
+	if (m < 0) {
+		it->oom = true;
+		return;
+	}
+	if (!m) {
+		it->skipped = true;
+		return;
+	}
+	hamle_writer_reset(w->w);
+	if (unsupported_variant(g)) {
+		if (cfg->msg->verbosity >= 0) {
+			where(&it->err, g, hamle_game_line(g), 0);
+			hamle_buf_printf(&it->err, ": warning: unsupported variant '%s': game passed through unchanged\n",
+				hamle_game_tag(g, "Variant"));
+		}
+		if (hamle_writer_passthrough(w->w, g, NULL) < 0)
+			it->oom = true;
+	} else {
+		if (hamle_replay_run(w->rp, g) < 0) {
+			it->oom = true;
+			return;
+		}
+		size_t nf = hamle_replay_finding_count(w->rp);
+		for (size_t i = 0; i < nf; i++) {
+			const hamle_diagnostic *f = hamle_replay_finding(w->rp, i);
+			if (f->severity == HAMLE_SEVERITY_ERROR) {
+				it->failed = true;
+				finding_line(&it->err, g, f);
+			} else if (cfg->msg->verbosity > 0) {
+				finding_line(&it->err, g, f);
+			}
+		}
+		if (hamle_replay_error_count(w->rp))
+			it->failed = true;
+		if (it->failed && cfg->on_error != CV_ON_ERROR_KEEP)
+			return;
+		if (hamle_writer_game(w->w, g, w->rp) < 0) {
+			it->oom = true;
+			return;
+		}
+	}
+	hamle_error err;
+	hamle_error_clear(&err);
+	if (hamle_writer_encode(w->w, cfg->out_encoding, &err) < 0) {
+		where(&it->err, g, hamle_game_line(g), 0);
+		hamle_buf_printf(&it->err, ": encoding '%s': %s (output line %zu of the game); game not written\n",
+			err.token, err.message, err.line);
+		it->failed = true;
+		return;
+	}
+	size_t len;
+	const char *text = hamle_writer_output(w->w, &len);
+	hamle_buf_append(&it->out, text, len);
+	if (hamle_buf_failed(&it->out) || hamle_buf_failed(&it->err))
+		it->oom = true;
+}

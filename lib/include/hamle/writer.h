@@ -1,0 +1,92 @@
+/* hamle/writer.h: writing a read and replayed game in one of the output forms of hamle-convert.
+ *
+ *   pgn     PGN export format (PGN spec §8): the Seven Tag Roster first in its order (missing ones
+ *           written with "?", Date "????.??.??"), then the other tags in ASCII order of their names;
+ *           movetext lines under 80 characters; `N.` before White's moves and `N...` before a
+ *           Black move that follows a comment or a variation (or starts the game or a variation);
+ *           moves as SAN in the writer's locale (English by default: O-O, e8=Q; `tr`: Af3, e8=V;
+ *           `fan`: figurines); glyphs as NAGs ($1); comments kept ({} as {}, ; as ;), whitespace
+ *           inside a {} comment collapsed to single spaces; variations `( ... )`; % escape lines
+ *           kept on lines of their own; the FIDE draw offer (=) as the comment {(=)}; one blank
+ *           line after each game. UTF-8, LF.
+ *   fide    the same document in the FIDE form of the locale (0-0, d8V, exd6 e.p.): the draw offer
+ *           written (=), and a comment that is exactly "(=)" also turned back into (=).
+ *   san, lan, uci, spoken
+ *           one line per game: the mainline's moves separated by single spaces (spoken: " ; ").
+ *   fen, epd
+ *           the start position, then the position after each mainline ply, one per line; a blank
+ *           line after each game (epd: the first four FEN fields).
+ *   json    one JSON object per line and game (see json_game.c for the keys).
+ *
+ * A game whose replay stopped at a move error (or that could not be replayed) is still written in
+ * pgn/fide: its tags as read, its movetext up to the failing move (open variations closed), a
+ * comment naming the error, then the rest of its original movetext as `;` comment lines (one per
+ * original line), then its original termination marker. The line forms stop at the error.
+ *
+ * Lifecycle: hamle_writer_new -> (hamle_writer_game | hamle_writer_passthrough)... ->
+ * hamle_writer_output / hamle_writer_reset -> hamle_writer_free. Text accumulates in the writer
+ * until reset. One writer per thread (locales are shared read-only). No recursion. */
+#ifndef HAMLE_WRITER_H
+#define HAMLE_WRITER_H
+
+#include "hamle/common.h"
+#include "hamle/locale.h"
+#include "hamle/pgn.h"
+#include "hamle/replay.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+	HAMLE_WRITE_PGN = 0,
+	HAMLE_WRITE_FIDE,
+	HAMLE_WRITE_SAN,
+	HAMLE_WRITE_LAN,
+	HAMLE_WRITE_UCI,
+	HAMLE_WRITE_SPOKEN,
+	HAMLE_WRITE_FEN,
+	HAMLE_WRITE_EPD,
+	HAMLE_WRITE_JSON
+} hamle_write_format;
+
+/* "pgn", "fide", "san", "lan", "uci", "spoken", "fen", "epd", "json" -> format; -1 when unknown. */
+HAMLE_EXTERN int hamle_write_format_parse(const char *name);
+
+typedef struct hamle_writer hamle_writer;
+
+#define HAMLE_WRITER_OPTIONS_VERSION 1
+typedef struct hamle_writer_options {
+	unsigned int version;        /* HAMLE_WRITER_OPTIONS_VERSION */
+	int format;                  /* hamle_write_format */
+	const hamle_locale *locale;  /* output language; NULL only for uci, fen, epd (else HAMLE_EUSAGE) */
+	unsigned int line_width;     /* pgn/fide: lines hold fewer characters than this; 0 = 80 */
+} hamle_writer_options;
+#define HAMLE_WRITER_OPTIONS_INIT { HAMLE_WRITER_OPTIONS_VERSION, HAMLE_WRITE_PGN, NULL, 0 }
+
+HAMLE_EXTERN int hamle_writer_new(hamle_writer **out, const hamle_writer_options *opts);
+HAMLE_EXTERN void hamle_writer_free(hamle_writer *w); /* NULL-safe */
+
+/* Appends game g, which rp has just replayed (hamle_replay_run(rp, g)). Returns 0 or HAMLE_ENOMEM. */
+HAMLE_EXTERN int hamle_writer_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);
+
+/* Appends g as it was read (its decoded text, then one blank line): for games the tool cannot
+ * play (unsupported variants). In the line forms nothing is written but an empty line (san, lan,
+ * uci, spoken) or a blank line (fen, epd); json writes tags and findings without moves. */
+HAMLE_EXTERN int hamle_writer_passthrough(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);
+
+/* The text written since the last reset (UTF-8 unless re-encoded); borrowed. */
+HAMLE_EXTERN const char *hamle_writer_output(const hamle_writer *w, size_t *len);
+HAMLE_EXTERN void hamle_writer_reset(hamle_writer *w);
+
+/* Re-encodes the text written since the last reset from UTF-8 into a single-byte encoding
+ * (HAMLE_ENCODING_CP1254, _ISO8859_9, _LATIN1, _CP1252; _UTF8 does nothing), in place. A character
+ * the encoding cannot hold fails with HAMLE_EENCODING: err->message names it ("'♘' (U+2658)
+ * cannot be written in latin1"), err->line/column locate it in the output, err->token holds it;
+ * the text is then left as it was. */
+HAMLE_EXTERN int hamle_writer_encode(hamle_writer *w, hamle_encoding enc, hamle_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,54 @@
+/* writer_internal.h: the writer's output buffer and move walk, shared by writer.c (PGN export),
+ * writer_line.c (san/lan/uci/spoken/fen/epd lines) and json_game.c (JSON). */
+#ifndef HAMLE_PGN_WRITER_INTERNAL_H
+#define HAMLE_PGN_WRITER_INTERNAL_H
+
+#include "chess/position_internal.h"
+#include "hamle/writer.h"
+
+/* Position pair of one line of play (mainline or variation) during a walk. */
+typedef struct wr_frame {
+	struct hamle_position cur;  /* position before the next move of this line */
+	struct hamle_position last; /* position before the last move played on this line */
+	int moved;                  /* a move was played on this line */
+} wr_frame;
+
+struct hamle_writer {
+	hamle_writer_options opts;
+	int form; /* hamle_san_form for moves */
+	char *buf;
+	size_t len, cap;
+	int oom;
+	/* line wrapping (pgn/fide) */
+	size_t col;   /* characters on the current line */
+	int pending_space;
+	/* variation stack */
+	wr_frame *stack;
+	size_t depth_cap;
+};
+
+/* ---- buffer (sticky out-of-memory) ---- */
+void wr_put(hamle_writer *w, const char *s, size_t n);
+void wr_puts(hamle_writer *w, const char *s);
+void wr_putc(hamle_writer *w, char c);
+void wr_uint(hamle_writer *w, unsigned long long v);
+
+/* Characters (code points) in s[0..n). */
+size_t wr_chars(const char *s, size_t n);
+
+/* Frame for depth d (grown as needed); NULL when out of memory. */
+wr_frame *wr_frame_at(hamle_writer *w, size_t d);
+
+/* Index of the token where writing must stop: the first move token that was not resolved (the
+ * replay's first error, or a move it did not reach), or ntokens. */
+size_t wr_stop_token(const hamle_game *g, const hamle_replay *rp);
+/* The error finding that explains a stop at token stop (or the first error), NULL if none. */
+const hamle_diagnostic *wr_stop_finding(const hamle_replay *rp, size_t stop);
+
+/* Line forms (writer_line.c) and JSON (json_game.c). */
+int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int passthrough);
+int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int passthrough);
+/* JSON string (quoted, escaped) of s[0..n). */
+void wr_json_string(hamle_writer *w, const char *s, size_t n);
+
+#endif
