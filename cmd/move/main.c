@@ -17,7 +17,7 @@
 #include "opt.h"
 #include "out.h"
 
-enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH };
+enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL };
 static const hamle_cli_opt opts[] = {
 	{"from", 'f', HAMLE_OPT_ARG, "L", "input language: en tr de fr es it nl fan (default: en)", OPT_FROM},
 	{"lang", 'l', HAMLE_OPT_ARG, "L", "output language (default: the input language; fan = figurines)",
@@ -27,6 +27,8 @@ static const hamle_cli_opt opts[] = {
 		OPT_LOCALE_FILE},
 	{"batch", 'b', HAMLE_OPT_NOARG, NULL, "read lines FEN<TAB>TOKEN from stdin, one answer per line",
 		OPT_BATCH},
+	{"legal", 0, HAMLE_OPT_NOARG, NULL, "print every legal move of FEN instead (with --batch: one line "
+		"per FEN, moves separated by TABs)", OPT_LEGAL},
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -44,6 +46,7 @@ static const hamle_cli_info info = {"hamle-move", HAMLE_VERSION_STRING,
 struct job {
 	const hamle_locale *in, *out;
 	int form;
+	int legal; /* --legal */
 	hamle_out *o;
 	const hamle_msg *msg;
 };
@@ -84,6 +87,22 @@ static int play(struct job *j, hamle_position *pos, const char *tok, size_t len,
 	return 0;
 }
 
+/* Writes every legal move of pos, each followed by sep. */
+static int list_legal(struct job *j, const hamle_position *pos, const char *sep)
+{
+	hamle_move moves[HAMLE_MAX_MOVES];
+	char buf[512];
+	int n = hamle_position_legal_moves(pos, moves);
+	for (int i = 0; i < n; i++) {
+		if (hamle_san_format(buf, sizeof(buf), pos, j->out, moves[i], j->form) < 0)
+			return HAMLE_EUSAGE;
+		hamle_out_printf(j->o, "%s%s", buf, i + 1 < n ? sep : "\n");
+	}
+	if (n == 0)
+		hamle_out_puts(j->o, "\n");
+	return 0;
+}
+
 static int run_batch(struct job *j)
 {
 	char *line = NULL;
@@ -99,7 +118,13 @@ static int run_batch(struct job *j)
 		hamle_error_clear(&err);
 		char *tab = strchr(line, '\t');
 		int rc;
-		if (!tab) {
+		if (j->legal) {
+			hamle_position *pos = NULL;
+			rc = new_position(&pos, line, &err);
+			if (rc == 0)
+				rc = list_legal(j, pos, "\t");
+			hamle_position_free(pos);
+		} else if (!tab) {
 			rc = err.code = HAMLE_ESYNTAX;
 			snprintf(err.message, sizeof(err.message), "expected FEN<TAB>TOKEN");
 		} else {
@@ -134,7 +159,9 @@ static int run_tokens(struct job *j, char **args, int nargs)
 		return HAMLE_EXIT_INVALID;
 	}
 	int status = HAMLE_EXIT_OK;
-	for (int i = 1; i < nargs && !hamle_out_failed(j->o); i++) {
+	if (j->legal && list_legal(j, pos, "\n") < 0)
+		status = HAMLE_EXIT_ERROR;
+	for (int i = 1; i < nargs && !j->legal && !hamle_out_failed(j->o); i++) {
 		int rc = play(j, pos, args[i], strlen(args[i]), &err);
 		if (rc < 0) {
 			hamle_msg_error(j->msg, "token %d '%s': %s: %s", i, args[i], hamle_status_id(rc),
@@ -153,7 +180,7 @@ int main(int argc, char **argv)
 	hamle_out out;
 	hamle_opt_parser p;
 	const char *from = "en", *lang = NULL, *locale_file = NULL;
-	int form = HAMLE_FORM_SAN, batch = 0, nargs = 0;
+	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, nargs = 0;
 	char **args = calloc((size_t)argc + 1, sizeof(*args));
 
 	hamle_msg_init(&msg, info.name);
@@ -170,6 +197,7 @@ int main(int argc, char **argv)
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_LOCALE_FILE: locale_file = p.arg; break;
 		case OPT_BATCH: batch = 1; break;
+		case OPT_LEGAL: legal = 1; break;
 		case OPT_TO:
 			if ((form = hamle_san_form_parse(p.arg)) < 0) {
 				free(args);
@@ -190,7 +218,11 @@ int main(int argc, char **argv)
 		free(args);
 		return hamle_msg_usage(&msg, "--batch reads FEN<TAB>TOKEN lines from stdin; no operands");
 	}
-	if (!batch && nargs < 2) {
+	if (!batch && legal && nargs != 1) {
+		free(args);
+		return hamle_msg_usage(&msg, "--legal takes one FEN and no moves");
+	}
+	if (!batch && !legal && nargs < 2) {
 		free(args);
 		return hamle_msg_usage(&msg, "expected a FEN and at least one move");
 	}
@@ -200,7 +232,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	if (lang && load_locale(&outloc, lang, NULL, &msg) < 0)
 		goto cleanup;
-	struct job j = {in, outloc ? outloc : in, form, &out, &msg};
+	struct job j = {in, outloc ? outloc : in, form, legal, &out, &msg};
 	status = batch ? run_batch(&j) : run_tokens(&j, args, nargs);
 	status = hamle_out_close(&out, &msg, status);
 cleanup:
