@@ -156,6 +156,16 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 			it->oom = true;
 			return;
 		}
+		const hamle_error *se = hamle_writer_stopped(w->w);
+		if (se) {
+			where(&it->err, g, se->line, se->column);
+			hamle_buf_printf(&it->err, ": %s '%s': %s\n", hamle_status_id(se->code), se->token, se->message);
+			it->failed = true;
+			if (cfg->on_error != CV_ON_ERROR_KEEP) {
+				hamle_writer_reset(w->w);
+				return;
+			}
+		}
 	}
 	hamle_error err;
 	hamle_error_clear(&err);

@@ -75,6 +75,12 @@ HAMLE_EXTERN int hamle_writer_game(hamle_writer *w, const hamle_game *g, const h
  * uci, spoken) or a blank line (fen, epd); json writes tags and findings without moves. */
 HAMLE_EXTERN int hamle_writer_passthrough(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);
 
+/* When the last game could not be written whole although its replay found no error (a move the
+ * replay did not read, after a game end such as a fivefold repetition, that is not legal either):
+ * the error, with the token's location. NULL when the game was written whole or its replay's own
+ * error finding explains the stop. */
+HAMLE_EXTERN const hamle_error *hamle_writer_stopped(const hamle_writer *w);
+
 /* The text written since the last reset (UTF-8 unless re-encoded); borrowed. */
 HAMLE_EXTERN const char *hamle_writer_output(const hamle_writer *w, size_t *len);
 HAMLE_EXTERN void hamle_writer_reset(hamle_writer *w);

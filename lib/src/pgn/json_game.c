@@ -138,8 +138,8 @@ static void close_move(hamle_writer *w, jframe *jf)
 static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
 {
 	const hamle_token *t = hamle_game_tokens(g);
-	const hamle_replay_move *mv = hamle_replay_moves(rp);
 	size_t stop = wr_stop_token(g, rp);
+	w->stop_own = 0;
 	enum { MAXJ = HAMLE_DEFAULT_MAX_DEPTH + 2 };
 	/* JSON nesting state beside the position frames: one small record per depth */
 	jframe js[MAXJ];
@@ -150,6 +150,7 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 	f->cur = *hamle_replay_start(rp);
 	f->last = f->cur;
 	f->moved = 0;
+	f->ply = 0;
 	memset(&js[0], 0, sizeof(js[0]));
 	size_t line_start = 0; /* first token of the current line (for comments_before) */
 	char buf[256], fen[HAMLE_FEN_MAX];
@@ -166,14 +167,16 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 		if (k->kind == HAMLE_TOKEN_MOVE) {
 			jframe *jf = &js[depth];
 			f = &w->stack[depth];
+			hamle_move m;
+			if (wr_move(w, g, rp, i, &f->cur, &m) < 0)
+				break;
 			close_move(w, jf);
 			if (jf->items++)
 				wr_putc(w, ',');
 			wr_putc(w, '{');
 			int first = 1;
 			const struct hamle_position *pos = &f->cur;
-			hamle_move m = mv[i].move;
-			kv_uint(w, &first, "ply", mv[i].ply);
+			kv_uint(w, &first, "ply", f->ply + 1);
 			kv_uint(w, &first, "move_number", pos->fullmove);
 			kv_str(w, &first, "side", pos->side == HAMLE_WHITE ? "white" : "black");
 			int n = hamle_san_format(buf, sizeof(buf), pos, w->opts.locale, m, w->form);
@@ -185,6 +188,7 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			f->last = f->cur;
 			hamle_position_play(&f->cur, m);
 			f->moved = 1;
+			f->ply++;
 			hamle_position_fen(fen, sizeof(fen), &f->cur, f->cur.chess960 ? HAMLE_FEN_SHREDDER : HAMLE_FEN_XFEN);
 			kv_str(w, &first, "fen", fen);
 			if (jf->items == 1)
@@ -217,6 +221,7 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			c->cur = p->moved ? p->last : p->cur;
 			c->last = c->cur;
 			c->moved = 0;
+			c->ply = p->moved ? p->ply - 1 : p->ply;
 			depth++;
 			memset(&js[depth], 0, sizeof(js[depth]));
 			line_start = i + 1;
@@ -315,7 +320,7 @@ int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 	hamle_result r = hamle_game_result(g);
 	kv_str(w, &first, "result", hamle_result_string(r == HAMLE_RESULT_NONE ? HAMLE_RESULT_UNKNOWN : r));
 	const char *status = passthrough ? "unsupported" : "ok";
-	if (!passthrough && rp && (hamle_replay_error_count(rp) || wr_stop_token(g, rp) < hamle_game_token_count(g)))
+	if (!passthrough && rp && (hamle_replay_error_count(rp) || w->stop_own))
 		status = "error";
 	kv_str(w, &first, "status", status);
 	key(w, &first, "findings");

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error_internal.h"
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
 #include "pgn/writer_internal.h"
@@ -143,12 +144,43 @@ wr_frame *wr_frame_at(hamle_writer *w, size_t d)
 size_t wr_stop_token(const hamle_game *g, const hamle_replay *rp)
 {
 	size_t n = hamle_game_token_count(g), first = hamle_replay_first_error(rp);
-	const hamle_token *t = hamle_game_tokens(g);
-	const hamle_replay_move *mv = hamle_replay_moves(rp);
-	for (size_t i = 0; i < n && i < first; i++)
-		if (t[i].kind == HAMLE_TOKEN_MOVE && (!mv || !(mv[i].flags & HAMLE_RM_MOVE)))
-			return i;
 	return first < n ? first : n;
+}
+
+int wr_move(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t i,
+	const struct hamle_position *pos, hamle_move *m)
+{
+	const hamle_replay_move *mv = hamle_replay_moves(rp);
+	const hamle_token *t = &hamle_game_tokens(g)[i];
+	if (mv && (mv[i].flags & HAMLE_RM_MOVE)) {
+		*m = mv[i].move;
+		return 0;
+	}
+	hamle_error_clear(&w->stop_err);
+	int rc = HAMLE_ERROR;
+	const hamle_locale *loc = hamle_replay_locale(rp);
+	if (loc && !(mv && (mv[i].flags & HAMLE_RM_ERROR)) && hamle_replay_first_error(rp) > i)
+		rc = hamle_san_parse(m, pos, loc, t->text, t->value ? t->value : t->len, NULL, &w->stop_err);
+	if (rc < 0) {
+		w->stop_own = 1;
+		w->stop_err.code = rc;
+		w->stop_err.source = hamle_game_source(g);
+		w->stop_err.game = hamle_game_index(g);
+		w->stop_err.line = t->line;
+		w->stop_err.column = t->column;
+		w->stop_err.offset = t->offset;
+		if (!w->stop_err.token[0]) {
+			size_t k = t->len < sizeof(w->stop_err.token) - 1 ? t->len : sizeof(w->stop_err.token) - 1;
+			memcpy(w->stop_err.token, t->text, k);
+			w->stop_err.token[k] = '\0';
+		}
+	}
+	return rc < 0 ? rc : 0;
+}
+
+const hamle_error *hamle_writer_stopped(const hamle_writer *w)
+{
+	return w && w->stop_own ? &w->stop_err : NULL;
 }
 
 const hamle_diagnostic *wr_stop_finding(const hamle_replay *rp, size_t stop)
@@ -426,18 +458,18 @@ static void rest_lines(hamle_writer *w, const char *text, size_t start, size_t e
 
 static void error_comment(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t stop)
 {
-	const hamle_diagnostic *d = wr_stop_finding(rp, stop);
+	const hamle_diagnostic *d = w->stop_own ? NULL : wr_stop_finding(rp, stop);
 	char msg[HAMLE_ERROR_MESSAGE_MAX + HAMLE_ERROR_TOKEN_MAX + 2 * HAMLE_SAN_TEXT_MAX + 64];
 	size_t n = 0;
-	const char *id = d ? d->id : "error";
-	const char *token = d ? d->error.token : "";
-	if (!d && stop < hamle_game_token_count(g))
-		token = "";
+	const hamle_error *e = d ? &d->error : w->stop_own ? &w->stop_err : NULL;
+	const char *id = d ? d->id : e ? hamle_status_id(e->code) : "error";
+	(void)g;
+	(void)stop;
 	n += (size_t)snprintf(msg + n, sizeof(msg) - n, "error: %s", id);
-	if (token[0] && n < sizeof(msg))
-		n += (size_t)snprintf(msg + n, sizeof(msg) - n, " '%s'", token);
-	if (d && d->error.message[0] && n < sizeof(msg))
-		n += (size_t)snprintf(msg + n, sizeof(msg) - n, ": %s", d->error.message);
+	if (e && e->token[0] && n < sizeof(msg))
+		n += (size_t)snprintf(msg + n, sizeof(msg) - n, " '%s'", e->token);
+	if (e && e->message[0] && n < sizeof(msg))
+		n += (size_t)snprintf(msg + n, sizeof(msg) - n, ": %s", e->message);
 	if (d && d->n_suggestions && n < sizeof(msg))
 		n += (size_t)snprintf(msg + n, sizeof(msg) - n, "; did you mean %s?", d->suggestion[0].san);
 	if (n >= sizeof(msg))
@@ -445,14 +477,35 @@ static void error_comment(hamle_writer *w, const hamle_game *g, const hamle_repl
 	brace_comment(w, msg, n);
 }
 
+/* FIDE form: "exd6 e.p.+" -> "exd6+ e.p.", the check or mate mark on the move itself, so that
+ * the e.p. marker stays a word of its own that readers join to the move before it. */
+static size_t ep_mark_order(char *buf, size_t len, const hamle_locale *loc)
+{
+	const char *ep = loc->style[HAMLE_LOCALE_STYLE_FIDE].en_passant;
+	size_t el = ep ? strlen(ep) : 0;
+	if (!el)
+		return len;
+	char *at = strstr(buf, ep);
+	if (!at || at + el == buf + len)
+		return len;
+	size_t mark = (size_t)(buf + len - (at + el));
+	char tmp[32];
+	if (mark >= sizeof(tmp))
+		return len;
+	memcpy(tmp, at + el, mark);
+	memmove(at + mark, at, el);
+	memcpy(at, tmp, mark);
+	return len;
+}
+
 static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
 {
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g);
-	const hamle_replay_move *mv = hamle_replay_moves(rp);
 	const hamle_locale *loc = w->opts.locale;
 	int fide = w->opts.format == HAMLE_WRITE_FIDE;
 	size_t stop = wr_stop_token(g, rp);
+	w->stop_own = 0;
 	size_t term = (size_t)-1; /* the termination marker: last RESULT token at depth 0 */
 	for (size_t i = n; i-- > 0;)
 		if (t[i].kind == HAMLE_TOKEN_RESULT && t[i].depth == 0) {
@@ -476,13 +529,19 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 		case HAMLE_TOKEN_MOVE: {
 			f = &w->stack[depth];
 			const struct hamle_position *pos = &f->cur;
-			hamle_move m = mv[i].move;
+			hamle_move m;
+			if (wr_move(w, g, rp, i, pos, &m) < 0) {
+				stop = i;
+				break;
+			}
 			if (pos->side == HAMLE_WHITE || need_black) {
 				int len = snprintf(buf, sizeof(buf), "%d%s", pos->fullmove,
 					pos->side == HAMLE_WHITE ? "." : "...");
 				word3(w, "", buf, (size_t)len, "");
 			}
 			int len = hamle_san_format(buf, sizeof(buf), pos, loc, m, w->form);
+			if (fide && len > 0 && (size_t)len < sizeof(buf))
+				len = (int)ep_mark_order(buf, (size_t)len, loc);
 			if (len < 0 || (size_t)len >= sizeof(buf))
 				word3(w, "", k->text, k->len, "");
 			else

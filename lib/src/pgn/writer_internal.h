@@ -11,6 +11,7 @@ typedef struct wr_frame {
 	struct hamle_position cur;  /* position before the next move of this line */
 	struct hamle_position last; /* position before the last move played on this line */
 	int moved;                  /* a move was played on this line */
+	unsigned ply;               /* plies played along this line from the game's start */
 } wr_frame;
 
 struct hamle_writer {
@@ -25,6 +26,10 @@ struct hamle_writer {
 	/* variation stack */
 	wr_frame *stack;
 	size_t depth_cap;
+	/* the last game: where writing stopped (token index; ntokens when complete) and why */
+	size_t stop;
+	hamle_error stop_err;
+	int stop_own; /* stop_err comes from the writer (a move the replay had left unread) */
 };
 
 /* ---- buffer (sticky out-of-memory) ---- */
@@ -39,9 +44,13 @@ size_t wr_chars(const char *s, size_t n);
 /* Frame for depth d (grown as needed); NULL when out of memory. */
 wr_frame *wr_frame_at(hamle_writer *w, size_t d);
 
-/* Index of the token where writing must stop: the first move token that was not resolved (the
- * replay's first error, or a move it did not reach), or ntokens. */
+/* Index of the replay's first error token, or ntokens. */
 size_t wr_stop_token(const hamle_game *g, const hamle_replay *rp);
+/* The move of token i in pos: the replay's, or for a move the replay did not read although no
+ * error came before it (moves after a fivefold repetition or the 75-move rule end the game for the
+ * replay) read here in the game's language. 0, or < 0 with w->stop_err set: writing stops at i. */
+int wr_move(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t i,
+	const struct hamle_position *pos, hamle_move *m);
 /* The error finding that explains a stop at token stop (or the first error), NULL if none. */
 const hamle_diagnostic *wr_stop_finding(const hamle_replay *rp, size_t stop);
 

@@ -34,8 +34,8 @@ int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 		return w->oom ? HAMLE_ENOMEM : 0;
 	}
 	const hamle_token *t = hamle_game_tokens(g);
-	const hamle_replay_move *mv = hamle_replay_moves(rp);
 	size_t stop = wr_stop_token(g, rp);
+	w->stop_own = 0;
 	struct hamle_position pos = *hamle_replay_start(rp);
 	const char *sep = w->opts.format == HAMLE_WRITE_SPOKEN ? " ; " : " ";
 	char buf[512];
@@ -43,10 +43,13 @@ int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 	if (positions)
 		position_line(w, &pos);
 	for (size_t i = 0; i < stop && !w->oom; i++) {
-		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0 || !(mv[i].flags & HAMLE_RM_MOVE))
+		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0)
 			continue;
+		hamle_move m;
+		if (wr_move(w, g, rp, i, &pos, &m) < 0)
+			break;
 		if (!positions) {
-			int n = hamle_san_format(buf, sizeof(buf), &pos, w->opts.locale, mv[i].move, w->form);
+			int n = hamle_san_format(buf, sizeof(buf), &pos, w->opts.locale, m, w->form);
 			if (!first)
 				wr_puts(w, sep);
 			if (n >= 0 && (size_t)n < sizeof(buf))
@@ -55,7 +58,7 @@ int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 				wr_put(w, t[i].text, t[i].len);
 			first = 0;
 		}
-		hamle_position_play(&pos, mv[i].move);
+		hamle_position_play(&pos, m);
 		if (positions)
 			position_line(w, &pos);
 	}
