@@ -130,6 +130,11 @@ START_TEST(test_pgn_untouched)
 	int only = 0;
 	ck_assert_uint_eq(hamle_scoresheet_headers(sc, in.data, in.len, &only), 0);
 	ck_assert_int_eq(only, 0);
+	/* unknown keys alone are no scoresheet header (a label before moves) */
+	const char *label = "de: 1.e4 e5 2.Sf3 Sc6\n";
+	in.data = (const unsigned char *)label;
+	in.len = strlen(label);
+	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 0);
 }
 END_TEST
 

@@ -20,8 +20,8 @@
  * keeping the number of lines: lines and columns of every movetext token stay those of the input.
  * The reader ends a game after a result word, so "Sonuç: 1-0" cuts a scoresheet in two; a chunk
  * made only of header lines is therefore joined with the next one. A key no locale knows becomes
- * a tag of that name when it is a valid tag name (ASCII letters, digits, '_'); any other line
- * ends the header block. PGN input passes through untouched (no copy).
+ * a tag of that name when it is a valid tag name (ASCII letters, digits, '_') and the block holds
+ * at least one known key (so "de: 1.e4 e5" is not a header); any other line ends the block. PGN input passes through untouched (no copy).
  *
  * Games are numbered by this wrapper (chunk.game counts the chunks it hands out, from 1).
  * Byte offsets of movetext tokens stay exact: a rewritten chunk's offset is shifted back by the

@@ -132,6 +132,7 @@ static int header_line(hamle_scoresheet *sc, const char *line, size_t len, heade
 			for (; j < sc->nloc && !tag; j++)
 				tag = hamle_locale_header_tag(sc->loc[j], line + ks, kl);
 		}
+		int known = tag != NULL;
 		if (tag) {
 			hit->tag = tag;
 			hit->tag_len = strlen(tag);
@@ -143,7 +144,7 @@ static int header_line(hamle_scoresheet *sc, const char *line, size_t len, heade
 		}
 		hit->vstart = vs;
 		hit->vlen = vl;
-		return 1;
+		return known ? 2 : 1;
 	}
 	return 0;
 }
@@ -156,9 +157,15 @@ typedef int (*header_cb)(void *payload, const unsigned char *line, size_t len, s
 static size_t scan_headers(hamle_scoresheet *sc, const unsigned char *data, size_t len, size_t *body,
 	header_cb cb, void *payload, int *rc)
 {
-	size_t pos = 0, count = 0;
+	size_t pos = 0, count = 0, known = 0;
 	*body = len;
 	*rc = 0;
+	if (cb) { /* only after a scan without callback found the block to hold a known key */
+		size_t b2;
+		int r2;
+		if (scan_headers(sc, data, len, &b2, NULL, NULL, &r2) == 0)
+			return 0;
+	}
 	while (pos < len) {
 		size_t e = pos;
 		while (e < len && data[e] != '\n' && data[e] != '\r')
@@ -178,16 +185,19 @@ static size_t scan_headers(hamle_scoresheet *sc, const unsigned char *data, size
 			continue;
 		}
 		header_hit hit;
-		if (!header_line(sc, (const char *)data + pos, e - pos, &hit)) {
+		int h = header_line(sc, (const char *)data + pos, e - pos, &hit);
+		if (!h) {
 			*body = pos;
-			return count;
+			break;
 		}
 		count++;
+		known += h == 2;
 		if (cb && (*rc = cb(payload, data + pos, e - pos, eol - e, &hit)) < 0)
 			return count;
 		pos = eol;
 	}
-	return count;
+	/* a block of unknown keys alone ("de: 1.e4 e5") is not a scoresheet header */
+	return known ? count : 0;
 }
 
 size_t hamle_scoresheet_headers(hamle_scoresheet *sc, const unsigned char *data, size_t len, int *only_headers)
