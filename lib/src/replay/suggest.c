@@ -25,7 +25,7 @@
 
 #include "replay/suggest_internal.h"
 
-#define HORIZON 24
+#define HORIZON 40
 #define LOOKAHEAD_PLY 8
 #define MARK_WRONG 2
 #define MARK_MISSING 1
