@@ -106,17 +106,29 @@ int san_err_illegal(hamle_error *err, const struct hamle_position *p, const stru
 int san_err_ambiguous(hamle_error *err, const struct hamle_position *p,
 	const struct hamle_locale *loc, const struct san_tok *t, const hamle_move *cand, int n)
 {
-	char list[HAMLE_ERROR_MESSAGE_MAX], count[16], sq[3], one[HAMLE_SAN_MAX];
+	/* candidates in the locale's SAN, sorted (byte order), so the message does not depend on
+	 * the order of move generation */
+	char text[16][HAMLE_SAN_MAX], list[HAMLE_ERROR_MESSAGE_MAX], count[16], sq[3];
+	int k = 0;
+	for (int i = 0; i < n && k < 16; i++) {
+		if (hamle_san_format(text[k], sizeof(text[k]), p, loc, cand[i], HAMLE_FORM_SAN) < 0)
+			continue;
+		for (int j = k; j > 0 && strcmp(text[j - 1], text[j]) > 0; j--) {
+			char tmp[HAMLE_SAN_MAX];
+			memcpy(tmp, text[j], sizeof(tmp));
+			memcpy(text[j], text[j - 1], sizeof(tmp));
+			memcpy(text[j - 1], tmp, sizeof(tmp));
+		}
+		k++;
+	}
 	const char *or_word = hamle_locale_message(loc, "or");
 	const char *sep_word = hamle_locale_message(loc, "list_separator");
 	size_t o = 0;
 	list[0] = '\0';
-	for (int i = 0; i < n && o < sizeof(list); i++) {
-		if (hamle_san_format(one, sizeof(one), p, loc, cand[i], HAMLE_FORM_SAN) < 0)
-			continue;
-		const char *sepr = i == 0 ? "" : i + 1 < n ? (sep_word ? sep_word : ", ") :
+	for (int i = 0; i < k && o < sizeof(list); i++) {
+		const char *sepr = i == 0 ? "" : i + 1 < k ? (sep_word ? sep_word : ", ") :
 			(or_word ? or_word : " / ");
-		o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s", sepr, one);
+		o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s", sepr, text[i]);
 	}
 	int type = PIECE_TYPE(p->board[HAMLE_MOVE_FROM(cand[0])]);
 	if ((size_t)(n - 2) < loc->n_count_word)

@@ -171,6 +171,8 @@ int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_loca
 		memset(info, 0, sizeof(*info));
 	if (!out || !pos || !loc || (!text && len))
 		return hamle_error_set(err, HAMLE_EUSAGE, "hamle_san_parse: NULL argument");
+	if (!text)
+		text = "";
 	struct san_tok t;
 	int rc = san_lex(&t, loc, text, len, err);
 	if (rc == 0)
