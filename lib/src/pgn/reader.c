@@ -7,10 +7,43 @@
 #include "error_internal.h"
 #include "pgn/game_internal.h"
 
-#define BLOCK_SIZE ((size_t)1 << 17)
+#define BLOCK_SIZE ((size_t)1 << 18)
+
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#endif
 
 enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN };
 enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED };
+
+/* Byte classes of the splitter. */
+enum {
+	K_WORD = 0,  /* any other byte: part of a word */
+	K_BLANK = 1, /* space, HT, VT, FF */
+	K_EOL = 2,   /* LF, CR */
+	K_DELIM = 3  /* { } ( ) [ ] ; " $ < > */
+};
+static const unsigned char kls[256] = {
+	[' '] = K_BLANK, ['\t'] = K_BLANK, ['\v'] = K_BLANK, ['\f'] = K_BLANK,
+	['\n'] = K_EOL, ['\r'] = K_EOL,
+	['{'] = K_DELIM, ['}'] = K_DELIM, ['('] = K_DELIM, [')'] = K_DELIM, ['['] = K_DELIM,
+	[']'] = K_DELIM, [';'] = K_DELIM, ['"'] = K_DELIM, ['$'] = K_DELIM, ['<'] = K_DELIM,
+	['>'] = K_DELIM,
+};
+
+/* Bytes that stop the fast run through a comment body: } [ LF CR. */
+static const unsigned char comment_stop[256] = {
+	['}'] = 1, ['['] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* Bytes that stop the fast run through a tag string: " \ LF CR. */
+static const unsigned char string_stop[256] = {
+	['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
 
 struct hamle_reader {
 	pgn_limits lim;
@@ -27,8 +60,12 @@ struct hamle_reader {
 	unsigned char *block;
 	int eof, started;
 
-	size_t line, col; /* of view[pos] */
-	int after_cr, line_blank, prev_blank;
+	/* position of view[pos]: the line number, and the column computed lazily from the start of the
+	 * line (ls, an index into the view, 0 when the line began in an earlier block) whose column is
+	 * ls_col; columns count every byte but UTF-8 continuation bytes. */
+	size_t line, ls, ls_col;
+	int last_cr; /* the byte before view[0] was a CR */
+	int line_blank, prev_blank;
 
 	/* the game being split */
 	int state, ret_state, in_game, pending, has_movetext, tag_string;
@@ -53,7 +90,7 @@ int hamle_reader_new(hamle_reader **out, const hamle_reader_options *opts)
 	if (!r)
 		return HAMLE_ENOMEM;
 	pgn_limits_resolve(&r->lim, opts);
-	r->line = r->col = 1;
+	r->line = r->ls_col = 1;
 	r->line_blank = 1;
 	*out = r;
 	return HAMLE_OK;
@@ -134,9 +171,29 @@ static int read_some(hamle_reader *r, unsigned char *buf, size_t size, size_t *g
 	return 0;
 }
 
+/* Number of characters (bytes but UTF-8 continuation bytes) in s[0..n). */
+static size_t count_chars(const unsigned char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += (s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+/* Column of view[p] (p on the current line). */
+static size_t col_at(const hamle_reader *r, size_t p)
+{
+	return r->ls_col + count_chars(r->view + r->ls, p - r->ls);
+}
+
 /* Next block of input; the first one holds at least 3 bytes (or all input) for the BOM check. */
 static int refill(hamle_reader *r)
 {
+	if (r->vlen) {
+		r->ls_col = col_at(r, r->vlen);
+		r->ls = 0;
+		r->last_cr = r->view[r->vlen - 1] == '\r';
+	}
 	r->view_base += r->vlen;
 	r->vlen = r->pos = r->span = 0;
 	if (r->kind == IN_BUFFER) {
@@ -192,34 +249,16 @@ static void flush(hamle_reader *r)
 	r->span = r->pos;
 }
 
-static void consume(hamle_reader *r)
+/* A line end (LF or CR) at view[p]: CR LF counts as one line end. */
+static inline void newline(hamle_reader *r, size_t p)
 {
-	unsigned char c = r->view[r->pos++];
-	if (c == '\n' || c == '\r') {
-		if (!(c == '\n' && r->after_cr))
-			r->line++;
-		r->col = 1;
-		r->after_cr = c == '\r';
-		r->prev_blank = r->line_blank;
-		r->line_blank = 1;
-		return;
-	}
-	r->after_cr = 0;
-	if ((c & 0xC0) != 0x80)
-		r->col++;
-	if (c != ' ' && c != '\t' && c != '\v' && c != '\f')
-		r->line_blank = 0;
-}
-
-static int is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static int is_delim(unsigned char c)
-{
-	return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
-	       c == ';' || c == '"' || c == '$' || c == '<' || c == '>';
+	const unsigned char *v = r->view;
+	if (!(v[p] == '\n' && (p ? v[p - 1] == '\r' : r->last_cr)))
+		r->line++;
+	r->ls = p + 1;
+	r->ls_col = 1;
+	r->prev_blank = r->line_blank;
+	r->line_blank = 1;
 }
 
 static void start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
@@ -238,7 +277,23 @@ static void cut(hamle_reader *r)
 	r->pending = 1;
 }
 
-/* Splits until a game is complete (1), the input ends with no game (0), or I/O fails (< 0). */
+static inline int may_be_result(unsigned char c)
+{
+	return c == '0' || c == '1' || c == '*' || c == 0xC2;
+}
+
+/* The word just ended (its first bytes in r->word): a termination marker at depth 0 ends the game. */
+static void word_end(hamle_reader *r)
+{
+	r->state = S_NORMAL;
+	if (r->depth == 0 && r->word_len < sizeof(r->word) && may_be_result(r->word[0]) &&
+	    hamle_result_parse((const char *)r->word, r->word_len) != HAMLE_RESULT_NONE)
+		r->state = S_ENDED;
+}
+
+/* Splits until a game is complete (1), the input ends with no game (0), or I/O fails (< 0).
+ * Each state runs over the view in a tight loop; lines are counted at line ends, columns only
+ * computed where a game starts. */
 static int split(hamle_reader *r)
 {
 	if (r->pending) {
@@ -265,10 +320,10 @@ static int split(hamle_reader *r)
 		}
 		r->started = 1;
 		if (r->vlen >= 3 && memcmp(r->view, "\xEF\xBB\xBF", 3) == 0)
-			r->pos = r->span = 3;
+			r->pos = r->span = r->ls = 3;
 	}
 	for (;;) {
-		if (r->pos >= r->vlen) {
+		if (UNLIKELY(r->pos >= r->vlen)) {
 			flush(r);
 			if (!r->eof) {
 				int rc = refill(r);
@@ -286,94 +341,136 @@ static int split(hamle_reader *r)
 			}
 			continue;
 		}
-		unsigned char c = r->view[r->pos];
+		const unsigned char *v = r->view;
+		size_t p = r->pos, n = r->vlen;
 		switch (r->state) {
 		case S_NORMAL:
-			if (is_space(c)) {
-				consume(r);
-				if (!r->in_game)
-					r->span = r->pos;
-				continue;
-			}
-			if (!r->in_game) {
-				r->span = r->pos;
-				start_game(r, r->line, r->col, r->view_base + r->pos);
-			} else if (c == '[' && r->line_blank && r->has_movetext) {
-				cut(r);
-				return 1;
-			}
-			if (c == '%' && r->col == 1) {
-				r->state = S_LINE;
-				r->ret_state = S_NORMAL;
-				consume(r);
-				continue;
-			}
-			switch (c) {
-			case '{': r->state = S_COMMENT; r->ret_state = S_NORMAL; break;
-			case ';': r->state = S_LINE; r->ret_state = S_NORMAL; break;
-			case '[': r->state = S_TAG; r->tag_string = 0; consume(r); continue;
-			case '(': r->depth++; break;
-			case ')': if (r->depth) r->depth--; break;
-			case ']': consume(r); continue; /* stray, e.g. a tag's ']' on its own line */
-			case '}': case '"': case '$': case '<': case '>': break;
-			default:
-				r->has_movetext = 1;
-				r->state = S_WORD;
-				r->word_len = 0;
-				continue;
-			}
-			r->has_movetext = 1;
-			consume(r);
-			continue;
-		case S_WORD:
-			if (is_delim(c)) {
-				r->state = S_NORMAL;
-				if (r->depth == 0 && r->word_len < sizeof(r->word) &&
-				    hamle_result_parse((const char *)r->word, r->word_len) != HAMLE_RESULT_NONE)
-					r->state = S_ENDED;
-				continue;
-			}
-			if (r->word_len < sizeof(r->word))
-				r->word[r->word_len] = c;
-			r->word_len++;
-			consume(r);
-			continue;
-		case S_COMMENT:
-			if (c == '}') {
-				r->state = r->ret_state;
-			} else if (c == '[' && r->line_blank && r->prev_blank) {
-				flush(r);
-				r->cand_line = r->line;
-				r->cand_col = r->col;
-				r->cand_offset = r->view_base + r->pos;
-				consume(r);
-				r->span = r->pos; /* the '[' is held back */
-				r->state = S_CAND;
-				continue;
-			} else if (c != '\n' && c != '\r') {
-				/* fast path through the comment body */
-				size_t p = r->pos, e = r->vlen;
-				while (p < e && r->view[p] != '}' && r->view[p] != '\n' && r->view[p] != '\r' &&
-				       r->view[p] != '[')
+			while (p < n) {
+				unsigned char c = v[p];
+				unsigned k = kls[c];
+				if (k == K_BLANK) {
 					p++;
-				if (p > r->pos + 1) {
-					const unsigned char *v = r->view;
-					for (size_t k = r->pos; k < p; k++) {
-						if ((v[k] & 0xC0) != 0x80)
-							r->col++;
-						if (!is_space(v[k]))
-							r->line_blank = 0;
-					}
-					r->after_cr = 0;
-					r->pos = p;
 					continue;
 				}
+				if (k == K_EOL) {
+					newline(r, p);
+					p++;
+					continue;
+				}
+				if (UNLIKELY(!r->in_game)) {
+					r->span = p;
+					start_game(r, r->line, col_at(r, p), r->view_base + p);
+				} else if (c == '[' && r->line_blank && r->has_movetext) {
+					r->pos = p;
+					cut(r);
+					return 1;
+				}
+				r->line_blank = 0;
+				if (UNLIKELY(c == '%') && col_at(r, p) == 1) {
+					r->state = S_LINE;
+					r->ret_state = S_NORMAL;
+					p++;
+					break;
+				}
+				if (k == K_WORD) {
+					r->has_movetext = 1;
+					size_t e = p + 1;
+					while (e < n && kls[v[e]] == K_WORD)
+						e++;
+					if (LIKELY(e < n)) { /* the word ends in this block */
+						if (may_be_result(c) && r->depth == 0 && e - p < sizeof(r->word) &&
+						    hamle_result_parse((const char *)v + p, e - p) != HAMLE_RESULT_NONE) {
+							p = e;
+							r->state = S_ENDED;
+							break;
+						}
+						p = e;
+						continue;
+					}
+					r->word_len = e - p < sizeof(r->word) ? e - p : sizeof(r->word);
+					memcpy(r->word, v + p, r->word_len);
+					r->word_len = e - p;
+					p = e;
+					r->state = S_WORD;
+					break;
+				}
+				p++;
+				switch (c) {
+				case '{': r->state = S_COMMENT; r->ret_state = S_NORMAL; break;
+				case ';': r->state = S_LINE; r->ret_state = S_NORMAL; break;
+				case '[': r->state = S_TAG; r->tag_string = 0; break;
+				case '(': r->depth++; break;
+				case ')': if (r->depth) r->depth--; break;
+				default: break;
+				}
+				if (c != '[' && c != ']')
+					r->has_movetext = 1;
+				if (r->state != S_NORMAL)
+					break;
 			}
-			consume(r);
+			r->pos = p;
 			continue;
-		case S_CAND:
+		case S_WORD: {
+			/* a word continued from the previous block */
+			size_t e = p;
+			while (e < n && kls[v[e]] == K_WORD)
+				e++;
+			for (size_t k = p; k < e && r->word_len + (k - p) < sizeof(r->word); k++)
+				r->word[r->word_len + (k - p)] = v[k];
+			r->word_len += e - p;
+			r->pos = e;
+			if (e < n)
+				word_end(r);
+			continue;
+		}
+		case S_COMMENT:
+			while (p < n) {
+				unsigned char c = v[p];
+				if (!comment_stop[c]) {
+					size_t e = p + 1;
+					while (e < n && !comment_stop[v[e]])
+						e++;
+					if (r->line_blank)
+						for (size_t k = p; k < e; k++)
+							if (kls[v[k]] != K_BLANK) {
+								r->line_blank = 0;
+								break;
+							}
+					p = e;
+					continue;
+				}
+				if (c == '}') {
+					r->line_blank = 0;
+					r->state = r->ret_state;
+					p++;
+					break;
+				}
+				if (c != '[') {
+					newline(r, p);
+					p++;
+					continue;
+				}
+				if (r->line_blank && r->prev_blank) {
+					r->pos = p;
+					flush(r);
+					r->cand_line = r->line;
+					r->cand_col = col_at(r, p);
+					r->cand_offset = r->view_base + p;
+					r->line_blank = 0;
+					p++;
+					r->span = p; /* the '[' is held back */
+					r->state = S_CAND;
+					break;
+				}
+				r->line_blank = 0;
+				p++;
+			}
+			r->pos = p;
+			continue;
+		case S_CAND: {
+			unsigned char c = v[p];
 			if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
-				r->span = r->pos;
+				r->span = p;
 				r->pending = 1;
 				r->carry = 1; /* unterminated comment: the next game starts at this tag */
 				r->state = S_NORMAL;
@@ -382,56 +479,82 @@ static int split(hamle_reader *r)
 			chunk_append(r, (const unsigned char *)"[", 1);
 			r->state = S_COMMENT;
 			continue;
+		}
 		case S_LINE:
-			if (c == '\n' || c == '\r')
+			while (p < n && kls[v[p]] != K_EOL)
+				p++;
+			if (p < n)
 				r->state = r->ret_state;
-			else
-				consume(r);
+			if (p > r->pos)
+				r->line_blank = 0;
+			r->pos = p;
 			continue;
 		case S_TAG:
-			if (c == '"') {
-				r->state = S_STRING;
-			} else if (c == ']') {
-				r->state = S_NORMAL;
-			} else if ((c == '\n' || c == '\r') && r->tag_string) {
-				r->state = S_NORMAL;
-				continue;
+			while (p < n) {
+				unsigned char c = v[p];
+				if (c == '"') {
+					r->state = S_STRING;
+				} else if (c == ']') {
+					r->state = S_NORMAL;
+				} else if (kls[c] == K_EOL) {
+					if (r->tag_string) {
+						r->state = S_NORMAL;
+						break;
+					}
+					newline(r, p);
+					p++;
+					continue;
+				} else if (kls[c] != K_BLANK) {
+					r->line_blank = 0;
+				}
+				p++;
+				if (r->state != S_TAG) {
+					r->line_blank = 0;
+					break;
+				}
 			}
-			consume(r);
+			r->pos = p;
 			continue;
 		case S_STRING:
-			if (c == '\\') {
-				r->state = S_STRING_ESC;
-			} else if (c == '"') {
-				r->state = S_TAG;
-				r->tag_string = 1;
-			} else if (c == '\n' || c == '\r') {
-				r->state = S_TAG;
-				r->tag_string = 1;
-				continue;
+			/* the opening '"' is on this line, so line_blank is already 0 */
+			while (p < n && !string_stop[v[p]])
+				p++;
+			if (p < n) {
+				unsigned char c = v[p];
+				if (c == '\\') {
+					r->state = S_STRING_ESC;
+					p++;
+				} else {
+					r->state = S_TAG;
+					r->tag_string = 1;
+					if (c == '"')
+						p++;
+				}
 			}
-			consume(r);
+			r->pos = p;
 			continue;
 		case S_STRING_ESC:
 			r->state = S_STRING;
-			if (c == '\n' || c == '\r')
-				continue;
-			consume(r);
+			if (kls[v[p]] != K_EOL)
+				r->pos = p + 1;
 			continue;
-		case S_ENDED:
+		case S_ENDED: {
+			unsigned char c = v[p];
 			if (c == ' ' || c == '\t') {
-				consume(r);
+				r->pos = p + 1;
 				continue;
 			}
 			if (c == '{' || c == ';') {
 				r->state = c == '{' ? S_COMMENT : S_LINE;
 				r->ret_state = S_ENDED;
-				consume(r);
+				r->line_blank = 0;
+				r->pos = p + 1;
 				continue;
 			}
 			r->state = S_NORMAL;
 			cut(r);
 			return 1;
+		}
 		}
 	}
 }
