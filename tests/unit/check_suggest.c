@@ -135,6 +135,12 @@ START_TEST(token_reading)
 	suggest_read_token(&f, locs[0], "N3f", 3); /* file and rank swapped */
 	ck_assert_int_eq(f.to_file, 5);
 	ck_assert_int_eq(f.to_rank, 2);
+	suggest_read_token(&f, locs[1], "Adb35", 5); /* a stray digit (real typo for Adb3) */
+	ck_assert_int_eq(f.from_file, 3);
+	ck_assert_int_eq(f.to_file, 1);
+	ck_assert_int_eq(f.alt_rank, 2);
+	ck_assert_int_eq(f.to_rank, 4);
+	ck_assert_int_eq(f.from_rank, -1);
 	suggest_read_token(&f, locs[0], "O-O-O", 5);
 	ck_assert_int_eq(f.castle, 2);
 	suggest_read_token(&f, locs[1], "Şe2", strlen("Şe2"));

@@ -34,7 +34,7 @@
 #define PRIOR_SWAPPED 4
 #define PRIOR_SWAPPED_SIDE 5
 #define PRIOR_MISSING 6
-#define MAX_CANDS 160
+#define MAX_CANDS HAMLE_MAX_MOVES
 
 struct span {
 	const char *text;
@@ -113,7 +113,8 @@ static int continuation(const struct hamle_position *pos, const hamle_locale *lo
 		if (info.warnings & (HAMLE_SAN_W_CHECK_WRONG | HAMLE_SAN_W_MATE_WRONG | HAMLE_SAN_W_CAPTURE_WRONG
 				| HAMLE_SAN_W_EP_WRONG))
 			cost += MARK_WRONG;
-		if (info.warnings & (HAMLE_SAN_W_CHECK_MISSING | HAMLE_SAN_W_CAPTURE_MISSING))
+		if (info.warnings & (HAMLE_SAN_W_CHECK_MISSING | HAMLE_SAN_W_CAPTURE_MISSING
+				| HAMLE_SAN_W_OVER_DISAMBIGUATED))
 			cost += MARK_MISSING;
 		hamle_make_move(&cur, mv);
 	}
@@ -139,7 +140,7 @@ int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
 	const struct hamle_position *pos, const hamle_locale *loc, const char *text, size_t len,
 	int code, const char *next, size_t next_len)
 {
-	static struct ranking zero;
+	static const struct ranking zero;
 	struct ranking r = zero;
 	struct span seq[HORIZON + 2]; /* seq[1] = the token, seq[2..] = the tokens after it */
 	struct span self = {text, len};
@@ -169,35 +170,36 @@ int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
 		if (other != loc && parse(&m, pos, other, &self))
 			add(&r, m, PRIOR_LANGUAGE + own_marks(&feat, pos, m) + continuation(pos, loc, m, fol, nf));
 	}
-	{
-		/* swapped with the next ply: it now, then the token, then the rest */
-		if (nf >= 1 && parse(&m, pos, loc, &fol[0])) {
-			struct span alt[HORIZON];
-			alt[0] = self;
-			for (size_t k = 1; k < nf; k++)
-				alt[k] = fol[k];
-			add(&r, m, PRIOR_SWAPPED + continuation(pos, loc, m, alt, nf));
-		}
-		/* swapped with the same side's next move: it now, the reply, the token, the rest */
-		if (nf >= 2 && parse(&m, pos, loc, &fol[1])) {
-			struct span alt[HORIZON];
-			alt[0] = fol[0];
-			alt[1] = self;
-			for (size_t k = 2; k < nf; k++)
-				alt[k] = fol[k];
-			add(&r, m, PRIOR_SWAPPED_SIDE + continuation(pos, loc, m, alt, nf));
-		}
-		/* a move missing before the token: the token is the other side's, after that move */
-		seq[1] = self;
-		for (int i = 0; i < nlegal; i++) {
-			struct hamle_position after = *pos;
-			hamle_make_move(&after, legal[i]);
-			hamle_move t;
-			if (!parse(&t, &after, loc, &self))
-				continue;
-			int bonus = HAMLE_MOVE_TO(t) == HAMLE_MOVE_TO(legal[i]) ? 1 : 0; /* a recapture */
-			add(&r, legal[i], PRIOR_MISSING - bonus + continuation(pos, loc, legal[i], seq + 1, nf + 1));
-		}
+	/* swapped with the next ply: it now, then the token, then the rest */
+	if (nf >= 1 && parse(&m, pos, loc, &fol[0])) {
+		struct span alt[HORIZON];
+		alt[0] = self;
+		for (size_t k = 1; k < nf; k++)
+			alt[k] = fol[k];
+		add(&r, m, PRIOR_SWAPPED + continuation(pos, loc, m, alt, nf));
+	}
+	/* swapped with the same side's next move: it now, the reply, the token, the rest */
+	if (nf >= 2 && parse(&m, pos, loc, &fol[1])) {
+		struct span alt[HORIZON];
+		alt[0] = fol[0];
+		alt[1] = self;
+		for (size_t k = 2; k < nf; k++)
+			alt[k] = fol[k];
+		add(&r, m, PRIOR_SWAPPED_SIDE + continuation(pos, loc, m, alt, nf));
+	}
+	/* a move missing before the token: the token is the other side's, after that move */
+	seq[1] = self;
+	for (int i = 0; i < nlegal; i++) {
+		struct hamle_position after = *pos;
+		hamle_make_move(&after, legal[i]);
+		hamle_move t;
+		if (!parse(&t, &after, loc, &self))
+			continue;
+		/* ties among missing moves are common: a capture, and a recapture more, come first */
+		int bonus = HAMLE_MOVE_TO(t) == HAMLE_MOVE_TO(legal[i]) ? 1 : 0;
+		if (pos->board[HAMLE_MOVE_TO(legal[i])] != PIECE_NONE && HAMLE_MOVE_KIND(legal[i]) != HAMLE_MOVE_CASTLING)
+			bonus++;
+		add(&r, legal[i], PRIOR_MISSING - bonus + continuation(pos, loc, legal[i], seq + 1, nf + 1));
 	}
 
 rank:

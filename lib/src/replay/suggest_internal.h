@@ -11,6 +11,7 @@ struct tok_feat {
 	int piece;        /* hamle_piece_type named; HAMLE_PAWN when no letter; -1 unreadable letter */
 	int castle;       /* 0, 1 short, 2 long */
 	int to_file, to_rank;
+	int alt_rank;     /* two rank digits in a row ("Adb35"): the first one, the other junk */
 	int from_file, from_rank;
 	int capture;      /* an x or : written */
 	int promo;        /* promotion piece written, -1 none */

@@ -11,7 +11,7 @@ void suggest_read_token(struct tok_feat *f, const hamle_locale *loc, const char 
 	size_t used = 0, i;
 	int files[8], ranks[8], fpos[8], rpos[8], nf = 0, nr = 0, value;
 	memset(f, 0, sizeof(*f));
-	f->to_file = f->to_rank = f->from_file = f->from_rank = f->promo = -1;
+	f->to_file = f->to_rank = f->alt_rank = f->from_file = f->from_rank = f->promo = -1;
 	while (len && (text[len - 1] == ' ' || text[len - 1] == '!' || text[len - 1] == '?'))
 		len--;
 	if (hamle_loc_match_prefix(&loc->castling, text, len, &value)) {
@@ -70,8 +70,14 @@ void suggest_read_token(struct tok_feat *f, const hamle_locale *loc, const char 
 		} else if (nf > 0) {
 			f->to_file = files[nf - 1]; /* file and rank swapped */
 		}
-		if (nr > 1)
+		if (nr > 1 && rpos[nr - 1] == rpos[nr - 2] + 1) {
+			f->alt_rank = ranks[nr - 2]; /* one of the two digits is a slip of the pen */
+			f->junk++;
+			if (nr > 2)
+				f->from_rank = ranks[0];
+		} else if (nr > 1) {
 			f->from_rank = ranks[0];
+		}
 	} else if (nf > 0) {
 		f->to_file = files[nf - 1];
 		if (nf > 1)
@@ -103,7 +109,8 @@ int suggest_text_cost(const struct tok_feat *f, const struct hamle_position *pos
 	else if (f->piece != piece)
 		cost += (f->piece == HAMLE_PAWN || piece == HAMLE_PAWN) ? COST_PAWN_PIECE : COST_PIECE;
 	cost += f->to_file < 0 ? COST_UNWRITTEN : f->to_file != (to & 7) ? COST_SQUARE : 0;
-	cost += f->to_rank < 0 ? COST_UNWRITTEN : f->to_rank != (to >> 3) ? COST_SQUARE : 0;
+	cost += f->to_rank < 0 ? COST_UNWRITTEN
+		: (f->to_rank != (to >> 3) && f->alt_rank != (to >> 3)) ? COST_SQUARE : 0;
 	if (cost > COST_MAX_TEXT)
 		return cost;
 	if (f->from_file >= 0 && f->from_file != (from & 7))
