@@ -30,6 +30,11 @@ struct san_tok {
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text, size_t len,
 	hamle_error *err);
 
+/* The fast path (san_fast.c): 1 when exactly one legal move fits t, found without generating
+ * moves (*out, and *before = legal moves fitting all but the origin); 0 = use the general path. */
+int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, hamle_move *out,
+	int *before);
+
 /* 0 no check, 1 check, 2 mate: what legal move m does in p. */
 int san_gives_check(const struct hamle_position *p, hamle_move m);
 

@@ -134,15 +134,19 @@ static int resolve(hamle_move *out, const struct hamle_position *p, const struct
 		}
 		return san_err_illegal(err, p, loc, t);
 	}
-	unsigned types = candidate_types(p, t);
-	int n = types ? hamle_gen_legal(p, types, BB(t->to), list) : 0;
 	int k = 0, before = 0;
-	for (int i = 0; i < n; i++) {
-		if (!fits_except_origin(p, t, list[i]))
-			continue;
-		before++;
-		if (fits_origin(t, list[i]))
-			list[k++] = list[i];
+	if (san_fast_resolve(p, t, &list[0], &before)) {
+		k = 1;
+	} else {
+		unsigned types = candidate_types(p, t);
+		int n = types ? hamle_gen_legal(p, types, BB(t->to), list) : 0;
+		for (int i = 0; i < n; i++) {
+			if (!fits_except_origin(p, t, list[i]))
+				continue;
+			before++;
+			if (fits_origin(t, list[i]))
+				list[k++] = list[i];
+		}
 	}
 	if (k == 1) {
 		hamle_move m = list[0];
