@@ -1,4 +1,5 @@
 /* encoding.c: per-game decoding to UTF-8, doubly-encoded UTF-8 repair, Turkish mojibake repair. */
+#include <stdint.h>
 #include <string.h>
 
 #include "pgn/encoding.h"
@@ -244,9 +245,25 @@ static int push_map(hamle_game *g, size_t dec_end, size_t raw_end)
 	return 0;
 }
 
+/* Whether s[0..len) is printable ASCII plus HT LF VT FF CR (nothing to decode, nothing to report).
+ * Eight bytes at a time: with y = w & 0x7F.., a byte b < 0x80 is below n when b + (0x80 - n) has
+ * its high bit clear (no carries cross bytes, since every sum stays below 0x100). */
 static int clean_ascii(const unsigned char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		uint64_t y = w & ~high;
+		uint64_t below09 = ~(y + ones * (0x80 - 0x09)) & high;
+		uint64_t below20 = ~(y + ones * (0x80 - 0x20)) & high;
+		uint64_t from0e = (y + ones * (0x80 - 0x0E)) & high;
+		uint64_t del = (y + ones) & high; /* 0x7F */
+		if ((w | below09 | (below20 & from0e) | del) & high)
+			return 0;
+	}
+	for (; i < len; i++) {
 		unsigned char c = s[i];
 		if (c >= 0x7F || (c < 0x20 && !(c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r')))
 			return 0;
@@ -295,6 +312,7 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 		g->text = (char *)g->raw;
 		g->text_len = len;
 		g->encoding = HAMLE_ENCODING_UTF8;
+		g->text_ascii = 1;
 		return 0;
 	}
 	hamle_encoding enc = lim->encoding;

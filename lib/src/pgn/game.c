@@ -48,6 +48,7 @@ void pgn_game_reset(hamle_game *g)
 	g->raw_len = g->text_len = g->map_len = 0;
 	g->text = NULL;
 	g->encoding = HAMLE_ENCODING_UTF8;
+	g->text_ascii = -1;
 	g->ntokens = g->ntags = g->strs_len = 0;
 	g->nfindings = g->findings_dropped = g->nerrors = 0;
 	g->result = HAMLE_RESULT_NONE;
@@ -175,6 +176,32 @@ const char *hamle_result_string(hamle_result res)
 	}
 }
 
+/* The ASCII forms, by length: 1-0 0-1 1:0 0:1 (3), * (1), 1/2-1/2 0,5-0,5 0.5-0.5 1/2:1/2 0,5:0,5 (7). */
+static hamle_result result_ascii(const unsigned char *s, size_t len)
+{
+	switch (len) {
+	case 1:
+		return s[0] == '*' ? HAMLE_RESULT_UNKNOWN : HAMLE_RESULT_NONE;
+	case 3:
+		if (s[1] != '-' && s[1] != ':')
+			return HAMLE_RESULT_NONE;
+		if (s[0] == '1' && s[2] == '0')
+			return HAMLE_RESULT_WHITE;
+		if (s[0] == '0' && s[2] == '1')
+			return HAMLE_RESULT_BLACK;
+		return HAMLE_RESULT_NONE;
+	case 7:
+		if (s[3] == '-' && (memcmp(s, "1/2-1/2", 7) == 0 || memcmp(s, "0,5-0,5", 7) == 0 ||
+			memcmp(s, "0.5-0.5", 7) == 0))
+			return HAMLE_RESULT_DRAW;
+		if (s[3] == ':' && (memcmp(s, "1/2:1/2", 7) == 0 || memcmp(s, "0,5:0,5", 7) == 0))
+			return HAMLE_RESULT_DRAW;
+		return HAMLE_RESULT_NONE;
+	default:
+		return HAMLE_RESULT_NONE;
+	}
+}
+
 hamle_result hamle_result_parse(const char *text, size_t len)
 {
 	/* normalise: en/em dash -> '-', '½' -> 'h'; at most 12 units */
@@ -187,6 +214,11 @@ hamle_result hamle_result_parse(const char *text, size_t len)
 	unsigned char last = s[len - 1];
 	if (!(last == '0' || last == '1' || last == '2' || last == '5' || last == '*' || last == 0xBD))
 		return HAMLE_RESULT_NONE;
+	int high = 0;
+	for (size_t i = 0; i < len; i++)
+		high |= s[i] & 0x80;
+	if (!high)
+		return result_ascii(s, len);
 	for (size_t i = 0; i < len; n++) {
 		if (n >= 12)
 			return HAMLE_RESULT_NONE;

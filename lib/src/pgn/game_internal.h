@@ -14,6 +14,7 @@ typedef struct pgn_map_entry {
 /* Limits resolved from hamle_reader_options (0 replaced by defaults). */
 typedef struct pgn_limits {
 	hamle_encoding encoding;
+	int text_ascii; /* 1: text is all ASCII, 0: it is not, -1: not known */
 	unsigned int flags;
 	size_t max_game_bytes, max_comment_bytes, max_tag_bytes, max_depth, max_tokens, max_findings;
 } pgn_limits;
@@ -34,6 +35,7 @@ struct hamle_game {
 	pgn_map_entry *map;
 	size_t map_len, map_cap;
 	hamle_encoding encoding;
+	int text_ascii; /* 1: text is all ASCII, 0: it is not, -1: not known */
 
 	hamle_token *tokens;
 	size_t ntokens, tokens_cap;

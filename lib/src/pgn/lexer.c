@@ -15,79 +15,105 @@ static const unsigned char cls[256] = {
 	['>'] = C_DELIM,
 };
 
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#endif
+
+/* Bytes that stop a run of plain characters in a quoted tag value: " \ LF CR. */
+static const unsigned char value_stop[256] = {
+	['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* Positions: line of s[i] is counted at line ends; columns are computed when a token needs one,
+ * from the start of its line (ls, whose column is lcol): in an ASCII text a column is a
+ * subtraction, otherwise characters are counted from a checkpoint (cpos, ccol) on the line. */
 typedef struct lexer {
 	hamle_game *g;
 	const pgn_limits *lim;
 	const char *s;
 	size_t len, i;
-	size_t line, col; /* of s[i] */
+	size_t line, ls, lcol;
+	size_t cpos, ccol;
+	int ascii;
 	size_t depth;
 	int tags_only, stop, err;
 } lexer;
 
-static const struct { const char *text; unsigned int nag; } glyphs[] = {
-	{ "!", 1 }, { "?", 2 }, { "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 },
-	{ "\xE2\x96\xA1", 7 } /* □ */, { "=", 10 }, { "\xE2\x88\x9E", 13 } /* ∞ */,
-	{ "+/=", 14 }, { "\xE2\xA9\xB2", 14 } /* ⩲ */, { "=/+", 15 }, { "\xE2\xA9\xB1", 15 } /* ⩱ */,
-	{ "+/-", 16 }, { "\xC2\xB1", 16 } /* ± */, { "-/+", 17 }, { "\xE2\x88\x93", 17 } /* ∓ */,
-	{ "+-", 18 }, { "-+", 19 },
+static const struct { const char *text; unsigned char len, nag; } glyphs[] = {
+	{ "!", 1, 1 }, { "?", 1, 2 }, { "!!", 2, 3 }, { "??", 2, 4 }, { "!?", 2, 5 }, { "?!", 2, 6 },
+	{ "\xE2\x96\xA1", 3, 7 } /* □ */, { "=", 1, 10 }, { "\xE2\x88\x9E", 3, 13 } /* ∞ */,
+	{ "+/=", 3, 14 }, { "\xE2\xA9\xB2", 3, 14 } /* ⩲ */, { "=/+", 3, 15 }, { "\xE2\xA9\xB1", 3, 15 } /* ⩱ */,
+	{ "+/-", 3, 16 }, { "\xC2\xB1", 2, 16 } /* ± */, { "-/+", 3, 17 }, { "\xE2\x88\x93", 3, 17 } /* ∓ */,
+	{ "+-", 2, 18 }, { "-+", 2, 19 },
 };
+
+static inline int glyph_start(unsigned char c)
+{
+	return c == '!' || c == '?' || c == '=' || c == '+' || c == '-' || c == 0xE2 || c == 0xC2;
+}
 
 unsigned int pgn_glyph_nag(const char *text, size_t len)
 {
-	unsigned char c = len ? (unsigned char)text[0] : 0;
-	if (len == 0 || len > 3 || !(c == '!' || c == '?' || c == '=' || c == '+' || c == '-' || c == 0xE2 || c == 0xC2))
+	if (len == 0 || len > 3 || !glyph_start((unsigned char)text[0]))
 		return 0; /* quick reject */
 	for (size_t k = 0; k < sizeof(glyphs) / sizeof(glyphs[0]); k++)
-		if (strlen(glyphs[k].text) == len && memcmp(glyphs[k].text, text, len) == 0)
+		if (glyphs[k].len == len && memcmp(glyphs[k].text, text, len) == 0)
 			return glyphs[k].nag;
 	return 0;
 }
 
-static void adv(lexer *L)
+static size_t count_chars(const char *s, size_t n)
 {
-	unsigned char c = (unsigned char)L->s[L->i++];
-	if (c == '\n') {
-		L->line++;
-		L->col = 1;
-	} else if (c == '\r') {
-		if (L->i < L->len && L->s[L->i] == '\n') {
-			L->col++;
-		} else {
-			L->line++;
-			L->col = 1;
-		}
-	} else if ((c & 0xC0) != 0x80) {
-		L->col++;
-	}
+	size_t c = 0;
+	for (size_t k = 0; k < n; k++)
+		c += ((unsigned char)s[k] & 0xC0) != 0x80;
+	return c;
 }
 
-/* Advances over a run without line ends (a word). */
-static void adv_word(lexer *L, size_t end)
+/* Column of position pos on the current line. */
+static inline size_t col(lexer *L, size_t pos)
 {
+	if (LIKELY(L->ascii))
+		return L->lcol + (pos - L->ls);
+	if (L->cpos < L->ls || L->cpos > pos) {
+		L->cpos = L->ls;
+		L->ccol = L->lcol;
+	}
+	L->ccol += count_chars(L->s + L->cpos, pos - L->cpos);
+	L->cpos = pos;
+	return L->ccol;
+}
+
+/* s[k] is LF or CR: a line ends there unless it is the CR of a CR LF. */
+static inline void eol(lexer *L, size_t k)
+{
+	if (L->s[k] == '\r' && k + 1 < L->len && L->s[k + 1] == '\n')
+		return;
+	L->line++;
+	L->ls = k + 1;
+	L->lcol = 1;
+}
+
+/* Advances to end, counting the line ends on the way. */
+static void adv_to(lexer *L, size_t end)
+{
+	const char *s = L->s;
 	for (size_t k = L->i; k < end; k++)
-		L->col += ((unsigned char)L->s[k] & 0xC0) != 0x80;
+		if (UNLIKELY(s[k] == '\n' || s[k] == '\r'))
+			eol(L, k);
 	L->i = end;
 }
 
-static void adv_to(lexer *L, size_t end)
-{
-	while (L->i < end)
-		adv(L);
-}
+static inline int is_eol(char c) { return c == '\n' || c == '\r'; }
 
-/* Column of position pos on the current line, given that position i is at column col. */
-static size_t col_at(const lexer *L, size_t from, size_t from_col, size_t pos)
+static inline size_t abs_offset(const lexer *L, size_t pos)
 {
-	for (size_t k = from; k < pos; k++)
-		if (((unsigned char)L->s[k] & 0xC0) != 0x80)
-			from_col++;
-	return from_col;
-}
-
-static size_t abs_offset(const lexer *L, size_t pos)
-{
-	return L->g->offset + pgn_game_raw_pos(L->g, pos);
+	const hamle_game *g = L->g;
+	return g->offset + (LIKELY(g->map_len == 0) ? pos : pgn_game_raw_pos(g, pos));
 }
 
 #define FINDING(L, sev, code, id, line, col, pos, tok, toklen, ...) \
@@ -99,23 +125,23 @@ static size_t abs_offset(const lexer *L, size_t pos)
 		} \
 	} while (0)
 
-static void limit(lexer *L, size_t line, size_t col, size_t pos, const char *what, size_t max)
+static void limit(lexer *L, size_t line, size_t column, size_t pos, const char *what, size_t max)
 {
-	FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, col, pos, L->s + pos,
+	FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, column, pos, L->s + pos,
 		L->len - pos < 16 ? L->len - pos : 16, "%s exceeds the limit of %zu; rest of the game not read",
 		what, max);
 	L->stop = 1;
 }
 
-static hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_t end, size_t line, size_t col,
-	unsigned int flags, unsigned int value)
+static inline hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_t end, size_t line,
+	size_t column, unsigned int flags, unsigned int value)
 {
 	hamle_game *g = L->g;
-	if (g->ntokens >= L->lim->max_tokens) {
-		limit(L, line, col, start, "number of movetext tokens", L->lim->max_tokens);
+	if (UNLIKELY(g->ntokens >= L->lim->max_tokens)) {
+		limit(L, line, column, start, "number of movetext tokens", L->lim->max_tokens);
 		return NULL;
 	}
-	if (g->ntokens == g->tokens_cap &&
+	if (UNLIKELY(g->ntokens == g->tokens_cap) &&
 	    pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens + 1, sizeof(*g->tokens)) < 0) {
 		L->err = HAMLE_ENOMEM;
 		L->stop = 1;
@@ -125,7 +151,7 @@ static hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_t end, 
 	t->text = L->s + start;
 	t->len = end - start;
 	t->line = line;
-	t->column = col;
+	t->column = column;
 	t->offset = abs_offset(L, start);
 	t->depth = (unsigned int)(L->depth > UINT32_MAX ? UINT32_MAX : L->depth);
 	t->kind = kind;
@@ -134,83 +160,129 @@ static hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_t end, 
 	return t;
 }
 
-static int strs_push(lexer *L, char c)
+/* Makes room for n more bytes in g->strs. */
+static int strs_room(lexer *L, size_t n)
 {
 	hamle_game *g = L->g;
-	if (g->strs_len == g->strs_cap && pgn_grow((void **)&g->strs, &g->strs_cap, g->strs_len + 1, 1) < 0) {
+	if (g->strs_len + n > g->strs_cap && pgn_grow((void **)&g->strs, &g->strs_cap, g->strs_len + n, 1) < 0) {
 		L->err = HAMLE_ENOMEM;
 		L->stop = 1;
 		return -1;
 	}
-	g->strs[g->strs_len++] = c;
 	return 0;
 }
 
-static int is_ws(char c) { return cls[(unsigned char)c] == C_WS; }
-static int is_eol(char c) { return c == '\n' || c == '\r'; }
+static int strs_put(lexer *L, const char *p, size_t n)
+{
+	if (strs_room(L, n) < 0)
+		return -1;
+	memcpy(L->g->strs + L->g->strs_len, p, n);
+	L->g->strs_len += n;
+	return 0;
+}
+
+static int strs_push(lexer *L, char c)
+{
+	return strs_put(L, &c, 1);
+}
+
+static inline int is_ws(char c) { return cls[(unsigned char)c] == C_WS; }
 
 static void skip_ws(lexer *L)
 {
-	while (L->i < L->len && is_ws(L->s[L->i]))
-		adv(L);
+	while (L->i < L->len && is_ws(L->s[L->i])) {
+		if (is_eol(L->s[L->i]))
+			eol(L, L->i);
+		L->i++;
+	}
+}
+
+/* The value of a quoted tag, after its '"': unescaped into g->strs up to the closing '"' (sets
+ * *closed) or the end of the line. Returns -1 when lexing stops (limit, memory). */
+static int lex_tag_string(lexer *L, size_t value_off, size_t tline, size_t tcol, size_t tpos, int *closed)
+{
+	hamle_game *g = L->g;
+	const char *s = L->s;
+	size_t max = L->lim->max_tag_bytes;
+	for (;;) {
+		size_t i = L->i;
+		if (i >= L->len || is_eol(s[i]))
+			return 0;
+		if (g->strs_len - value_off >= max) {
+			limit(L, tline, tcol, tpos, "tag value length", max);
+			return -1;
+		}
+		char c = s[i];
+		if (c == '"') {
+			L->i = i + 1;
+			*closed = 1;
+			return 0;
+		}
+		if (c == '\\') {
+			if (i + 1 < L->len && (s[i + 1] == '"' || s[i + 1] == '\\')) {
+				i++;
+				c = s[i];
+			} else {
+				FINDING(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-escape", L->line, col(L, i), i,
+					s + i, i + 1 < L->len ? 2 : 1,
+					"backslash not followed by '\"' or '\\' in a tag value: kept literally");
+			}
+			if (strs_push(L, c) < 0)
+				return -1;
+			L->i = i + 1;
+			continue;
+		}
+		/* a run of plain characters, cut where the value reaches its limit */
+		size_t e = i + 1;
+		while (e < L->len && !value_stop[(unsigned char)s[e]])
+			e++;
+		size_t room = max - (g->strs_len - value_off);
+		if (e - i > room)
+			e = i + room;
+		if (strs_put(L, s + i, e - i) < 0)
+			return -1;
+		L->i = e;
+	}
 }
 
 /* '[' name "value" ']' ; values unescaped into g->strs (offsets fixed up after lexing). */
 static void lex_tag(lexer *L, int in_movetext)
 {
 	hamle_game *g = L->g;
-	size_t tline = L->line, tcol = L->col, tpos = L->i;
+	const char *s = L->s;
+	size_t tline = L->line, tcol = col(L, L->i), tpos = L->i;
 	if (in_movetext)
 		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, "[", 1,
 			"tag pair inside movetext");
-	adv(L);
+	L->i++;
 	skip_ws(L);
-	size_t name_off = g->strs_len, ns = L->i;
-	while (L->i < L->len && !is_ws(L->s[L->i]) && L->s[L->i] != '"' && L->s[L->i] != ']' && L->s[L->i] != '[') {
-		if (L->i - ns >= L->lim->max_tag_bytes) {
-			limit(L, tline, tcol, tpos, "tag name length", L->lim->max_tag_bytes);
+	size_t name_off = g->strs_len, ns = L->i, ne = ns;
+	while (ne < L->len && !is_ws(s[ne]) && s[ne] != '"' && s[ne] != ']' && s[ne] != '[')
+		ne++;
+	if (ne - ns > L->lim->max_tag_bytes) {
+		if (strs_put(L, s + ns, L->lim->max_tag_bytes) < 0)
 			return;
-		}
-		if (strs_push(L, L->s[L->i]) < 0)
-			return;
-		adv(L);
+		L->i = ns + L->lim->max_tag_bytes;
+		limit(L, tline, tcol, tpos, "tag name length", L->lim->max_tag_bytes);
+		return;
 	}
-	if (L->i == ns)
+	if (strs_put(L, s + ns, ne - ns) < 0)
+		return;
+	L->i = ne;
+	if (ne == ns)
 		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, "[", 1,
 			"tag pair without a name");
 	if (strs_push(L, '\0') < 0)
 		return;
 	skip_ws(L);
-	size_t value_off = g->strs_len, vstart = L->i;
+	size_t value_off = g->strs_len;
 	int closed = 0;
-	if (L->i < L->len && L->s[L->i] == '"') {
-		adv(L);
-		vstart = L->i;
-		while (L->i < L->len && !is_eol(L->s[L->i])) {
-			char c = L->s[L->i];
-			if (g->strs_len - value_off >= L->lim->max_tag_bytes) {
-				limit(L, tline, tcol, tpos, "tag value length", L->lim->max_tag_bytes);
-				return;
-			}
-			if (c == '"') {
-				adv(L);
-				closed = 1;
-				break;
-			}
-			if (c == '\\' && L->i + 1 < L->len && (L->s[L->i + 1] == '"' || L->s[L->i + 1] == '\\')) {
-				adv(L);
-				c = L->s[L->i];
-			} else if (c == '\\') {
-				FINDING(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-escape", L->line, L->col, L->i,
-					L->s + L->i, L->i + 1 < L->len ? 2 : 1,
-					"backslash not followed by '\"' or '\\' in a tag value: kept literally");
-			}
-			if (strs_push(L, c) < 0)
-				return;
-			adv(L);
-		}
+	if (L->i < L->len && s[L->i] == '"') {
+		L->i++;
+		if (lex_tag_string(L, value_off, tline, tcol, tpos, &closed) < 0)
+			return;
 		if (!closed) {
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, L->s + tpos,
+			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, s + tpos,
 				L->i - tpos, "tag value without its closing '\"'");
 			/* `[Name "value]` at the end of a line: the ']' closes the tag */
 			if (g->strs_len > value_off && g->strs[g->strs_len - 1] == ']') {
@@ -219,34 +291,40 @@ static void lex_tag(lexer *L, int in_movetext)
 			}
 		}
 	} else {
-		while (L->i < L->len && L->s[L->i] != ']' && !is_eol(L->s[L->i])) {
-			if (g->strs_len - value_off >= L->lim->max_tag_bytes) {
-				limit(L, tline, tcol, tpos, "tag value length", L->lim->max_tag_bytes);
+		size_t e = L->i;
+		while (e < L->len && s[e] != ']' && !is_eol(s[e]))
+			e++;
+		size_t max = L->lim->max_tag_bytes;
+		if (e - L->i > max) {
+			/* the limit strikes before the character after the first max ones */
+			if (strs_put(L, s + L->i, max) < 0)
 				return;
-			}
-			if (strs_push(L, L->s[L->i]) < 0)
-				return;
-			adv(L);
+			L->i += max;
+			limit(L, tline, tcol, tpos, "tag value length", max);
+			return;
 		}
+		if (strs_put(L, s + L->i, e - L->i) < 0)
+			return;
+		L->i = e;
 		while (g->strs_len > value_off && is_ws(g->strs[g->strs_len - 1]))
 			g->strs_len--;
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, L->s + tpos,
+		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, s + tpos,
 			L->i - tpos, "tag value without quotes");
 	}
-	(void)vstart;
 	size_t value_len = g->strs_len - value_off;
 	if (strs_push(L, '\0') < 0)
 		return;
 	if (closed != 2) {
-		size_t save_i = L->i, save_line = L->line, save_col = L->col;
+		size_t save_i = L->i, save_line = L->line, save_ls = L->ls, save_lcol = L->lcol;
 		skip_ws(L);
-		if (L->i < L->len && L->s[L->i] == ']') {
-			adv(L);
+		if (L->i < L->len && s[L->i] == ']') {
+			L->i++;
 		} else {
 			L->i = save_i;
 			L->line = save_line;
-			L->col = save_col;
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, L->s + tpos,
+			L->ls = save_ls;
+			L->lcol = save_lcol;
+			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, s + tpos,
 				L->i - tpos, "tag pair without its closing ']'");
 		}
 	}
@@ -268,7 +346,7 @@ static void lex_tag(lexer *L, int in_movetext)
 /* { comment } or ; comment or % escape line */
 static void lex_comment(lexer *L)
 {
-	size_t line = L->line, col = L->col, pos = L->i;
+	size_t line = L->line, column = col(L, L->i), pos = L->i;
 	char c = L->s[pos];
 	size_t cs = pos + 1, ce;
 	unsigned int flags = 0, kind = HAMLE_TOKEN_COMMENT;
@@ -287,31 +365,61 @@ static void lex_comment(lexer *L)
 			kind = HAMLE_TOKEN_ESCAPE;
 	}
 	if (ce - cs > L->lim->max_comment_bytes) {
-		limit(L, line, col, pos, "comment length", L->lim->max_comment_bytes);
+		limit(L, line, column, pos, "comment length", L->lim->max_comment_bytes);
 		return;
 	}
 	if (flags & HAMLE_TOKEN_UNTERMINATED)
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", line, col, pos, "{", 1,
+		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", line, column, pos, "{", 1,
 			"unterminated comment: '{' without '}' before the end of the game");
-	hamle_token *t = emit(L, kind, cs, ce, line, col, flags, 0);
+	hamle_token *t = emit(L, kind, cs, ce, line, column, flags, 0);
 	if (!t)
 		return;
 	t->offset = abs_offset(L, pos); /* the position of '{', ';' or '%' */
-	adv_to(L, ce < L->len && c == '{' ? ce + 1 : ce);
+	if (c == '{')
+		adv_to(L, ce < L->len ? ce + 1 : ce);
+	else
+		L->i = ce; /* no line end inside */
+}
+
+/* Leading dots ("...", "…") from p; returns the position after them and adds their count. */
+static inline size_t skip_dots(const char *s, size_t p, size_t end, size_t *dots)
+{
+	while (p < end) {
+		if (s[p] == '.') {
+			p++;
+			(*dots)++;
+		} else if (UNLIKELY((unsigned char)s[p] == 0xE2) && end - p >= 3 && memcmp(s + p, "\xE2\x80\xA6", 3) == 0) {
+			p += 3;
+			*dots += 3;
+		} else {
+			break;
+		}
+	}
+	return p;
 }
 
 /* digits, dots, glyphs, e.p. and moves inside one maximal run [start, end) */
 static void lex_word(lexer *L, size_t start, size_t end)
 {
 	hamle_game *g = L->g;
-	size_t line = L->line, col0 = L->col;
+	size_t line = L->line;
 	const char *s = L->s;
-	hamle_result res = hamle_result_parse(s + start, end - start);
-	if (res != HAMLE_RESULT_NONE) {
-		if (emit(L, HAMLE_TOKEN_RESULT, start, end, line, col0, 0, res) && L->depth == 0)
-			g->result = res;
-		adv_word(L, end);
+	unsigned char c0 = (unsigned char)s[start];
+	unsigned char last = (unsigned char)s[end - 1];
+	if (LIKELY(((c0 | 0x20) >= 'a' && (c0 | 0x20) <= 'z') && last != '!' && last != '?' && last != '.')) {
+		/* the common case, a move: no number, result, glyph or "e.p." can be inside */
+		emit(L, HAMLE_TOKEN_MOVE, start, end, line, col(L, start), 0, (unsigned int)(end - start));
+		L->i = end;
 		return;
+	}
+	if (c0 == '0' || c0 == '1' || c0 == '*' || c0 == 0xC2) {
+		hamle_result res = hamle_result_parse(s + start, end - start);
+		if (res != HAMLE_RESULT_NONE) {
+			if (emit(L, HAMLE_TOKEN_RESULT, start, end, line, col(L, start), 0, res) && L->depth == 0)
+				g->result = res;
+			L->i = end;
+			return;
+		}
 	}
 	size_t p = start;
 	unsigned int mflags = 0;
@@ -321,18 +429,8 @@ static void lex_word(lexer *L, size_t start, size_t end)
 		unsigned long num = 0;
 		for (size_t k = start; k < p; k++)
 			num = num > 100000000UL ? num : num * 10 + (unsigned long)(s[k] - '0');
-		size_t q = p, dots = 0;
-		while (q < end) {
-			if (s[q] == '.') {
-				q++;
-				dots++;
-			} else if (end - q >= 3 && memcmp(s + q, "\xE2\x80\xA6", 3) == 0) {
-				q += 3;
-				dots += 3;
-			} else {
-				break;
-			}
-		}
+		size_t dots = 0;
+		size_t q = skip_dots(s, p, end, &dots);
 		int number = 0;
 		if (p == end && end < L->len && s[end] == ')') {
 			end++; /* "12)" */
@@ -342,8 +440,8 @@ static void lex_word(lexer *L, size_t start, size_t end)
 			number = 1;
 		}
 		if (number) {
-			if (!emit(L, HAMLE_TOKEN_MOVE_NUMBER, start, q, line, col0, dots >= 2 ? HAMLE_TOKEN_BLACK : 0,
-				    (unsigned int)num))
+			if (!emit(L, HAMLE_TOKEN_MOVE_NUMBER, start, q, line, col(L, start),
+				    dots >= 2 ? HAMLE_TOKEN_BLACK : 0, (unsigned int)num))
 				return;
 			p = q;
 			mflags = HAMLE_TOKEN_GLUED;
@@ -355,17 +453,7 @@ static void lex_word(lexer *L, size_t start, size_t end)
 	}
 	/* leading dots of "...Nf6" or a standalone "..." */
 	size_t dots = 0;
-	while (p < end) {
-		if (s[p] == '.') {
-			p++;
-			dots++;
-		} else if (end - p >= 3 && memcmp(s + p, "\xE2\x80\xA6", 3) == 0) {
-			p += 3;
-			dots += 3;
-		} else {
-			break;
-		}
-	}
+	p = skip_dots(s, p, end, &dots);
 	if (dots >= 2 && g->ntokens && g->tokens[g->ntokens - 1].kind == HAMLE_TOKEN_MOVE_NUMBER)
 		g->tokens[g->ntokens - 1].flags |= HAMLE_TOKEN_BLACK;
 	size_t me = end;
@@ -374,7 +462,7 @@ static void lex_word(lexer *L, size_t start, size_t end)
 		unsigned int nag = pgn_glyph_nag(s + p, wl);
 		hamle_token *prev = g->ntokens ? &g->tokens[g->ntokens - 1] : NULL;
 		if (nag) {
-			emit(L, HAMLE_TOKEN_NAG, p, me, line, col_at(L, start, col0, p), 0, nag);
+			emit(L, HAMLE_TOKEN_NAG, p, me, line, col(L, p), 0, nag);
 		} else if (wl == 4 && memcmp(s + p, "e.p.", 4) == 0 && prev && prev->kind == HAMLE_TOKEN_MOVE &&
 			   !(prev->flags & HAMLE_TOKEN_EP) && prev->text + prev->len <= s + p) {
 			/* "exd6 e.p.": the marker joins the move before it */
@@ -396,12 +484,12 @@ static void lex_word(lexer *L, size_t start, size_t end)
 					ee--; /* "Kc8." */
 				core = (unsigned int)(ee - p);
 			}
-			if (emit(L, HAMLE_TOKEN_MOVE, p, ee, line, col_at(L, start, col0, p), mflags, core) && ge < me)
-				emit(L, HAMLE_TOKEN_NAG, ge, me, line, col_at(L, start, col0, ge), HAMLE_TOKEN_GLUED,
+			if (emit(L, HAMLE_TOKEN_MOVE, p, ee, line, col(L, p), mflags, core) && ge < me)
+				emit(L, HAMLE_TOKEN_NAG, ge, me, line, col(L, ge), HAMLE_TOKEN_GLUED,
 					pgn_glyph_nag(s + ge, me - ge));
 		}
 	}
-	adv_word(L, end);
+	L->i = end;
 }
 
 static void lex_movetext_char(lexer *L)
@@ -416,27 +504,27 @@ static void lex_movetext_char(lexer *L)
 		return;
 	case '(':
 		if (i + 2 < L->len && s[i + 1] == '=' && s[i + 2] == ')') {
-			emit(L, HAMLE_TOKEN_DRAW_OFFER, i, i + 3, L->line, L->col, 0, 0);
-			adv_to(L, i + 3);
+			emit(L, HAMLE_TOKEN_DRAW_OFFER, i, i + 3, L->line, col(L, i), 0, 0);
+			L->i = i + 3;
 			return;
 		}
 		if (L->depth >= L->lim->max_depth) {
-			limit(L, L->line, L->col, i, "variation nesting depth", L->lim->max_depth);
+			limit(L, L->line, col(L, i), i, "variation nesting depth", L->lim->max_depth);
 			return;
 		}
 		L->depth++;
-		emit(L, HAMLE_TOKEN_VAR_START, i, i + 1, L->line, L->col, 0, 0);
-		adv(L);
+		emit(L, HAMLE_TOKEN_VAR_START, i, i + 1, L->line, col(L, i), 0, 0);
+		L->i = i + 1;
 		return;
 	case ')':
 		if (L->depth == 0) {
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, L->col, i, ")", 1,
+			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, ")", 1,
 				"')' without a variation to close");
 		} else {
-			emit(L, HAMLE_TOKEN_VAR_END, i, i + 1, L->line, L->col, 0, 0);
+			emit(L, HAMLE_TOKEN_VAR_END, i, i + 1, L->line, col(L, i), 0, 0);
 			L->depth--;
 		}
-		adv(L);
+		L->i = i + 1;
 		return;
 	case '$': {
 		size_t e = i + 1;
@@ -446,25 +534,25 @@ static void lex_movetext_char(lexer *L)
 			e++;
 		}
 		if (e == i + 1) {
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, L->col, i, "$", 1,
+			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, "$", 1,
 				"'$' without a number");
-			adv(L);
+			L->i = i + 1;
 			return;
 		}
-		emit(L, HAMLE_TOKEN_NAG, i, e, L->line, L->col, 0, (unsigned int)v);
-		adv_to(L, e);
+		emit(L, HAMLE_TOKEN_NAG, i, e, L->line, col(L, i), 0, (unsigned int)v);
+		L->i = e;
 		return;
 	}
 	case '}': case ']': case '"': case '<': case '>':
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, L->col, i, s + i, 1,
+		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, s + i, 1,
 			"stray '%c' in movetext", c);
-		adv(L);
+		L->i = i + 1;
 		return;
 	default: {
 		size_t e = i;
 		while (e < L->len) {
 			unsigned char b = (unsigned char)s[e];
-			if (!cls[b]) {
+			if (LIKELY(!cls[b])) {
 				e++;
 				continue;
 			}
@@ -486,17 +574,49 @@ static void lex_movetext_char(lexer *L)
 	}
 }
 
+/* Whether s[0..n) is all ASCII (8 bytes at a time). */
+static int all_ascii(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, s + k, 8);
+		if (w & 0x8080808080808080ULL)
+			return 0;
+	}
+	for (; k < n; k++)
+		if ((unsigned char)s[k] & 0x80)
+			return 0;
+	return 1;
+}
+
 int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t start_column, int tags_only)
 {
-	lexer L = { g, lim, g->text, g->text_len, 0, start_line, start_column, 0, tags_only, 0, 0 };
+	lexer L;
+	memset(&L, 0, sizeof(L));
+	L.g = g;
+	L.lim = lim;
+	L.s = g->text;
+	L.len = g->text_len;
+	L.line = start_line;
+	L.lcol = L.ccol = start_column;
+	L.ascii = g->text_ascii >= 0 ? g->text_ascii : all_ascii(g->text, g->text_len);
+	L.tags_only = tags_only;
 	int in_movetext = 0;
+	const char *s = L.s;
 	while (L.i < L.len && !L.stop) {
-		char c = L.s[L.i];
-		if (is_ws(c)) {
-			adv(&L);
+		char c = s[L.i];
+		if (c == ' ') { /* the most frequent byte */
+			L.i++;
 			continue;
 		}
-		if (c == '%' && L.col == 1) {
+		if (is_ws(c)) {
+			if (is_eol(c))
+				eol(&L, L.i);
+			L.i++;
+			continue;
+		}
+		if (UNLIKELY(c == '%') && col(&L, L.i) == 1) {
 			if (tags_only && in_movetext)
 				break;
 			lex_comment(&L);
