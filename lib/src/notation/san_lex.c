@@ -37,6 +37,48 @@ static int is_figurine(const char *s, size_t n)
 	return n >= 3 && u[0] == 0xE2 && u[1] == 0x99 && u[2] >= 0x94 && u[2] <= 0x9F;
 }
 
+/* The locale's word-list lookups (locale_internal.h), with the first byte compared before
+ * memcmp: the lists are short and most tokens match none of their words. */
+static size_t match_prefix(const struct hamle_loc_words *list, const char *s, size_t len, int *value)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		const struct hamle_loc_word *w = &list->v[i];
+		if (w->len <= len && w->text[0] == s[0] && memcmp(w->text, s, w->len) == 0) {
+			if (value)
+				*value = w->value;
+			return w->len;
+		}
+	}
+	return 0;
+}
+
+static size_t match_suffix(const struct hamle_loc_words *list, const char *s, size_t len, int *value)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		const struct hamle_loc_word *w = &list->v[i];
+		if (w->len <= len && w->text[w->len - 1] == s[len - 1] &&
+			memcmp(w->text, s + len - w->len, w->len) == 0) {
+			if (value)
+				*value = w->value;
+			return w->len;
+		}
+	}
+	return 0;
+}
+
+static int match_exact(const struct hamle_loc_words *list, const char *s, size_t len, int *value)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		const struct hamle_loc_word *w = &list->v[i];
+		if (w->len == len && w->text[0] == s[0] && memcmp(w->text, s, len) == 0) {
+			if (value)
+				*value = w->value;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int glyph_nag(unsigned char a, unsigned char b)
 {
 	if (a == '!')
@@ -67,12 +109,12 @@ static void strip_suffixes(struct san_tok *t, const struct hamle_locale *loc, co
 			continue;
 		}
 		if (!(t->warn & HAMLE_SAN_W_DRAW_OFFER) &&
-			(k = hamle_loc_match_suffix(&loc->draw_offer, s, len, NULL)) != 0 && k < len) {
+			(k = match_suffix(&loc->draw_offer, s, len, NULL)) != 0 && k < len) {
 			t->warn |= HAMLE_SAN_W_DRAW_OFFER;
 			len -= k;
 			continue;
 		}
-		if (!t->mark && (k = hamle_loc_match_suffix(&loc->check_marks, s, len, &v)) != 0 && k < len) {
+		if (!t->mark && (k = match_suffix(&loc->check_marks, s, len, &v)) != 0 && k < len) {
 			t->mark = v;
 			if (v == HAMLE_LOC_MATE && !same_text(s + len - k, k, loc->style[HAMLE_LOCALE_STYLE_PGN].mate))
 				t->warn |= HAMLE_SAN_W_DOUBLE_PLUS;
@@ -80,7 +122,7 @@ static void strip_suffixes(struct san_tok *t, const struct hamle_locale *loc, co
 			continue;
 		}
 		if (!(t->warn & HAMLE_SAN_W_EP_MARK) &&
-			(k = hamle_loc_match_suffix(&loc->en_passant, s, len, NULL)) != 0 && k < len) {
+			(k = match_suffix(&loc->en_passant, s, len, NULL)) != 0 && k < len) {
 			t->warn |= HAMLE_SAN_W_EP_MARK;
 			len -= k;
 			continue;
@@ -125,9 +167,61 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 	return (c >= 'A' && c <= 'Z') || c >= 0x80 ? (int)i : -1;
 }
 
+/* The common shape: [piece letter] [file] [rank] [capture] square, ending in the rank digit,
+ * ASCII, no blanks, no suffix. Returns 1 when it filled t; 0 sends the token to the full lexer
+ * (which accepts everything this does, and more). */
+static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (n < 2 || n > 7 || !is_rank(u[n - 1]) || !is_file(u[n - 2]))
+		return 0;
+	size_t i = 0;
+	int piece = -1;
+	unsigned v = loc->piece_byte[u[0]];
+	if (v < HAMLE_PAWN + 6 && v != HAMLE_PAWN) {
+		piece = (int)v;
+		i = 1;
+	} else if (!is_file(u[0])) {
+		return 0;
+	}
+	int ff = -1, fr = -1, cap = 0;
+	size_t end = n - 2;
+	if (i < end && is_file(u[i]))
+		ff = u[i++] - 'a';
+	if (i < end && is_rank(u[i]))
+		fr = u[i++] - '1';
+	if (i < end) {
+		size_t k = match_prefix(&loc->capture, s + i, end - i, NULL);
+		if (k == 0 || i + k != end)
+			return 0;
+		if (!same_text(s + i, k, loc->style[HAMLE_LOCALE_STYLE_PGN].capture))
+			return 0;
+		cap = 1;
+		i = end;
+	}
+	if (i != end)
+		return 0;
+	t->piece = piece;
+	t->from_file = ff;
+	t->from_rank = fr;
+	t->to = HAMLE_SQ(u[n - 2] - 'a', u[n - 1] - '1');
+	t->promo = t->castle = -1;
+	t->null_move = 0;
+	t->capture = cap;
+	t->mark = t->nag = 0;
+	t->warn = ff >= 0 && fr >= 0 ? HAMLE_SAN_W_LONG_FORM : 0;
+	t->piece_at = piece >= 0 ? s : NULL;
+	t->piece_len = piece >= 0 ? 1 : 0;
+	t->body = s;
+	t->body_len = n;
+	return 1;
+}
+
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text, size_t len,
 	hamle_error *err)
 {
+	if (lex_plain(t, loc, text, len))
+		return 0;
 	memset(t, 0, sizeof(*t));
 	t->piece = t->from_file = t->from_rank = t->to = t->promo = t->castle = -1;
 	const char *s = text;
@@ -150,12 +244,12 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 
 	int v;
 	if (!is_rank((unsigned char)s[n - 1])) {
-		if (hamle_loc_match_exact(&loc->null_move, s, n, NULL)) {
+		if (match_exact(&loc->null_move, s, n, NULL)) {
 			t->null_move = 1;
 			t->warn |= HAMLE_SAN_W_NULL_MOVE;
 			return 0;
 		}
-		if (hamle_loc_match_exact(&loc->castling, s, n, &v)) {
+		if (match_exact(&loc->castling, s, n, &v)) {
 			const struct hamle_loc_style *pgn = &loc->style[HAMLE_LOCALE_STYLE_PGN];
 			t->castle = v;
 			if (!same_text(s, n, v == HAMLE_LOC_CASTLE_SHORT ? pgn->castle_short : pgn->castle_long))
@@ -186,7 +280,7 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 	if (i < n && is_rank((unsigned char)s[i]))
 		t->from_rank = s[i++] - '1';
 	int sep = 0;
-	size_t k = hamle_loc_match_prefix(&loc->capture, s + i, n - i, NULL);
+	size_t k = match_prefix(&loc->capture, s + i, n - i, NULL);
 	if (k) {
 		t->capture = 1;
 		if (!same_text(s + i, k, loc->style[HAMLE_LOCALE_STYLE_PGN].capture))
