@@ -15,6 +15,16 @@ static const unsigned char cls[256] = {
 	['>'] = C_DELIM,
 };
 
+/* cls plus NUL: stops the scan of a word at the text's terminating NUL (a NUL inside the text is
+ * still a word character, checked after the scan). */
+static const unsigned char word_stop[256] = {
+	[0] = 1,
+	[' '] = C_WS, ['\t'] = C_WS, ['\n'] = C_WS, ['\r'] = C_WS, ['\v'] = C_WS, ['\f'] = C_WS,
+	['{'] = C_DELIM, ['}'] = C_DELIM, ['('] = C_DELIM, [')'] = C_DELIM, ['['] = C_DELIM,
+	[']'] = C_DELIM, [';'] = C_DELIM, ['"'] = C_DELIM, ['$'] = C_DELIM, ['<'] = C_DELIM,
+	['>'] = C_DELIM,
+};
+
 #if defined(__GNUC__)
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -40,6 +50,9 @@ typedef struct lexer {
 	size_t cpos, ccol;
 	int ascii;
 	size_t depth;
+	unsigned int depth32; /* depth, saturated */
+	size_t base;          /* g->offset, the absolute offset of text[0] when the map is empty */
+	size_t token_room;    /* tokens that fit without a check: min(max_tokens, tokens_cap) */
 	int tags_only, stop, err;
 } lexer;
 
@@ -113,7 +126,7 @@ static inline int is_eol(char c) { return c == '\n' || c == '\r'; }
 static inline size_t abs_offset(const lexer *L, size_t pos)
 {
 	const hamle_game *g = L->g;
-	return g->offset + (LIKELY(g->map_len == 0) ? pos : pgn_game_raw_pos(g, pos));
+	return LIKELY(g->map_len == 0) ? L->base + pos : g->offset + pgn_game_raw_pos(g, pos);
 }
 
 #define FINDING(L, sev, code, id, line, col, pos, tok, toklen, ...) \
@@ -137,15 +150,17 @@ static inline hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_
 	size_t column, unsigned int flags, unsigned int value)
 {
 	hamle_game *g = L->g;
-	if (UNLIKELY(g->ntokens >= L->lim->max_tokens)) {
-		limit(L, line, column, start, "number of movetext tokens", L->lim->max_tokens);
-		return NULL;
-	}
-	if (UNLIKELY(g->ntokens == g->tokens_cap) &&
-	    pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens + 1, sizeof(*g->tokens)) < 0) {
-		L->err = HAMLE_ENOMEM;
-		L->stop = 1;
-		return NULL;
+	if (UNLIKELY(g->ntokens >= L->token_room)) {
+		if (g->ntokens >= L->lim->max_tokens) {
+			limit(L, line, column, start, "number of movetext tokens", L->lim->max_tokens);
+			return NULL;
+		}
+		if (pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens + 1, sizeof(*g->tokens)) < 0) {
+			L->err = HAMLE_ENOMEM;
+			L->stop = 1;
+			return NULL;
+		}
+		L->token_room = g->tokens_cap < L->lim->max_tokens ? g->tokens_cap : L->lim->max_tokens;
 	}
 	hamle_token *t = &g->tokens[g->ntokens++];
 	t->text = L->s + start;
@@ -153,7 +168,7 @@ static inline hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_
 	t->line = line;
 	t->column = column;
 	t->offset = abs_offset(L, start);
-	t->depth = (unsigned int)(L->depth > UINT32_MAX ? UINT32_MAX : L->depth);
+	t->depth = L->depth32;
 	t->kind = kind;
 	t->flags = flags;
 	t->value = value;
@@ -172,12 +187,19 @@ static int strs_room(lexer *L, size_t n)
 	return 0;
 }
 
-static int strs_put(lexer *L, const char *p, size_t n)
+static inline int strs_put(lexer *L, const char *p, size_t n)
 {
-	if (strs_room(L, n) < 0)
+	hamle_game *g = L->g;
+	if (UNLIKELY(g->strs_len + n > g->strs_cap) && strs_room(L, n) < 0)
 		return -1;
-	memcpy(L->g->strs + L->g->strs_len, p, n);
-	L->g->strs_len += n;
+	char *d = g->strs + g->strs_len;
+	if (n <= 32) { /* tag names and most values: no call */
+		for (size_t k = 0; k < n; k++)
+			d[k] = p[k];
+	} else {
+		memcpy(d, p, n);
+	}
+	g->strs_len += n;
 	return 0;
 }
 
@@ -412,7 +434,8 @@ static void lex_word(lexer *L, size_t start, size_t end)
 		L->i = end;
 		return;
 	}
-	if (c0 == '0' || c0 == '1' || c0 == '*' || c0 == 0xC2) {
+	if ((c0 == '0' || c0 == '1' || c0 == '*' || c0 == 0xC2) &&
+	    (last == '0' || last == '1' || last == '2' || last == '5' || last == '*' || last == 0xBD)) {
 		hamle_result res = hamle_result_parse(s + start, end - start);
 		if (res != HAMLE_RESULT_NONE) {
 			if (emit(L, HAMLE_TOKEN_RESULT, start, end, line, col(L, start), 0, res) && L->depth == 0)
@@ -445,6 +468,14 @@ static void lex_word(lexer *L, size_t start, size_t end)
 				return;
 			p = q;
 			mflags = HAMLE_TOKEN_GLUED;
+			unsigned char cm = (unsigned char)s[p], ce = (unsigned char)s[end - 1];
+			if (p < end && (cm | 0x20) >= 'a' && (cm | 0x20) <= 'z' && ce != '!' && ce != '?' && ce != '.') {
+				/* "1.e4": the move glued to its number (no dots, glyph or "e.p." inside) */
+				emit(L, HAMLE_TOKEN_MOVE, p, end, line, col(L, p), HAMLE_TOKEN_GLUED,
+					(unsigned int)(end - p));
+				L->i = end;
+				return;
+			}
 		} else {
 			p = start; /* "0-0", "1e4"...: a move */
 		}
@@ -513,6 +544,7 @@ static void lex_movetext_char(lexer *L)
 			return;
 		}
 		L->depth++;
+		L->depth32 = (unsigned int)(L->depth > UINT32_MAX ? UINT32_MAX : L->depth);
 		emit(L, HAMLE_TOKEN_VAR_START, i, i + 1, L->line, col(L, i), 0, 0);
 		L->i = i + 1;
 		return;
@@ -523,6 +555,7 @@ static void lex_movetext_char(lexer *L)
 		} else {
 			emit(L, HAMLE_TOKEN_VAR_END, i, i + 1, L->line, col(L, i), 0, 0);
 			L->depth--;
+			L->depth32 = (unsigned int)(L->depth > UINT32_MAX ? UINT32_MAX : L->depth);
 		}
 		L->i = i + 1;
 		return;
@@ -550,11 +583,16 @@ static void lex_movetext_char(lexer *L)
 		return;
 	default: {
 		size_t e = i;
-		while (e < L->len) {
-			unsigned char b = (unsigned char)s[e];
-			if (LIKELY(!cls[b])) {
+		for (;;) {
+			while (!word_stop[(unsigned char)s[e]])
 				e++;
-				continue;
+			unsigned char b = (unsigned char)s[e];
+			if (UNLIKELY(b == 0)) {
+				if (e < L->len) { /* a NUL inside the text */
+					e++;
+					continue;
+				}
+				break;
 			}
 			/* "d8(Q)": one character in parentheses glued to a move belongs to it */
 			if (b == '(' && e > i && e + 2 < L->len && s[e + 1] != '=' && !cls[(unsigned char)s[e + 1]]) {
@@ -600,6 +638,8 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 	L.len = g->text_len;
 	L.line = start_line;
 	L.lcol = L.ccol = start_column;
+	L.base = g->offset;
+	L.token_room = g->tokens_cap < lim->max_tokens ? g->tokens_cap : lim->max_tokens;
 	L.ascii = g->text_ascii >= 0 ? g->text_ascii : all_ascii(g->text, g->text_len);
 	L.tags_only = tags_only;
 	int in_movetext = 0;

@@ -277,16 +277,18 @@ static void cut(hamle_reader *r)
 	r->pending = 1;
 }
 
-static inline int may_be_result(unsigned char c)
+/* Every termination marker starts with 0, 1, * or ½ and ends with 0, 1, 2, 5, * or ½. */
+static inline int may_be_result(unsigned char first, unsigned char last)
 {
-	return c == '0' || c == '1' || c == '*' || c == 0xC2;
+	return (first == '0' || first == '1' || first == '*' || first == 0xC2) &&
+	       (last == '0' || last == '1' || last == '2' || last == '5' || last == '*' || last == 0xBD);
 }
 
 /* The word just ended (its first bytes in r->word): a termination marker at depth 0 ends the game. */
 static void word_end(hamle_reader *r)
 {
 	r->state = S_NORMAL;
-	if (r->depth == 0 && r->word_len < sizeof(r->word) && may_be_result(r->word[0]) &&
+	if (r->depth == 0 && r->word_len < sizeof(r->word) && may_be_result(r->word[0], r->word[r->word_len - 1]) &&
 	    hamle_result_parse((const char *)r->word, r->word_len) != HAMLE_RESULT_NONE)
 		r->state = S_ENDED;
 }
@@ -378,7 +380,7 @@ static int split(hamle_reader *r)
 					while (e < n && kls[v[e]] == K_WORD)
 						e++;
 					if (LIKELY(e < n)) { /* the word ends in this block */
-						if (may_be_result(c) && r->depth == 0 && e - p < sizeof(r->word) &&
+						if (may_be_result(c, v[e - 1]) && r->depth == 0 && e - p < sizeof(r->word) &&
 						    hamle_result_parse((const char *)v + p, e - p) != HAMLE_RESULT_NONE) {
 							p = e;
 							r->state = S_ENDED;
