@@ -120,3 +120,34 @@ int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, ha
 	*before = legal;
 	return 1;
 }
+
+int san_fast_check(const struct hamle_position *p, hamle_move m)
+{
+	int kind = HAMLE_MOVE_KIND(m);
+	if (kind == HAMLE_MOVE_CASTLING || kind == HAMLE_MOVE_EN_PASSANT)
+		return -1;
+	int us = p->side, from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	int type = kind == HAMLE_MOVE_PROMOTION ? HAMLE_MOVE_PROMO(m) : PIECE_TYPE(p->board[from]);
+	int ek = bb_lsb(p->pieces[!us][HAMLE_KING]);
+	bitboard occ2 = (pos_all(p) ^ BB(from)) | BB(to);
+	/* the moved piece itself */
+	switch (type) {
+	case HAMLE_PAWN:
+		if (bb_pawn_attacks(us, to) & BB(ek))
+			return 1;
+		break;
+	case HAMLE_KNIGHT:
+		if (hamle_knight_attacks[to] & BB(ek))
+			return 1;
+		break;
+	case HAMLE_KING: break;
+	default:
+		if (sliders_to(type != HAMLE_BISHOP ? BB(to) : 0, type != HAMLE_ROOK ? BB(to) : 0, ek, occ2))
+			return 1;
+	}
+	/* discovered: our other sliders on a free line to the king once `from` is empty */
+	const bitboard *pc = p->pieces[us];
+	bitboard rest = ~BB(from);
+	return sliders_to((pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & rest, (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & rest,
+		ek, occ2) != 0;
+}

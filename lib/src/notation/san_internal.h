@@ -35,6 +35,10 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, hamle_move *out,
 	int *before);
 
+/* 1 when legal move m (not castling, not en passant) gives check, 0 when it does not, -1 for
+ * castling and en passant (not decided here). */
+int san_fast_check(const struct hamle_position *p, hamle_move m);
+
 /* 0 no check, 1 check, 2 mate: what legal move m does in p. */
 int san_gives_check(const struct hamle_position *p, hamle_move m);
 

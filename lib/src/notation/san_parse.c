@@ -11,6 +11,8 @@
 
 int san_gives_check(const struct hamle_position *p, hamle_move m)
 {
+	if (san_fast_check(p, m) == 0)
+		return 0;
 	struct hamle_position q = *p;
 	hamle_make_move(&q, m);
 	int ksq = pos_king(&q, q.side);
