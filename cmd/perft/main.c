@@ -1,4 +1,4 @@
-/* hamle-perft: count leaf nodes of the move tree (move-generator check and benchmark). */
+/* hamle-perft: count the leaf nodes of the legal move tree (move-generator check and benchmark). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,85 +6,96 @@
 
 #include <hamle/hamle.h>
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: hamle-perft [--divide] [--bench] FEN DEPTH\n"
-		"  Counts the leaf nodes of the legal move tree from FEN (FEN, X-FEN or Shredder-FEN;\n"
-		"  'startpos' for the start position) to DEPTH plies. The last number printed is the total.\n"
-		"  --divide  print the count below each legal move (UCI notation) first\n"
-		"  --bench   make every leaf move (no bulk counting) and print nodes per second\n"
-		"exit: 0 ok, 2 usage error or bad FEN\n");
-}
+#include "msg.h"
+#include "opt.h"
+#include "out.h"
+
+enum { OPT_DIVIDE = 1, OPT_BENCH };
+static const hamle_cli_opt opts[] = {
+	{"divide", 0, HAMLE_OPT_NOARG, NULL, "print the count below each legal move (UCI) first", OPT_DIVIDE},
+	{"bench", 0, HAMLE_OPT_NOARG, NULL,
+		"make every leaf move (no bulk counting) and print the time and nodes per second", OPT_BENCH},
+	HAMLE_OPT_STD_ENTRIES,
+	{0}};
+static const hamle_cli_info info = {"hamle-perft", HAMLE_VERSION_STRING, "[--divide] [--bench] FEN DEPTH",
+	"Counts the leaf nodes of the legal move tree from FEN (FEN, X-FEN or Shredder-FEN; 'startpos' for "
+	"the start position) to DEPTH plies. The last number printed is the total.",
+	"Exit status: 0 counted, 2 usage error or bad FEN."};
+
+struct divide_ctx {
+	const hamle_position *pos;
+	hamle_out *out;
+};
 
 static void print_divide(hamle_move m, uint64_t nodes, void *payload)
 {
-	const hamle_position *pos = payload;
+	struct divide_ctx *c = payload;
 	char uci[8];
-	hamle_move_uci(uci, sizeof(uci), pos, m);
-	printf("%s: %llu\n", uci, (unsigned long long)nodes);
+	hamle_move_uci(uci, sizeof(uci), c->pos, m);
+	hamle_out_printf(c->out, "%s: %llu\n", uci, (unsigned long long)nodes);
 }
 
 int main(int argc, char **argv)
 {
+	hamle_msg msg;
+	hamle_out out;
+	hamle_opt_parser p;
 	int divide = 0, bench = 0;
 	const char *args[2];
 	int nargs = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--divide")) {
-			divide = 1;
-		} else if (!strcmp(argv[i], "--bench")) {
-			bench = 1;
-		} else if (!strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "--version")) {
-			printf("hamle-perft %s\n", hamle_version());
-			return 0;
-		} else if (nargs < 2 && (argv[i][0] != '-' || argv[i][1] == '\0')) {
-			args[nargs++] = argv[i];
-		} else {
-			fprintf(stderr, "hamle-perft: unexpected argument '%s'\ntry 'hamle-perft --help' for more information\n", argv[i]);
-			return 2;
+
+	hamle_msg_init(&msg, info.name);
+	hamle_out_ignore_sigpipe();
+	hamle_out_init(&out, stdout, NULL);
+	hamle_opt_init(&p, opts, argc, argv);
+	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
+		switch (id) {
+		case HAMLE_OPT_OPERAND:
+			if (nargs == 2)
+				return hamle_msg_usage(&msg, "unexpected argument '%s'", p.arg);
+			args[nargs++] = p.arg;
+			break;
+		case HAMLE_OPT_FAIL: return hamle_msg_usage(&msg, "%s", p.error);
+		case OPT_DIVIDE: divide = 1; break;
+		case OPT_BENCH: bench = 1; break;
+		case HAMLE_OPT_HELP:
+			hamle_opt_help(stdout, &info, opts);
+			return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+		case HAMLE_OPT_VERSION:
+			hamle_opt_version(stdout, &info);
+			return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
 		}
 	}
-	if (nargs != 2) {
-		fprintf(stderr, "hamle-perft: expected FEN and DEPTH\ntry 'hamle-perft --help' for more information\n");
-		return 2;
-	}
-	char *end;
-	long depth = strtol(args[1], &end, 10);
-	if (*end || depth < 0 || depth > 20) {
-		fprintf(stderr, "hamle-perft: depth must be a number from 0 to 20, not '%s'\n", args[1]);
-		return 2;
-	}
+	if (nargs != 2)
+		return hamle_msg_usage(&msg, "expected FEN and DEPTH");
+	unsigned long depth;
+	if (hamle_opt_parse_ulong(args[1], 0, 20, &depth) < 0)
+		return hamle_msg_usage(&msg, "depth must be a number from 0 to 20, not '%s'", args[1]);
 	hamle_error err;
 	hamle_error_clear(&err);
 	hamle_position *pos;
-	const char *fen = strcmp(args[0], "startpos") ? args[0] : NULL;
-	if (hamle_position_new(&pos, fen, &err) < 0) {
-		fprintf(stderr, "hamle-perft: bad FEN: %s\n", err.message);
-		return 2;
+	if (hamle_position_new(&pos, strcmp(args[0], "startpos") ? args[0] : NULL, &err) < 0) {
+		hamle_msg_error(&msg, "bad FEN: %s", err.message);
+		return HAMLE_EXIT_ERROR;
 	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	uint64_t total;
-	if (bench)
+	if (bench) {
 		total = hamle_perft_full(pos, (int)depth);
-	else if (divide)
-		total = hamle_perft_divide(pos, (int)depth, print_divide, pos);
-	else
+	} else if (divide) {
+		struct divide_ctx c = {pos, &out};
+		total = hamle_perft_divide(pos, (int)depth, print_divide, &c);
+		hamle_out_puts(&out, "\n");
+	} else {
 		total = hamle_perft(pos, (int)depth);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	if (bench)
-		printf("%.3f s, %.1f M nodes/s (every leaf made, no bulk counting)\n", secs,
+		hamle_out_printf(&out, "%.3f s, %.1f M nodes/s (every leaf made, no bulk counting)\n", secs,
 			secs > 0 ? (double)total / secs / 1e6 : 0.0);
-	if (divide)
-		printf("\n");
-	printf("%llu\n", (unsigned long long)total);
+	hamle_out_printf(&out, "%llu\n", (unsigned long long)total);
 	hamle_position_free(pos);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		return 2;
-	return 0;
+	return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
 }
