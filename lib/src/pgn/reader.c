@@ -397,6 +397,27 @@ static int split(hamle_reader *r)
 					break;
 				}
 				p++;
+				if (c == '[') {
+					/* fast path for a whole `[Name "value"]` in this block; anything else
+					 * (escapes, line ends, the block's end) goes through the states */
+					size_t q = p;
+					while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
+						q++;
+					if (q < n && v[q] == '"') {
+						q++;
+						while (q < n && !string_stop[v[q]])
+							q++;
+						if (q < n && v[q] == '"') {
+							q++;
+							while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
+								q++;
+							if (q < n && v[q] == ']') {
+								p = q + 1;
+								continue;
+							}
+						}
+					}
+				}
 				switch (c) {
 				case '{': r->state = S_COMMENT; r->ret_state = S_NORMAL; break;
 				case ';': r->state = S_LINE; r->ret_state = S_NORMAL; break;
