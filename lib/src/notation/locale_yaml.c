@@ -156,7 +156,7 @@ static int store_list(struct walk *w, const yaml_node_t *v, struct loc_list *out
 		return loc_nomem(b);
 	for (size_t i = 0; i < n; i++) {
 		const yaml_node_t *it = items ? yaml_document_get_node(w->doc, items[i]) : v;
-		struct loc_scalar s;
+		struct loc_scalar s = {0};
 		int rc = store_scalar(w, it, &s, path);
 		if (rc < 0)
 			return rc;

@@ -22,6 +22,7 @@ int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 			rp->en = rp->opts.candidates[i];
 	if (!rp->en && rp->opts.from && !strcmp(hamle_locale_tag(rp->opts.from), "en"))
 		rp->en = rp->opts.from;
+	hamle_position_parse(&rp->standard, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL);
 	*out = rp;
 	return HAMLE_OK;
 }
@@ -82,7 +83,9 @@ static int setup_start(hamle_replay *rp)
 	const char *fen = hamle_game_tag(g, "FEN");
 	hamle_error err;
 	hamle_error_clear(&err);
-	if (hamle_position_parse(&rp->start, fen ? fen : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &err) < 0) {
+	if (!fen) {
+		rp->start = rp->standard;
+	} else if (hamle_position_parse(&rp->start, fen, &err) < 0) {
 		hamle_diagnostic *f = replay_add_finding(rp, "bad-fen", HAMLE_SEVERITY_ERROR, HAMLE_EBADFEN, (size_t)-1);
 		if (f) {
 			for (size_t i = 0; i < hamle_game_tag_count(g); i++) {

@@ -30,6 +30,7 @@ struct hamle_replay {
 	hamle_game *game;
 	const hamle_locale *loc;      /* the game's input language */
 	struct hamle_position start, final;
+	struct hamle_position standard; /* the standard start position, parsed once */
 	int start_ok;
 
 	hamle_replay_move *moves;     /* per token */
