@@ -6,7 +6,8 @@
 #      and the ratio (target: hamle at least 10 times faster);
 #   2. `hamle-validate -j 2` vs `-j 1` (target: close to twice);
 #   3. peak RSS of `hamle-validate -` reading the book ten times over through stdin (target < 32 MB).
-# Each timing is the best of REPEAT runs (default 2; the machine is shared). Output goes to /dev/null.
+# Each timing is the best of REPEAT runs (default 2; the machine is shared), shown as wall time and
+# as CPU time (user + sys); rates for both. Output goes to /dev/null.
 #
 # Usage: bench/validate_bench.sh [BUILD_DIR]     (default: build; the tool is BUILD_DIR/cmd/hamle-validate)
 # Data: bench/data/ (git-ignored); unpacked there from ../shared/corpus when missing.
@@ -33,43 +34,62 @@ have_time=0
 
 bytes=$(stat -c %s "$book")
 games=$(grep -c '^\[Event ' "$book")
-mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+mb=$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1e6 }')
 
 now() { date +%s.%N; }
-# best_time CMD...: best wall time in seconds over $repeat runs
+# best_time CMD...: "WALL CPU" in seconds, the run with the best wall time over $repeat runs
+# (CPU = user + sys, from GNU time when installed, else "-"). CPU time is what to compare on a
+# busy machine: wall time there also counts waiting for a core.
 best_time() {
-	local best="" t0 t1 t
+	local best="" bestcpu="-" t0 t1 t cpu
 	for _ in $(seq "$repeat"); do
 		t0=$(now)
-		"$@" >/dev/null 2>&1 || true
+		if [ "$have_time" = 1 ]; then
+			/usr/bin/time -o "$tmp/cpu" -f '%U %S' "$@" >/dev/null 2>&1 || true
+			cpu=$(tail -1 "$tmp/cpu" | awk '{ printf "%.3f", $1 + $2 }')
+		else
+			"$@" >/dev/null 2>&1 || true
+			cpu=-
+		fi
 		t1=$(now)
 		t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$t
+			bestcpu=$cpu
+		fi
 	done
-	echo "$best"
+	echo "$best $bestcpu"
 }
-rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t }'; }
+rate() { if [ "$2" = - ]; then echo -; else awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t }'; fi; }
+row() { # LABEL "WALL CPU"
+	local w=${2% *} c=${2#* }
+	printf '%-24s %8s %8s %9s %9s %11s %11s\n' "$1" "$w" "$c" "$(rate "$mb" "$w")" "$(rate "$mb" "$c")" \
+		"$(rate "$games" "$w")" "$(rate "$games" "$c")"
+}
+ratio() { if [ "$1" = - ] || [ "$2" = - ]; then echo -; else awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; fi; }
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 echo "book: $book ($mb MB, $games games); best of $repeat run(s)"
-echo "machine: $(nproc) cores; $(uname -sr)"
+echo "machine: $(nproc) cores; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-t1=$(best_time "$tool" -j 1 -q "$book")
-tx=""
+r1=$(best_time "$tool" -j 1 -q "$book")
+rx=""
 if [ -x "$pgnx" ]; then
-	tx=$(best_time "$pgnx" -r -s "$book")
+	rx=$(best_time "$pgnx" -r -s "$book")
 fi
-t2=$(best_time "$tool" -j 2 -q "$book")
+r2=$(best_time "$tool" -j 2 -q "$book")
 
-printf '%-34s %8s %10s %12s\n' "command" "seconds" "MB/s" "games/s"
-printf '%-34s %8s %10s %12s\n' "hamle-validate -j 1" "$t1" "$(rate "$bytes/1e6" "$t1")" "$(rate "$games" "$t1")"
-printf '%-34s %8s %10s %12s\n' "hamle-validate -j 2" "$t2" "$(rate "$bytes/1e6" "$t2")" "$(rate "$games" "$t2")"
-if [ -n "$tx" ]; then
-	printf '%-34s %8s %10s %12s\n' "pgn-extract -r -s" "$tx" "$(rate "$bytes/1e6" "$tx")" "$(rate "$games" "$tx")"
-	echo "ratio hamle -j 1 / pgn-extract: $(awk -v a="$tx" -v b="$t1" 'BEGIN { printf "%.1fx", a / b }') (target >= 10x)"
+printf '%-24s %8s %8s %9s %9s %11s %11s\n' "command" "wall s" "cpu s" "MB/s" "MB/cpu-s" "games/s" "games/cpu-s"
+row "hamle-validate -j 1" "$r1"
+row "hamle-validate -j 2" "$r2"
+if [ -n "$rx" ]; then
+	row "pgn-extract -r -s" "$rx"
+	echo "ratio hamle -j 1 / pgn-extract: wall $(ratio "${rx% *}" "${r1% *}"), cpu $(ratio "${rx#* }" "${r1#* }") (target >= 10x)"
 else
 	echo "pgn-extract not installed ($pgnx): no ratio"
 fi
-echo "speed-up -j 2 / -j 1: $(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2fx", a / b }') (target close to 2x)"
+echo "speed-up -j 2 / -j 1 (wall): $(ratio "${r1% *}" "${r2% *}") (target close to 2x; needs 2 idle cores)"
 
 # Peak memory: the book ten times over through stdin, default -j (all cores).
 if [ "$have_time" = 1 ]; then
