@@ -183,7 +183,7 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			if (n < 0 || (size_t)n >= sizeof(buf))
 				snprintf(buf, sizeof(buf), "%.*s", (int)k->len, k->text);
 			kv_str(w, &first, "san", buf);
-			n = hamle_san_format(buf, sizeof(buf), pos, NULL, m, HAMLE_FORM_UCI);
+			n = hamle_move_uci(buf, sizeof(buf), pos, m);
 			kv_str(w, &first, "uci", n >= 0 && (size_t)n < sizeof(buf) ? buf : "0000");
 			f->last = f->cur;
 			hamle_position_play(&f->cur, m);

@@ -535,9 +535,14 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				break;
 			}
 			if (pos->side == HAMLE_WHITE || need_black) {
-				int len = snprintf(buf, sizeof(buf), "%d%s", pos->fullmove,
-					pos->side == HAMLE_WHITE ? "." : "...");
-				word3(w, "", buf, (size_t)len, "");
+				char num[16];
+				size_t nl = sizeof(num);
+				unsigned v = pos->fullmove;
+				do {
+					num[--nl] = (char)('0' + v % 10);
+					v /= 10;
+				} while (v);
+				word3(w, "", num + nl, sizeof(num) - nl, pos->side == HAMLE_WHITE ? "." : "...");
 			}
 			int len = hamle_san_format(buf, sizeof(buf), pos, loc, m, w->form);
 			if (fide && len > 0 && (size_t)len < sizeof(buf))
@@ -561,9 +566,17 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				brace_comment(w, k->text, k->len);
 			need_black = 1;
 			break;
-		case HAMLE_TOKEN_NAG:
-			word3(w, "$", buf, (size_t)snprintf(buf, sizeof(buf), "%u", k->value), "");
+		case HAMLE_TOKEN_NAG: {
+			char num[16];
+			size_t nl = sizeof(num);
+			unsigned v = k->value;
+			do {
+				num[--nl] = (char)('0' + v % 10);
+				v /= 10;
+			} while (v);
+			word3(w, "$", num + nl, sizeof(num) - nl, "");
 			break;
+		}
 		case HAMLE_TOKEN_VAR_START: {
 			word(w, "(");
 			wr_frame *p = &w->stack[depth];

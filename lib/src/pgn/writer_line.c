@@ -49,7 +49,9 @@ int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 		if (wr_move(w, g, rp, i, &pos, &m) < 0)
 			break;
 		if (!positions) {
-			int n = hamle_san_format(buf, sizeof(buf), &pos, w->opts.locale, m, w->form);
+			/* UCI needs no notation (and the replay's move is legal: no check again) */
+			int n = w->form == HAMLE_FORM_UCI ? hamle_move_uci(buf, sizeof(buf), &pos, m)
+							  : hamle_san_format(buf, sizeof(buf), &pos, w->opts.locale, m, w->form);
 			if (!first)
 				wr_puts(w, sep);
 			if (n >= 0 && (size_t)n < sizeof(buf))
