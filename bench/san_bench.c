@@ -136,7 +136,7 @@ static size_t pass(const struct corpus *c, const hamle_locale *loc, hamle_move *
 		for (size_t i = g->first; i < g->first + g->count; i++) {
 			hamle_move m = moves[i];
 			if (mode != 1) {
-				hamle_san_info info;
+				hamle_san_info info = {0};
 				if (hamle_san_parse(&m, pos, loc, c->text + c->tok[i].off, c->tok[i].len,
 						mode == 2 ? &info : NULL, NULL) < 0) {
 					(*bad)++;

@@ -356,7 +356,7 @@ static int explain(hamle_replay *rp, const char *text, int expect, int ply)
 			char tok[64];
 			snprintf(tok, sizeof(tok), "%.*s", (int)t[i].len, t[i].text);
 			hamle_move m;
-			hamle_san_info info;
+			hamle_san_info info = {0};
 			if (n == ply && ply < expect && tok[0] == 'b') {
 				tok[0] = 'B';
 				if (hamle_san_parse(&m, &cur, hamle_replay_locale(rp), tok, strlen(tok), NULL, NULL) == HAMLE_OK)

@@ -44,7 +44,7 @@ static unsigned warnings(const char *tag, const char *fen, const char *tok, haml
 
 START_TEST(test_warnings_marks)
 {
-	hamle_san_info i;
+	hamle_san_info i = {0};
 	ck_assert_uint_eq(warnings("en", SCHOLAR, "Qxf7#", &i), 0);
 	ck_assert_int_eq(i.gives, 2);
 	ck_assert_int_eq(i.marked, 2);
@@ -64,7 +64,7 @@ END_TEST
 
 START_TEST(test_warnings_forms)
 {
-	hamle_san_info i;
+	hamle_san_info i = {0};
 	ck_assert_uint_eq(warnings("en", PROMO, "exd6 e.p.", &i), HAMLE_SAN_W_EP_MARK);
 	ck_assert_uint_eq(warnings("en", PROMO, "e6 e.p.", &i), HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_EP_WRONG);
 	ck_assert_uint_eq(warnings("en", PROMO, "b8Q+", &i), HAMLE_SAN_W_PROMO_STYLE);

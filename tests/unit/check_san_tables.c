@@ -69,7 +69,7 @@ static void check_row(const hamle_locale *loc, const char *file, int lineno, cha
 	}
 	ck_assert_msg(strcmp(want, "bad-fen") != 0, "%s:%d: FEN was accepted", file, lineno);
 	hamle_move m;
-	hamle_san_info info;
+	hamle_san_info info = {0};
 	rc = hamle_san_parse(&m, pos, loc, col[1], strlen(col[1]), &info, &err);
 	if (rc < 0) {
 		ck_assert_msg(strcmp(hamle_status_id(rc), want) == 0, "%s:%d: '%s': got %s (%s), want %s",

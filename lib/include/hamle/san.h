@@ -59,13 +59,20 @@ typedef enum {
 	HAMLE_SAN_W_CHECK_WRONG | HAMLE_SAN_W_MATE_WRONG | HAMLE_SAN_W_CAPTURE_WRONG | \
 	HAMLE_SAN_W_CAPTURE_MISSING | HAMLE_SAN_W_EP_WRONG)
 
+/* Requests (hamle_san_info.request, set by the caller before the call). */
+#define HAMLE_SAN_LAZY_CHECK 0x1u /* test check and mate only when the token writes a mark:
+                                   * otherwise gives = -1 and no *_MISSING warning */
+
 /* What the move does, and what was written about it (filled by hamle_san_parse when non-NULL;
- * computing check and mate costs a make-move, and a move generation after a check). */
+ * computing check and mate costs a make-move, and a move generation after a check).
+ * Inputs: `request` and `messages` are read before the call and kept; the rest is output. */
 typedef struct hamle_san_info {
+	unsigned request;  /* in: HAMLE_SAN_LAZY_CHECK */
+	const hamle_locale *messages; /* in: language of error messages (NULL: the token's locale) */
 	unsigned warnings; /* HAMLE_SAN_W_* */
 	int nag;           /* 1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?! ; 0 none */
 	int piece;         /* hamle_piece_type of the moving piece (HAMLE_NO_PIECE for a null move) */
-	int gives;         /* 0, 1 check, 2 mate: what the move does */
+	int gives;         /* 0, 1 check, 2 mate: what the move does; -1 not tested (LAZY_CHECK) */
 	int marked;        /* 0, 1 check, 2 mate: the mark written */
 	int captures;      /* 1 when the move captures */
 } hamle_san_info;

@@ -206,3 +206,16 @@ int hamle_pseudo_legal_ok(const struct hamle_position *p, hamle_move m)
 	bitboard occ2 = (occ ^ BB(from)) | BB(to);
 	return (hamle_attackers(p, ksq, !us, occ2) & ~BB(to)) == 0;
 }
+
+int hamle_any_legal(const struct hamle_position *p)
+{
+	/* king moves first (the usual escape from check), then the cheap leapers and pawns, then
+	 * sliders: the first group with a legal move answers */
+	static const unsigned groups[] = {1u << HAMLE_KING, (1u << HAMLE_KNIGHT) | (1u << HAMLE_PAWN),
+		(1u << HAMLE_BISHOP) | (1u << HAMLE_ROOK) | (1u << HAMLE_QUEEN)};
+	hamle_move list[HAMLE_MAX_MOVES];
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		if (hamle_gen_legal(p, groups[i], GEN_ALL_SQUARES, list) > 0)
+			return 1;
+	return 0;
+}

@@ -25,8 +25,7 @@ int hamle_position_dead(const hamle_position *p)
 
 hamle_state hamle_position_state(const hamle_position *p)
 {
-	hamle_move moves[HAMLE_MAX_MOVES];
-	if (hamle_gen_legal(p, GEN_ALL_TYPES, GEN_ALL_SQUARES, moves) == 0)
+	if (!hamle_any_legal(p))
 		return hamle_position_in_check(p) ? HAMLE_STATE_CHECKMATE : HAMLE_STATE_STALEMATE;
 	return hamle_position_dead(p) ? HAMLE_STATE_DEAD : HAMLE_STATE_PLAYING;
 }

@@ -27,8 +27,8 @@ struct san_tok {
 };
 
 /* Splits text[0..len) into t. Returns 0, or HAMLE_ESYNTAX with the message in err. */
-int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text, size_t len,
-	hamle_error *err);
+int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
+	const char *text, size_t len, hamle_error *err);
 
 /* The fast path (san_fast.c): 1 when exactly one legal move fits t, found without generating
  * moves (*out, and *before = legal moves fitting all but the origin); 0 = use the general path. */
@@ -42,16 +42,18 @@ int san_fast_check(const struct hamle_position *p, hamle_move m);
 /* 0 no check, 1 check, 2 mate: what legal move m does in p. */
 int san_gives_check(const struct hamle_position *p, hamle_move m);
 
-/* Error messages (san_message.c); each sets err->code and err->message, returns the code. */
+/* Error messages (san_message.c); each sets err->code and err->message, returns the code.
+ * loc is the notation (letters of the token and of candidate moves), msg the language of the
+ * message (its templates and words). */
 int san_err_syntax(hamle_error *err, const struct hamle_locale *loc, const char *tok, size_t len);
-int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc, const char *letter,
-	size_t len);
+int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc,
+	const struct hamle_locale *msg, const char *letter, size_t len);
 /* No legal move fits t: explains it ("no knight can reach f3", "castling O-O is not legal"). */
-int san_err_illegal(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *loc,
+int san_err_illegal(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *msg,
 	const struct san_tok *t);
 /* Several legal moves fit: lists them in the locale's SAN. */
-int san_err_ambiguous(hamle_error *err, const struct hamle_position *p,
-	const struct hamle_locale *loc, const struct san_tok *t, const hamle_move *cand, int n);
+int san_err_ambiguous(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *loc,
+	const struct hamle_locale *msg, const struct san_tok *t, const hamle_move *cand, int n);
 
 /* Fills a template of loc (key) with args into err->message; falls back to the key itself. */
 int san_err_format(hamle_error *err, int code, const struct hamle_locale *loc, const char *key,

@@ -217,8 +217,8 @@ static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const ch
 	return 1;
 }
 
-int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text, size_t len,
-	hamle_error *err)
+int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
+	const char *text, size_t len, hamle_error *err)
 {
 	if (lex_plain(t, loc, text, len))
 		return 0;
@@ -235,12 +235,12 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 	const char *tok = s;
 	size_t tok_len = n;
 	if (n == 0)
-		return san_err_syntax(err, loc, text, len);
+		return san_err_syntax(err, msg, text, len);
 	strip_suffixes(t, loc, s, &n);
 	t->body = s;
 	t->body_len = n;
 	if (n == 0)
-		return san_err_syntax(err, loc, tok, tok_len);
+		return san_err_syntax(err, msg, tok, tok_len);
 
 	int v;
 	if (!is_rank((unsigned char)s[n - 1])) {
@@ -271,8 +271,8 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 		i = used;
 	} else if (!is_file((unsigned char)s[0])) {
 		if (unknown_letter_at(s, n, 0) == 0)
-			return san_err_unknown_piece(err, loc, s, char_len(s, n));
-		return san_err_syntax(err, loc, tok, tok_len);
+			return san_err_unknown_piece(err, loc, msg, s, char_len(s, n));
+		return san_err_syntax(err, msg, tok, tok_len);
 	}
 
 	if (i < n && is_file((unsigned char)s[i]))
@@ -299,7 +299,7 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 		t->to = HAMLE_SQ(t->from_file, t->from_rank);
 		t->from_file = t->from_rank = -1;
 	} else {
-		return san_err_syntax(err, loc, tok, tok_len);
+		return san_err_syntax(err, msg, tok, tok_len);
 	}
 	if (t->from_file >= 0 && t->from_rank >= 0)
 		t->warn |= HAMLE_SAN_W_LONG_FORM;
@@ -314,8 +314,8 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const char *text,
 		} else {
 			int at = unknown_letter_at(s, n, i);
 			if (at >= 0)
-				return san_err_unknown_piece(err, loc, s + at, char_len(s + at, n - (size_t)at));
-			return san_err_syntax(err, loc, tok, tok_len);
+				return san_err_unknown_piece(err, loc, msg, s + at, char_len(s + at, n - (size_t)at));
+			return san_err_syntax(err, msg, tok, tok_len);
 		}
 	}
 	return 0;

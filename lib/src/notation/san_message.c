@@ -39,13 +39,13 @@ int san_err_syntax(hamle_error *err, const struct hamle_locale *loc, const char 
 	return san_err_format(err, HAMLE_ESYNTAX, loc, "not_a_move", 1, args);
 }
 
-int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc, const char *letter,
-	size_t len)
+int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc,
+	const struct hamle_locale *msg, const char *letter, size_t len)
 {
 	char text[16];
 	copy_text(text, sizeof(text), letter, len);
 	const char *args[] = {text, loc->name};
-	return san_err_format(err, HAMLE_ESYNTAX, loc, "unknown_piece_letter", 2, args);
+	return san_err_format(err, HAMLE_ESYNTAX, msg, "unknown_piece_letter", 2, args);
 }
 
 static void square_name(char buf[3], int sq)
@@ -75,19 +75,19 @@ static int has_move(const struct hamle_position *p, unsigned types, const struct
 	return 0;
 }
 
-int san_err_illegal(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *loc,
+int san_err_illegal(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *msg,
 	const struct san_tok *t)
 {
 	char body[HAMLE_ERROR_TOKEN_MAX], sq[3];
 	copy_text(body, sizeof(body), t->body, t->body_len);
 	const char *body_arg[] = {body};
 	if (t->castle >= 0)
-		return san_err_format(err, HAMLE_EILLEGAL, loc, "illegal_castling", 1, body_arg);
+		return san_err_format(err, HAMLE_EILLEGAL, msg, "illegal_castling", 1, body_arg);
 	int type = t->piece;
 	if (type < 0 && t->from_file >= 0 && t->from_rank >= 0) {
 		int code = p->board[HAMLE_SQ(t->from_file, t->from_rank)];
 		if (code == PIECE_NONE || PIECE_COLOR(code) != p->side)
-			return san_err_format(err, HAMLE_EILLEGAL, loc, "illegal_move", 1, body_arg);
+			return san_err_format(err, HAMLE_EILLEGAL, msg, "illegal_move", 1, body_arg);
 		type = PIECE_TYPE(code);
 	}
 	if (type < 0)
@@ -97,14 +97,14 @@ int san_err_illegal(hamle_error *err, const struct hamle_position *p, const stru
 	if (t->promo == HAMLE_PAWN || t->promo == HAMLE_KING || t->from_file >= 0 || t->from_rank >= 0 ||
 		(t->promo < 0 && has_move(p, 1u << type, t, 1)) ||
 		(t->promo >= 0 && has_move(p, 1u << type, t, 0)))
-		return san_err_format(err, HAMLE_EILLEGAL, loc, "illegal_move", 1, body_arg);
+		return san_err_format(err, HAMLE_EILLEGAL, msg, "illegal_move", 1, body_arg);
 	square_name(sq, t->to);
-	const char *args[] = {loc->no_piece[type], sq};
-	return san_err_format(err, HAMLE_EILLEGAL, loc, "no_piece_can_reach", 2, args);
+	const char *args[] = {msg->no_piece[type], sq};
+	return san_err_format(err, HAMLE_EILLEGAL, msg, "no_piece_can_reach", 2, args);
 }
 
-int san_err_ambiguous(hamle_error *err, const struct hamle_position *p,
-	const struct hamle_locale *loc, const struct san_tok *t, const hamle_move *cand, int n)
+int san_err_ambiguous(hamle_error *err, const struct hamle_position *p, const struct hamle_locale *loc,
+	const struct hamle_locale *msg, const struct san_tok *t, const hamle_move *cand, int n)
 {
 	/* candidates in the locale's SAN, sorted (byte order), so the message does not depend on
 	 * the order of move generation */
@@ -121,8 +121,8 @@ int san_err_ambiguous(hamle_error *err, const struct hamle_position *p,
 		}
 		k++;
 	}
-	const char *or_word = hamle_locale_message(loc, "or");
-	const char *sep_word = hamle_locale_message(loc, "list_separator");
+	const char *or_word = hamle_locale_message(msg, "or");
+	const char *sep_word = hamle_locale_message(msg, "list_separator");
 	size_t o = 0;
 	list[0] = '\0';
 	for (int i = 0; i < k && o < sizeof(list); i++) {
@@ -131,11 +131,11 @@ int san_err_ambiguous(hamle_error *err, const struct hamle_position *p,
 		o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s", sepr, text[i]);
 	}
 	int type = PIECE_TYPE(p->board[HAMLE_MOVE_FROM(cand[0])]);
-	if ((size_t)(n - 2) < loc->n_count_word)
-		snprintf(count, sizeof(count), "%s", loc->count_word[n - 2]);
+	if ((size_t)(n - 2) < msg->n_count_word)
+		snprintf(count, sizeof(count), "%s", msg->count_word[n - 2]);
 	else
 		snprintf(count, sizeof(count), "%d", n);
 	square_name(sq, t->to);
-	const char *args[] = {count, loc->noun_plural[type], sq, list};
-	return san_err_format(err, HAMLE_EAMBIGUOUS, loc, "ambiguous", 4, args);
+	const char *args[] = {count, msg->noun_plural[type], sq, list};
+	return san_err_format(err, HAMLE_EAMBIGUOUS, msg, "ambiguous", 4, args);
 }

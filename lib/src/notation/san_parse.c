@@ -18,8 +18,7 @@ int san_gives_check(const struct hamle_position *p, hamle_move m)
 	int ksq = pos_king(&q, q.side);
 	if (!hamle_attacked(&q, ksq, !q.side, pos_all(&q)))
 		return 0;
-	hamle_move list[HAMLE_MAX_MOVES];
-	return hamle_gen_legal(&q, GEN_ALL_TYPES, GEN_ALL_SQUARES, list) == 0 ? 2 : 1;
+	return hamle_any_legal(&q) ? 1 : 2;
 }
 
 /* Does castling move m fit a king move written to square `to`? King takes rook always does;
@@ -78,7 +77,7 @@ static unsigned candidate_types(const struct hamle_position *p, const struct san
 }
 
 static void fill_info(hamle_san_info *info, const struct hamle_position *p, const struct san_tok *t,
-	hamle_move m)
+	hamle_move m, unsigned request)
 {
 	unsigned w = t->warn;
 	int kind = HAMLE_MOVE_KIND(m), to = HAMLE_MOVE_TO(m), from = HAMLE_MOVE_FROM(m);
@@ -104,6 +103,12 @@ static void fill_info(hamle_san_info *info, const struct hamle_position *p, cons
 		w |= type == HAMLE_PAWN ? HAMLE_SAN_W_PAWN_CAPTURE_BARE : HAMLE_SAN_W_CAPTURE_MISSING;
 	if ((w & HAMLE_SAN_W_EP_MARK) && kind != HAMLE_MOVE_EN_PASSANT)
 		w |= HAMLE_SAN_W_EP_WRONG;
+	if ((request & HAMLE_SAN_LAZY_CHECK) && !t->mark) {
+		/* nothing written to check against: leave the (costly) check test out */
+		info->gives = -1;
+		info->warnings = w;
+		return;
+	}
 	int gives = san_gives_check(p, m);
 	info->gives = gives;
 	if (gives == 0 && t->mark)
@@ -118,7 +123,7 @@ static void fill_info(hamle_san_info *info, const struct hamle_position *p, cons
 }
 
 static int resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
-	struct san_tok *t, hamle_error *err)
+	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err)
 {
 	hamle_move list[HAMLE_MAX_MOVES];
 	if (t->null_move) {
@@ -134,7 +139,7 @@ static int resolve(hamle_move *out, const struct hamle_position *p, const struct
 				return 0;
 			}
 		}
-		return san_err_illegal(err, p, loc, t);
+		return san_err_illegal(err, p, msg, t);
 	}
 	int k = 0, before = 0;
 	if (san_fast_resolve(p, t, &list[0], &before)) {
@@ -163,32 +168,40 @@ static int resolve(hamle_move *out, const struct hamle_position *p, const struct
 		return 0;
 	}
 	if (k == 0)
-		return san_err_illegal(err, p, loc, t);
-	return san_err_ambiguous(err, p, loc, t, list, k);
+		return san_err_illegal(err, p, msg, t);
+	return san_err_ambiguous(err, p, loc, msg, t, list, k);
 }
 
 int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_locale *loc,
 	const char *text, size_t len, hamle_san_info *info, hamle_error *err)
 {
 	hamle_move m = HAMLE_MOVE_NONE;
+	const struct hamle_locale *msg = loc;
+	unsigned request = 0;
 	if (out)
 		*out = HAMLE_MOVE_NONE;
-	if (info)
+	if (info) {
+		request = info->request;
+		if (info->messages)
+			msg = info->messages;
 		memset(info, 0, sizeof(*info));
+		info->request = request;
+		info->messages = msg == loc ? NULL : msg;
+	}
 	if (!out || !pos || !loc || (!text && len))
 		return hamle_error_set(err, HAMLE_EUSAGE, "hamle_san_parse: NULL argument");
 	if (!text)
 		text = "";
 	struct san_tok t;
-	int rc = san_lex(&t, loc, text, len, err);
+	int rc = san_lex(&t, loc, msg, text, len, err);
 	if (rc == 0)
-		rc = resolve(&m, pos, loc, &t, err);
+		rc = resolve(&m, pos, loc, msg, &t, err);
 	if (rc != 0) {
 		hamle_error_set_token(err, text, len);
 		return rc;
 	}
 	*out = m;
 	if (info)
-		fill_info(info, pos, &t, m);
+		fill_info(info, pos, &t, m, request);
 	return 0;
 }

@@ -68,7 +68,7 @@ static const char *const standard_names[] = {"standard", "chess", "normal", "fro
 static int setup_start(hamle_replay *rp)
 {
 	hamle_game *g = rp->game;
-	const char *variant = hamle_game_tag(g, "Variant");
+	const char *variant = rp->tag_variant;
 	int chess960 = 0;
 	if (variant && variant_is(variant, chess960_names)) {
 		chess960 = 1;
@@ -80,7 +80,7 @@ static int setup_start(hamle_replay *rp)
 		}
 		return 1;
 	}
-	const char *fen = hamle_game_tag(g, "FEN");
+	const char *fen = rp->tag_fen;
 	hamle_error err;
 	hamle_error_clear(&err);
 	if (!fen) {
@@ -119,14 +119,35 @@ static void copy_reader_findings(hamle_replay *rp)
 	}
 }
 
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+/* One pass over the tags: the Seven Tag Roster present, and the tags the replay reads (the first
+ * of each name, as hamle_game_tag). */
+static void scan_tags(hamle_replay *rp)
+{
+	rp->tag_variant = rp->tag_fen = rp->tag_result = NULL;
+	rp->roster = 0;
+	for (size_t i = 0, n = hamle_game_tag_count(rp->game); i < n; i++) {
+		const hamle_tag *t = hamle_game_tag_at(rp->game, i);
+		for (unsigned k = 0; k < 7; k++)
+			if (t->name[0] == roster[k][0] && !strcmp(t->name, roster[k]))
+				rp->roster |= 1u << k;
+		if (!rp->tag_result && t->name[0] == 'R' && !strcmp(t->name, "Result"))
+			rp->tag_result = t->value;
+		else if (!rp->tag_fen && t->name[0] == 'F' && !strcmp(t->name, "FEN"))
+			rp->tag_fen = t->value;
+		else if (!rp->tag_variant && t->name[0] == 'V' && !strcmp(t->name, "Variant"))
+			rp->tag_variant = t->value;
+	}
+}
+
 static void check_tags(hamle_replay *rp)
 {
-	static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 	char missing[96];
 	size_t n = 0;
 	missing[0] = '\0';
 	for (size_t i = 0; i < 7; i++)
-		if (!hamle_game_tag(rp->game, roster[i]))
+		if (!(rp->roster & (1u << i)))
 			n += (size_t)snprintf(missing + n, sizeof(missing) - n, "%s%s", n ? ", " : "", roster[i]);
 	if (!n)
 		return;
@@ -149,7 +170,7 @@ static size_t result_token(const hamle_replay *rp)
 static void check_result(hamle_replay *rp)
 {
 	hamle_game *g = rp->game;
-	const char *tag = hamle_game_tag(g, "Result");
+	const char *tag = rp->tag_result;
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
 	hamle_result marker = hamle_game_result(g);
 	size_t tok = result_token(rp);
@@ -193,6 +214,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	rp->final_state = 0;
 	rp->loc = rp->opts.from;
 	copy_reader_findings(rp);
+	scan_tags(rp);
 	check_tags(rp);
 	if (setup_start(rp)) {
 		/* nothing to replay: no token resolves */

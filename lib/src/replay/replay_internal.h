@@ -28,6 +28,8 @@ struct hamle_replay {
 	hamle_replay_options opts;
 	const hamle_locale *en;       /* English among the candidates, for messages by default */
 	hamle_game *game;
+	const char *tag_variant, *tag_fen, *tag_result; /* from scan_tags */
+	unsigned roster;              /* Seven Tag Roster tags present, bit per tag */
 	const hamle_locale *loc;      /* the game's input language */
 	struct hamle_position start, final;
 	struct hamle_position standard; /* the standard start position, parsed once */

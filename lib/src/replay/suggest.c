@@ -107,7 +107,7 @@ static int continuation(const struct hamle_position *pos, const hamle_locale *lo
 	size_t k;
 	for (k = 0; k < n; k++) {
 		hamle_move mv;
-		hamle_san_info info;
+		hamle_san_info info = {0};
 		if (hamle_san_parse(&mv, &cur, loc, seq[k].text, seq[k].len, &info, NULL) != HAMLE_OK)
 			break;
 		if (info.warnings & (HAMLE_SAN_W_CHECK_WRONG | HAMLE_SAN_W_MATE_WRONG | HAMLE_SAN_W_CAPTURE_WRONG

@@ -220,8 +220,11 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			continue;
 		}
 		hamle_move m;
-		hamle_san_info info;
+		hamle_san_info info = {0};
 		hamle_error err;
+		if (!(rp->opts.flags & HAMLE_REPLAY_STRICT))
+			info.request = HAMLE_SAN_LAZY_CHECK; /* missing marks are not reported */
+		info.messages = replay_msg_locale(rp);
 		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
 		if (rc < 0 && !f->ended) {
 			hamle_state st = hamle_position_state(&f->cur);
