@@ -96,8 +96,12 @@ int main(int argc, char **argv)
 		switch (id) {
 		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
 		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
-		case HAMLE_OPT_HELP: status = hamle_opt_help(stdout, &info, opts) < 0 ? 2 : 0; goto cleanup;
-		case HAMLE_OPT_VERSION: status = hamle_opt_version(stdout, &info) < 0 ? 2 : 0; goto cleanup;
+		case HAMLE_OPT_HELP:
+			status = hamle_opt_help(stdout, &info, opts) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+			goto cleanup;
+		case HAMLE_OPT_VERSION:
+			status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+			goto cleanup;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_TO: to = p.arg; break;

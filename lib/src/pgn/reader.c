@@ -253,10 +253,11 @@ static void flush(hamle_reader *r)
 static inline void newline(hamle_reader *r, size_t p)
 {
 	const unsigned char *v = r->view;
-	if (!(v[p] == '\n' && (p ? v[p - 1] == '\r' : r->last_cr)))
-		r->line++;
 	r->ls = p + 1;
 	r->ls_col = 1;
+	if (v[p] == '\n' && (p ? v[p - 1] == '\r' : r->last_cr))
+		return; /* the LF of a CR LF: the line already ended at the CR */
+	r->line++;
 	r->prev_blank = r->line_blank;
 	r->line_blank = 1;
 }

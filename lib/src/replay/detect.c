@@ -90,7 +90,9 @@ int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
 		/* a game read without error beats one read further but failing */
 		resolved[i] = rp->resolved * 2 + (rp->first_error == (size_t)-1);
 		hashes[i] = rp->moves_hash;
-		if (i == 0 || resolved[i] > best_resolved) {
+		/* on a tie English wins (the PGN standard's letters), else the earlier candidate */
+		if (i == 0 || resolved[i] > best_resolved ||
+			(resolved[i] == best_resolved && fit[i] == rp->en)) {
 			best = i;
 			best_resolved = resolved[i];
 		}
