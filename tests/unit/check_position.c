@@ -209,6 +209,41 @@ START_TEST(repetition_key_ignores_uncapturable_ep)
 }
 END_TEST
 
+
+/* hamle_move_legal answers for any 16-bit value exactly as membership in the generated list. */
+START_TEST(move_legal_equals_generation)
+{
+	char path[1024];
+	char *data = tu_read_file(tu_testdata(path, sizeof(path), "perft/standard.epd"), NULL);
+	ck_assert_ptr_nonnull(data);
+	int positions = 0;
+	for (char *line = strtok(data, "\n"); line && positions < 40; line = strtok(NULL, "\n")) {
+		char *semi = strchr(line, ';');
+		if (!semi)
+			continue;
+		*semi = '\0';
+		hamle_position *p;
+		ck_assert_int_eq(hamle_position_new(&p, line, NULL), HAMLE_OK);
+		hamle_move list[HAMLE_MAX_MOVES];
+		int n = hamle_position_legal_moves(p, list);
+		static unsigned char in_list[65536];
+		memset(in_list, 0, sizeof(in_list));
+		for (int i = 0; i < n; i++)
+			in_list[list[i]] = 1;
+		unsigned wrong = 0, first = 0;
+		for (unsigned m = 0; m < 65536; m++) {
+			if (hamle_position_is_legal(p, (hamle_move)m) != in_list[m] && !wrong++)
+				first = m;
+		}
+		ck_assert_msg(wrong == 0, "%s: %u wrong answers, first move %04x", line, wrong, first);
+		hamle_position_free(p);
+		positions++;
+	}
+	free(data);
+	ck_assert_int_eq(positions, 40);
+}
+END_TEST
+
 Suite *position_suite(void)
 {
 	Suite *s = suite_create("position");
@@ -219,6 +254,7 @@ Suite *position_suite(void)
 	tcase_add_test(tc, pinned_piece_and_ep_pin);
 	tcase_add_test(tc, chess960_castling_is_king_takes_rook);
 	tcase_add_test(tc, null_move_passes_turn);
+	tcase_add_test(tc, move_legal_equals_generation);
 	tcase_add_loop_test(tc, end_states, 0, (int)(sizeof(state_cases) / sizeof(state_cases[0])));
 	tcase_add_test(tc, threefold_by_knight_shuffle);
 	tcase_add_test(tc, repetition_key_ignores_uncapturable_ep);

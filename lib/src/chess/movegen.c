@@ -169,15 +169,47 @@ int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard
 	return n;
 }
 
+/* Can the piece on `from` go to `to` by its own pattern (ignoring pins and checks)? */
+static int reaches(const struct hamle_position *p, int type, int from, int to, bitboard occ)
+{
+	int us = p->side;
+	switch (type) {
+	case HAMLE_KNIGHT: return (hamle_knight_attacks[from] & BB(to)) != 0;
+	case HAMLE_BISHOP: return (bb_bishop_attacks(from, occ) & BB(to)) != 0;
+	case HAMLE_ROOK: return (bb_rook_attacks(from, occ) & BB(to)) != 0;
+	case HAMLE_QUEEN: return ((bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & BB(to)) != 0;
+	case HAMLE_KING: return (hamle_king_attacks[from] & BB(to)) != 0;
+	default: break;
+	}
+	if (bb_pawn_attacks(us, from) & BB(to))
+		return (p->occupied[!us] & BB(to)) != 0;
+	int up = us == HAMLE_WHITE ? 8 : -8;
+	if (occ & BB(to))
+		return 0;
+	if (to == from + up)
+		return 1;
+	return to == from + 2 * up && HAMLE_SQ_RANK(from) == (us == HAMLE_WHITE ? 1 : 6) && !(occ & BB(from + up));
+}
+
 int hamle_move_legal(const struct hamle_position *p, hamle_move m)
 {
 	if (m == HAMLE_MOVE_NONE || m == HAMLE_MOVE_NULL)
 		return 0;
-	int from = HAMLE_MOVE_FROM(m), code = p->board[from];
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), code = p->board[from];
 	if (code == PIECE_NONE || PIECE_COLOR(code) != p->side)
 		return 0;
+	int type = PIECE_TYPE(code), kind = HAMLE_MOVE_KIND(m);
+	if (kind == HAMLE_MOVE_NORMAL || kind == HAMLE_MOVE_PROMOTION) {
+		/* the common case without a move list: pattern, promotion rank, then king safety */
+		int last = HAMLE_SQ_RANK(to) == (p->side == HAMLE_WHITE ? 7 : 0);
+		if (from == to || (p->occupied[p->side] & BB(to)) || (m >> 12 && kind == HAMLE_MOVE_NORMAL))
+			return 0;
+		if ((kind == HAMLE_MOVE_PROMOTION) != (type == HAMLE_PAWN && last))
+			return 0;
+		return reaches(p, type, from, to, pos_all(p)) && hamle_pseudo_legal_ok(p, m);
+	}
 	hamle_move list[HAMLE_MAX_MOVES];
-	int n = hamle_gen_legal(p, 1u << PIECE_TYPE(code), BB(HAMLE_MOVE_TO(m)), list);
+	int n = hamle_gen_legal(p, 1u << type, BB(to), list);
 	for (int i = 0; i < n; i++)
 		if (list[i] == m)
 			return 1;

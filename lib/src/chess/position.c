@@ -32,6 +32,17 @@ static void remove_piece(struct hamle_position *p, int sq)
 	p->key ^= zobrist_piece(type, color, sq);
 }
 
+/* Moves a piece to an empty square (one update of each set instead of a removal and a put). */
+static inline void move_piece(struct hamle_position *p, int color, int type, int from, int to)
+{
+	bitboard both = BB(from) | BB(to);
+	p->pieces[color][type] ^= both;
+	p->occupied[color] ^= both;
+	p->board[to] = p->board[from];
+	p->board[from] = PIECE_NONE;
+	p->key ^= zobrist_piece(type, color, from) ^ zobrist_piece(type, color, to);
+}
+
 static void clear_castle(struct hamle_position *p, int idx)
 {
 	if (p->castle_rook[idx] != HAMLE_NO_SQUARE) {
@@ -94,8 +105,12 @@ void hamle_make_move(struct hamle_position *p, hamle_move m)
 		remove_piece(p, to);
 		p->halfmove = 0;
 	}
-	remove_piece(p, from);
-	hamle_put_piece(p, us, kind == HAMLE_MOVE_PROMOTION ? HAMLE_MOVE_PROMO(m) : type, to);
+	if (kind == HAMLE_MOVE_PROMOTION) {
+		remove_piece(p, from);
+		hamle_put_piece(p, us, HAMLE_MOVE_PROMO(m), to);
+	} else {
+		move_piece(p, us, type, from, to);
+	}
 	if (type == HAMLE_KING) {
 		clear_castle(p, CASTLE_INDEX(us, 0));
 		clear_castle(p, CASTLE_INDEX(us, 1));
@@ -173,14 +188,27 @@ void hamle_position_play(hamle_position *pos, hamle_move m)
 
 int hamle_move_uci(char *buf, size_t size, const hamle_position *pos, hamle_move m)
 {
-	if (m == HAMLE_MOVE_NULL)
-		return snprintf(buf, size, "0000");
-	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
-	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING && !(pos && pos->chess960))
-		to = hamle_castle_king_to(m);
-	char promo[2] = {0, 0};
-	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_PROMOTION)
-		promo[0] = "nbrq"[HAMLE_MOVE_PROMO(m) - HAMLE_KNIGHT];
-	return snprintf(buf, size, "%c%c%c%c%s", 'a' + HAMLE_SQ_FILE(from), '1' + HAMLE_SQ_RANK(from),
-		'a' + HAMLE_SQ_FILE(to), '1' + HAMLE_SQ_RANK(to), promo);
+	/* written by hand, not with snprintf: writers call this once per move */
+	char out[6];
+	int n = 0;
+	if (m == HAMLE_MOVE_NULL) {
+		memcpy(out, "0000", 4);
+		n = 4;
+	} else {
+		int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+		if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING && !(pos && pos->chess960))
+			to = hamle_castle_king_to(m);
+		out[n++] = (char)('a' + HAMLE_SQ_FILE(from));
+		out[n++] = (char)('1' + HAMLE_SQ_RANK(from));
+		out[n++] = (char)('a' + HAMLE_SQ_FILE(to));
+		out[n++] = (char)('1' + HAMLE_SQ_RANK(to));
+		if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_PROMOTION)
+			out[n++] = "nbrq"[HAMLE_MOVE_PROMO(m) - HAMLE_KNIGHT];
+	}
+	if (size) {
+		size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
+		memcpy(buf, out, k);
+		buf[k] = '\0';
+	}
+	return n;
 }

@@ -41,6 +41,17 @@ int san_disambiguation(const struct hamle_position *p, hamle_move m)
 	int type = PIECE_TYPE(p->board[from]);
 	if (type == HAMLE_PAWN || type == HAMLE_KING || HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
 		return 0;
+	/* no other piece of the kind even attacks the square: nothing to tell apart (the usual case,
+	 * answered without a move list) */
+	bitboard occ = pos_all(p), same = p->pieces[p->side][type] & ~BB(from), att;
+	switch (type) {
+	case HAMLE_KNIGHT: att = hamle_knight_attacks[to]; break;
+	case HAMLE_BISHOP: att = bb_bishop_attacks(to, occ); break;
+	case HAMLE_ROOK: att = bb_rook_attacks(to, occ); break;
+	default: att = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ); break;
+	}
+	if (!(att & same))
+		return 0;
 	hamle_move list[HAMLE_MAX_MOVES];
 	int n = hamle_gen_legal(p, 1u << type, BB(to), list);
 	bitboard others = 0;
@@ -121,6 +132,14 @@ int hamle_san_format(char *buf, size_t size, const hamle_position *pos, const ha
 	}
 	if (!hamle_move_legal(pos, m))
 		return HAMLE_EUSAGE;
+	return san_format_legal(buf, size, pos, loc, m, form);
+}
+
+int san_format_legal(char *buf, size_t size, const struct hamle_position *pos,
+	const struct hamle_locale *loc, hamle_move m, int form)
+{
+	if (m == HAMLE_MOVE_NULL || form < 0 || form > HAMLE_FORM_SPOKEN || (!loc && form != HAMLE_FORM_UCI))
+		return hamle_san_format(buf, size, pos, loc, m, form);
 	switch (form) {
 	case HAMLE_FORM_UCI: return hamle_move_uci(buf, size, pos, m);
 	case HAMLE_FORM_SPOKEN: return san_format_spoken(buf, size, pos, loc, m);

@@ -63,6 +63,11 @@ int san_err_format(hamle_error *err, int code, const struct hamle_locale *loc, c
 int san_format_spoken(char *buf, size_t size, const struct hamle_position *p,
 	const struct hamle_locale *loc, hamle_move m);
 
+/* hamle_san_format for a move the caller knows to be legal in pos (the writers, after a replay):
+ * the legality check is left out. */
+int san_format_legal(char *buf, size_t size, const struct hamle_position *pos,
+	const struct hamle_locale *loc, hamle_move m, int form);
+
 /* Disambiguation a SAN writer needs for m: 0 none, 1 file, 2 rank, 3 square. */
 int san_disambiguation(const struct hamle_position *p, hamle_move m);
 

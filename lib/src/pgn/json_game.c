@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "notation/san_internal.h"
 #include "hamle/san.h"
 #include "pgn/writer_internal.h"
 
@@ -179,7 +180,7 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			kv_uint(w, &first, "ply", f->ply + 1);
 			kv_uint(w, &first, "move_number", pos->fullmove);
 			kv_str(w, &first, "side", pos->side == HAMLE_WHITE ? "white" : "black");
-			int n = hamle_san_format(buf, sizeof(buf), pos, w->opts.locale, m, w->form);
+			int n = san_format_legal(buf, sizeof(buf), pos, w->opts.locale, m, w->form);
 			if (n < 0 || (size_t)n >= sizeof(buf))
 				snprintf(buf, sizeof(buf), "%.*s", (int)k->len, k->text);
 			kv_str(w, &first, "san", buf);

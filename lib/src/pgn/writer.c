@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/san_internal.h"
 #include "error_internal.h"
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
@@ -544,7 +545,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				} while (v);
 				word3(w, "", num + nl, sizeof(num) - nl, pos->side == HAMLE_WHITE ? "." : "...");
 			}
-			int len = hamle_san_format(buf, sizeof(buf), pos, loc, m, w->form);
+			int len = san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
 			if (fide && len > 0 && (size_t)len < sizeof(buf))
 				len = (int)ep_mark_order(buf, (size_t)len, loc);
 			if (len < 0 || (size_t)len >= sizeof(buf))

@@ -2,6 +2,7 @@
  * the position forms (fen, epd: the start, then the position after each mainline ply). */
 #include <string.h>
 
+#include "notation/san_internal.h"
 #include "hamle/san.h"
 #include "pgn/writer_internal.h"
 
@@ -51,7 +52,7 @@ int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 		if (!positions) {
 			/* UCI needs no notation (and the replay's move is legal: no check again) */
 			int n = w->form == HAMLE_FORM_UCI ? hamle_move_uci(buf, sizeof(buf), &pos, m)
-							  : hamle_san_format(buf, sizeof(buf), &pos, w->opts.locale, m, w->form);
+							  : san_format_legal(buf, sizeof(buf), &pos, w->opts.locale, m, w->form);
 			if (!first)
 				wr_puts(w, sep);
 			if (n >= 0 && (size_t)n < sizeof(buf))

@@ -7,32 +7,42 @@
 
 #define MAX_SHAPES 24
 
-/* One move token per distinct leading character: what the candidates must be able to read. */
+/* One move token per distinct leading character: what the candidates must be able to read.
+ * ASCII first bytes are gathered in a bit set in one branch-light pass; the few tokens that
+ * start with a multi-byte character are compared among themselves. */
 static size_t collect_shapes(const hamle_game *g, const hamle_token **shape)
 {
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g), count = 0;
-	unsigned char seen_ascii[128] = {0};
-	for (size_t i = 0; i < n && count < MAX_SHAPES; i++) {
+	uint64_t seen[2] = {0, 0};
+	size_t first[128];
+	for (size_t i = 0; i < n; i++) {
 		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].len == 0)
 			continue;
 		unsigned char c = (unsigned char)t[i].text[0];
-		if ((c >= 'a' && c <= 'h') || c == '-')
-			continue; /* pawn moves, long algebraic, null moves: every locale reads them */
 		if (c < 128) {
-			if (seen_ascii[c])
-				continue;
-			seen_ascii[c] = 1;
-		} else {
-			size_t k, clen = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-			for (k = 0; k < count; k++)
-				if ((unsigned char)shape[k]->text[0] >= 128 && shape[k]->len >= clen
-					&& t[i].len >= clen && !memcmp(shape[k]->text, t[i].text, clen))
-					break;
-			if (k < count)
-				continue;
+			uint64_t bit = (uint64_t)1 << (c & 63);
+			if (!(seen[c >> 6] & bit)) {
+				seen[c >> 6] |= bit;
+				first[c] = i;
+			}
+			continue;
 		}
-		shape[count++] = &t[i];
+		if (count >= MAX_SHAPES)
+			continue;
+		size_t k, clen = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+		for (k = 0; k < count; k++)
+			if (shape[k]->len >= clen && t[i].len >= clen && !memcmp(shape[k]->text, t[i].text, clen))
+				break;
+		if (k == count)
+			shape[count++] = &t[i];
+	}
+	/* pawn moves, long algebraic (a..h) and null moves ('-') carry no language signal */
+	seen[1] &= ~((uint64_t)0xFF << ('a' - 64));
+	seen['-' >> 6] &= ~((uint64_t)1 << ('-' & 63));
+	for (unsigned w = 0; w < 2; w++) {
+		for (uint64_t b = seen[w]; b && count < MAX_SHAPES; b &= b - 1)
+			shape[count++] = &t[first[w * 64 + (unsigned)__builtin_ctzll(b)]];
 	}
 	return count;
 }

@@ -21,7 +21,8 @@ static int grow(void **buf, size_t *cap, size_t need, size_t elem)
 	return HAMLE_OK;
 }
 
-/* Records the position reached; returns how often it has occurred along the line (FIDE 9.2.3). */
+/* Records the position reached; returns how often it has occurred along the line (FIDE 9.2.3),
+ * or 1 when it cannot have occurred five times yet. */
 static int history_push(hamle_replay *rp, const struct hamle_position *p)
 {
 	if (grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
@@ -30,7 +31,11 @@ static int history_push(hamle_replay *rp, const struct hamle_position *p)
 	size_t cur = rp->history_len++;
 	rp->history[cur] = key;
 	int count = 1;
-	for (size_t back = 2; back <= cur && back <= p->halfmove; back += 2)
+	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed
+	 * (it decides fivefold repetition alone) */
+	if (p->halfmove < 16)
+		return 1;
+	for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
 		if (rp->history[cur - back] == key)
 			count++;
 	return count;
