@@ -34,11 +34,11 @@ static const hamle_cli_opt opts[] = {
 
 static const hamle_cli_info info = {"hamle-move", HAMLE_VERSION_STRING,
 	"[options] FEN TOKEN...\n       hamle-move [options] --batch",
-	"Reads chess moves written in the input language (--from) and prints each in the output\n"
-	"language (--lang) and form (--to), one per line. The tokens are played in turn from FEN\n"
-	"('startpos' is the standard start position). Every notation people write is read: SAN,\n"
-	"FIDE scoresheet style (0-0, d8Q, exd6 e.p.), long algebraic (Ng1-f3), UCI, figurines.\n"
-	"With --batch, each stdin line FEN<TAB>TOKEN is answered on its own line by the move or by\n"
+	"Reads chess moves written in the input language (--from) and prints each in the output "
+	"language (--lang) and form (--to), one per line. The tokens are played in turn from FEN "
+	"('startpos' is the standard start position). Every notation people write is read: SAN, "
+	"FIDE scoresheet style (0-0, d8Q, exd6 e.p.), long algebraic (Ng1-f3), UCI, figurines. "
+	"With --batch, each stdin line FEN<TAB>TOKEN is answered on its own line by the move or by "
 	"'error: KIND: message' (KIND: syntax, illegal-move, ambiguous-move, bad-fen).",
 	"Exit status: 0 every token resolved, 1 at least one did not,\n"
 	"2 usage, locale or I/O error (also a failed write to stdout).\n"};
