@@ -326,7 +326,8 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 	}
 	g->encoding = enc;
 	/* worst case: every byte becomes 3 bytes (U+FFFD or a Windows-125x letter) */
-	if (len > ((size_t)-1 - 1) / 3 || pgn_grow((void **)&g->textbuf, &g->text_cap, len * 3 + 1, 1) < 0)
+	if (len > ((size_t)-1 - 1 - PGN_TEXT_PAD) / 3 ||
+	    pgn_grow((void **)&g->textbuf, &g->text_cap, len * 3 + 1 + PGN_TEXT_PAD, 1) < 0)
 		return HAMLE_ENOMEM;
 	char *out = g->textbuf;
 	decoder d = { g, start_line, start_column, 0 };
@@ -391,7 +392,7 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 		if (d.out - start_out != pos - start_pos && push_map(g, d.out, pos) < 0)
 			return HAMLE_ENOMEM;
 	}
-	out[d.out] = '\0';
+	memset(out + d.out, 0, 1 + PGN_TEXT_PAD);
 	g->text = out;
 	g->text_len = d.out;
 	return 0;

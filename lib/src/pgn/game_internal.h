@@ -11,6 +11,10 @@ typedef struct pgn_map_entry {
 	size_t dec_end, raw_end;
 } pgn_map_entry;
 
+/* Readable bytes after the NUL that ends g->raw and g->text (zeroed), so the lexer may load 16
+ * bytes at any position up to the NUL. */
+#define PGN_TEXT_PAD 32
+
 /* Limits resolved from hamle_reader_options (0 replaced by defaults). */
 typedef struct pgn_limits {
 	hamle_encoding encoding;
@@ -49,6 +53,23 @@ struct hamle_game {
 	size_t max_findings;
 	hamle_result result;
 };
+
+/* Quick test whether s[0..len) (len >= 1) may be a termination marker: every form starts with 0, 1,
+ * * or '½', ends with 0, 1, 2, 5, * or '½', and is "*" or has - : / , '½' (its second byte), an en or
+ * em dash, or ".5" after its first character. hamle_result_parse decides. */
+static inline int pgn_may_be_result(const unsigned char *s, size_t len)
+{
+	unsigned char a = s[0], z = s[len - 1];
+	if (!((a == '0' || a == '1' || a == '*' || a == 0xC2) &&
+	      (z == '0' || z == '1' || z == '2' || z == '5' || z == '*' || z == 0xBD)))
+		return 0;
+	if (len == 1)
+		return 1;
+	unsigned char b = s[1];
+	if (b == '.')
+		return len > 2 && s[2] == '5';
+	return b == '-' || b == ':' || b == '/' || b == ',' || b == 0xBD || b == 0xE2;
+}
 
 /* Resets a game for reuse, keeping its buffers. */
 void pgn_game_reset(hamle_game *g);

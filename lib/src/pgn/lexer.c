@@ -4,21 +4,12 @@
 #include <string.h>
 
 #include "pgn/lexer.h"
+#include "pgn/scan.h"
 
 enum { C_WS = 1, C_DELIM = 2 };
 
 /* 1 = whitespace, 2 = other delimiter ends a word */
 static const unsigned char cls[256] = {
-	[' '] = C_WS, ['\t'] = C_WS, ['\n'] = C_WS, ['\r'] = C_WS, ['\v'] = C_WS, ['\f'] = C_WS,
-	['{'] = C_DELIM, ['}'] = C_DELIM, ['('] = C_DELIM, [')'] = C_DELIM, ['['] = C_DELIM,
-	[']'] = C_DELIM, [';'] = C_DELIM, ['"'] = C_DELIM, ['$'] = C_DELIM, ['<'] = C_DELIM,
-	['>'] = C_DELIM,
-};
-
-/* cls plus NUL: stops the scan of a word at the text's terminating NUL (a NUL inside the text is
- * still a word character, checked after the scan). */
-static const unsigned char word_stop[256] = {
-	[0] = 1,
 	[' '] = C_WS, ['\t'] = C_WS, ['\n'] = C_WS, ['\r'] = C_WS, ['\v'] = C_WS, ['\f'] = C_WS,
 	['{'] = C_DELIM, ['}'] = C_DELIM, ['('] = C_DELIM, [')'] = C_DELIM, ['['] = C_DELIM,
 	[']'] = C_DELIM, [';'] = C_DELIM, ['"'] = C_DELIM, ['$'] = C_DELIM, ['<'] = C_DELIM,
@@ -434,8 +425,7 @@ static void lex_word(lexer *L, size_t start, size_t end)
 		L->i = end;
 		return;
 	}
-	if ((c0 == '0' || c0 == '1' || c0 == '*' || c0 == 0xC2) &&
-	    (last == '0' || last == '1' || last == '2' || last == '5' || last == '*' || last == 0xBD)) {
+	if (pgn_may_be_result((const unsigned char *)s + start, end - start)) {
 		hamle_result res = hamle_result_parse(s + start, end - start);
 		if (res != HAMLE_RESULT_NONE) {
 			if (emit(L, HAMLE_TOKEN_RESULT, start, end, line, col(L, start), 0, res) && L->depth == 0)
@@ -584,8 +574,11 @@ static void lex_movetext_char(lexer *L)
 	default: {
 		size_t e = i;
 		for (;;) {
-			while (!word_stop[(unsigned char)s[e]])
-				e++;
+			/* the text is padded after its NUL (PGN_TEXT_PAD), so 16 bytes can be read up to it */
+			unsigned m;
+			while (!(m = pgn_stop_mask16((const unsigned char *)s + e, 1)))
+				e += 16;
+			e += pgn_ctz(m);
 			unsigned char b = (unsigned char)s[e];
 			if (UNLIKELY(b == 0)) {
 				if (e < L->len) { /* a NUL inside the text */

@@ -55,11 +55,12 @@ int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_r
 	g->column = chunk->column;
 	g->offset = chunk->offset;
 	g->chunk_flags = chunk->flags;
-	if (pgn_grow((void **)&g->raw, &g->raw_cap, chunk->len + 1, 1) < 0)
+	if (chunk->len > (size_t)-1 - 1 - PGN_TEXT_PAD ||
+	    pgn_grow((void **)&g->raw, &g->raw_cap, chunk->len + 1 + PGN_TEXT_PAD, 1) < 0)
 		return HAMLE_ENOMEM;
 	if (chunk->len)
 		memcpy(g->raw, chunk->data, chunk->len);
-	g->raw[chunk->len] = '\0';
+	memset(g->raw + chunk->len, 0, 1 + PGN_TEXT_PAD);
 	g->raw_len = chunk->len;
 	int rc = pgn_decode(g, &lim, chunk->line, chunk->column);
 	if (rc < 0)

@@ -6,6 +6,7 @@
 
 #include "error_internal.h"
 #include "pgn/game_internal.h"
+#include "pgn/scan.h"
 
 #define BLOCK_SIZE ((size_t)1 << 18)
 
@@ -262,6 +263,7 @@ static inline void newline(hamle_reader *r, size_t p)
 	r->line_blank = 1;
 }
 
+
 static void start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
 {
 	r->in_game = 1;
@@ -278,18 +280,60 @@ static void cut(hamle_reader *r)
 	r->pending = 1;
 }
 
-/* Every termination marker starts with 0, 1, * or ½ and ends with 0, 1, 2, 5, * or ½. */
-static inline int may_be_result(unsigned char first, unsigned char last)
+#ifdef PGN_SCAN_SSE2
+/* S_NORMAL over the words, blanks and line ends of view[p..p+64) (in a game; 64 bytes readable),
+ * up to the first delimiter or '%', a word running past that point or the block, or a termination
+ * marker at depth 0: those are left to the byte loop. Returns the bytes consumed (whole words). */
+static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 {
-	return (first == '0' || first == '1' || first == '*' || first == 0xC2) &&
-	       (last == '0' || last == '1' || last == '2' || last == '5' || last == '*' || last == 0xBD);
+	pgn_split_masks m;
+	pgn_split_masks64(v + p, &m);
+	uint64_t w = ~m.nw;
+	uint64_t starts = w & ~(w << 1); /* view[p] never continues a word */
+	unsigned lim = m.special ? pgn_ctz64(m.special) : 64;
+	if (lim > 0 && ((w >> (lim - 1)) & 1) && (lim == 64 || ((w >> lim) & 1)))
+		lim = pgn_msb64(starts & pgn_low64(lim)); /* stop before the word cut at lim */
+	if (lim == 0)
+		return 0;
+	if (r->depth == 0) {
+		uint64_t cand = starts & m.first & pgn_low64(lim);
+		while (cand) {
+			unsigned k = pgn_ctz64(cand);
+			cand &= cand - 1;
+			unsigned e = k + pgn_ctz64(m.nw >> k); /* the word ends before lim */
+			if (e - k < sizeof(r->word) && pgn_may_be_result(v + p + k, e - k) &&
+			    hamle_result_parse((const char *)v + p + k, e - k) != HAMLE_RESULT_NONE) {
+				lim = k;
+				break;
+			}
+		}
+		if (lim == 0)
+			return 0;
+	}
+	uint64_t rng = pgn_low64(lim);
+	if (w & rng)
+		r->has_movetext = 1;
+	uint64_t eol = m.eol & rng;
+	unsigned cur = 0;
+	while (eol) {
+		unsigned k = pgn_ctz64(eol);
+		eol &= eol - 1;
+		if (w & pgn_low64(k) & ~pgn_low64(cur))
+			r->line_blank = 0;
+		newline(r, p + k);
+		cur = k + 1;
+	}
+	if (w & rng & ~pgn_low64(cur))
+		r->line_blank = 0;
+	return lim;
 }
+#endif
 
 /* The word just ended (its first bytes in r->word): a termination marker at depth 0 ends the game. */
 static void word_end(hamle_reader *r)
 {
 	r->state = S_NORMAL;
-	if (r->depth == 0 && r->word_len < sizeof(r->word) && may_be_result(r->word[0], r->word[r->word_len - 1]) &&
+	if (r->depth == 0 && r->word_len < sizeof(r->word) && pgn_may_be_result(r->word, r->word_len) &&
 	    hamle_result_parse((const char *)r->word, r->word_len) != HAMLE_RESULT_NONE)
 		r->state = S_ENDED;
 }
@@ -351,6 +395,15 @@ static int split(hamle_reader *r)
 			while (p < n) {
 				unsigned char c = v[p];
 				unsigned k = kls[c];
+#ifdef PGN_SCAN_SSE2
+				if (k != K_DELIM && r->in_game && n - p >= 64) {
+					p += fast_run(r, v, p);
+					if (p >= n)
+						break;
+					c = v[p];
+					k = kls[c];
+				}
+#endif
 				if (k == K_BLANK) {
 					p++;
 					continue;
@@ -381,7 +434,7 @@ static int split(hamle_reader *r)
 					while (e < n && kls[v[e]] == K_WORD)
 						e++;
 					if (LIKELY(e < n)) { /* the word ends in this block */
-						if (may_be_result(c, v[e - 1]) && r->depth == 0 && e - p < sizeof(r->word) &&
+						if (r->depth == 0 && e - p < sizeof(r->word) && pgn_may_be_result(v + p, e - p) &&
 						    hamle_result_parse((const char *)v + p, e - p) != HAMLE_RESULT_NONE) {
 							p = e;
 							r->state = S_ENDED;

@@ -1,0 +1,108 @@
+/* scan.h: finding the end of a PGN word 16 bytes at a time (SSE2 on x86-64, a table elsewhere).
+ * A word ends at a blank (space, HT, LF, VT, FF, CR) or a delimiter ({ } ( ) [ ] ; " $ < >); the
+ * lexer also stops at NUL (its text's terminator). */
+#ifndef HAMLE_PGN_SCAN_H
+#define HAMLE_PGN_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__SSE2__) && !defined(HAMLE_NO_SIMD)
+#include <emmintrin.h>
+#define PGN_SCAN_SSE2 1
+#endif
+
+/* Bit k set when p[k] (k < 16) ends a word; with_nul adds NUL. Reads exactly 16 bytes. */
+static inline unsigned pgn_stop_mask16(const unsigned char *p, int with_nul)
+{
+#ifdef PGN_SCAN_SSE2
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i w20 = _mm_or_si128(v, _mm_set1_epi8(0x20));
+	/* HT..CR: v - 9 <= 4 (unsigned) */
+	__m128i t = _mm_sub_epi8(v, _mm_set1_epi8(9));
+	__m128i m = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t);
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(w20, _mm_set1_epi8('{'))); /* [ { */
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(w20, _mm_set1_epi8('}'))); /* ] } */
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8('(')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFD)), _mm_set1_epi8('<')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+	if (with_nul)
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_setzero_si128()));
+	return (unsigned)_mm_movemask_epi8(m);
+#else
+	unsigned m = 0;
+	for (unsigned k = 0; k < 16; k++) {
+		unsigned char c = p[k];
+		unsigned stop = c == ' ' || (c >= 9 && c <= 13) || c == '{' || c == '}' || c == '(' ||
+		                c == ')' || c == '[' || c == ']' || c == ';' || c == '"' || c == '$' ||
+		                c == '<' || c == '>' || (with_nul && c == 0);
+		m |= stop << k;
+	}
+	return m;
+#endif
+}
+
+static inline unsigned pgn_ctz(unsigned m)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctz(m);
+#else
+	unsigned k = 0;
+	while (!(m & 1u)) {
+		m >>= 1;
+		k++;
+	}
+	return k;
+#endif
+}
+
+#ifdef PGN_SCAN_SSE2
+/* Byte classes of 64 bytes for the game splitter, bit k for p[k]: nw = blank, line end or
+ * delimiter (not part of a word); eol = LF or CR; special = delimiter or '%' (the splitter's fast
+ * run stops there); first = a byte that can start a termination marker (0 1 * and the lead byte
+ * of '½'). */
+typedef struct pgn_split_masks {
+	uint64_t nw, eol, special, first;
+} pgn_split_masks;
+
+static inline void pgn_split_masks64(const unsigned char *p, pgn_split_masks *out)
+{
+	uint64_t nw = 0, eol = 0, special = 0, first = 0;
+	for (unsigned k = 0; k < 64; k += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
+		__m128i w20 = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		__m128i t = _mm_sub_epi8(v, _mm_set1_epi8(9));
+		__m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t); /* HT LF VT FF CR */
+		__m128i e = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+		__m128i d = _mm_or_si128(_mm_cmpeq_epi8(w20, _mm_set1_epi8('{')), _mm_cmpeq_epi8(w20, _mm_set1_epi8('}')));
+		d = _mm_or_si128(d, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8('(')));
+		d = _mm_or_si128(d, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFD)), _mm_set1_epi8('<')));
+		d = _mm_or_si128(d, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+		d = _mm_or_si128(d, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+		d = _mm_or_si128(d, _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+		__m128i n = _mm_or_si128(_mm_or_si128(ctl, d), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+		__m128i sp = _mm_or_si128(d, _mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
+		__m128i f = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8('0'));
+		f = _mm_or_si128(f, _mm_cmpeq_epi8(v, _mm_set1_epi8('*')));
+		f = _mm_or_si128(f, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xC2)));
+		nw |= (uint64_t)(unsigned)_mm_movemask_epi8(n) << k;
+		eol |= (uint64_t)(unsigned)_mm_movemask_epi8(e) << k;
+		special |= (uint64_t)(unsigned)_mm_movemask_epi8(sp) << k;
+		first |= (uint64_t)(unsigned)_mm_movemask_epi8(f) << k;
+	}
+	out->nw = nw;
+	out->eol = eol;
+	out->special = special;
+	out->first = first;
+}
+
+static inline unsigned pgn_ctz64(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
+static inline unsigned pgn_msb64(uint64_t m) { return 63u - (unsigned)__builtin_clzll(m); }
+/* Bits 0..n-1 (n <= 64). */
+static inline uint64_t pgn_low64(unsigned n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
+#endif
+
+#endif
