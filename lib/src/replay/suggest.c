@@ -202,7 +202,7 @@ int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
 		add(&r, legal[i], PRIOR_MISSING - bonus + continuation(pos, loc, legal[i], seq + 1, nf + 1));
 	}
 
-rank:
+rank:;
 	/* the best `max`, stable */
 	int written = 0;
 	for (int k = 0; k < max; k++) {
