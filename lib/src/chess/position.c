@@ -73,52 +73,90 @@ static void pass_turn(struct hamle_position *p)
 	p->key ^= ZOBRIST_WHITE_TO_MOVE;
 }
 
+/* Castling rights a move touching square sq (from or to) takes away: a rook leaving or captured
+ * on its square. Both colours' rights are looked at (a capture takes the other side's). */
+static inline void clear_castle_on(struct hamle_position *p, int sq)
+{
+	for (int idx = 0; idx < 4; idx++)
+		if (p->castle_rook[idx] == sq) {
+			p->castle_rook[idx] = HAMLE_NO_SQUARE;
+			p->key ^= ZOBRIST_CASTLE(idx);
+		}
+}
+
+/* 1 when some castling right remains (castle_rook[] not all HAMLE_NO_SQUARE). */
+static inline int any_castle(const struct hamle_position *p)
+{
+	uint32_t all;
+	memcpy(&all, p->castle_rook, sizeof(all));
+	return all != 0x01010101u * (uint32_t)HAMLE_NO_SQUARE;
+}
+
+static void make_castling(struct hamle_position *p, hamle_move m, int us)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	int kto = hamle_castle_king_to(m), rto = hamle_castle_rook_to(m);
+	remove_piece(p, from);
+	remove_piece(p, to);
+	hamle_put_piece(p, us, HAMLE_KING, kto);
+	hamle_put_piece(p, us, HAMLE_ROOK, rto);
+	clear_castle(p, CASTLE_INDEX(us, 0));
+	clear_castle(p, CASTLE_INDEX(us, 1));
+}
+
 void hamle_make_move(struct hamle_position *p, hamle_move m)
 {
 	int us = p->side, them = !us;
 	p->ep = HAMLE_NO_SQUARE;
 	p->halfmove++;
-	if (m == HAMLE_MOVE_NULL) {
+	if (__builtin_expect(m == HAMLE_MOVE_NULL, 0)) {
 		pass_turn(p);
 		return;
 	}
 	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
-	int type = PIECE_TYPE(p->board[from]);
-	if (kind == HAMLE_MOVE_CASTLING) {
-		int kto = hamle_castle_king_to(m), rto = hamle_castle_rook_to(m);
-		remove_piece(p, from);
-		remove_piece(p, to);
-		hamle_put_piece(p, us, HAMLE_KING, kto);
-		hamle_put_piece(p, us, HAMLE_ROOK, rto);
-		clear_castle(p, CASTLE_INDEX(us, 0));
-		clear_castle(p, CASTLE_INDEX(us, 1));
+	if (__builtin_expect(kind == HAMLE_MOVE_CASTLING, 0)) {
+		make_castling(p, m, us);
 		pass_turn(p);
 		return;
 	}
-	if (kind == HAMLE_MOVE_EN_PASSANT) {
+	int type = PIECE_TYPE(p->board[from]);
+	int captured = p->board[to];
+	if (__builtin_expect(kind == HAMLE_MOVE_EN_PASSANT, 0)) {
 		remove_piece(p, to + (us == HAMLE_WHITE ? -8 : 8));
 		p->halfmove = 0;
-	} else if (p->board[to] != PIECE_NONE) {
-		for (int side = 0; side < 2; side++)
-			if (p->castle_rook[CASTLE_INDEX(them, side)] == to)
-				clear_castle(p, CASTLE_INDEX(them, side));
-		remove_piece(p, to);
+	} else if (captured != PIECE_NONE) {
+		/* the captured piece is the opponent's: its type is captured - 6 * them */
+		int ctype = captured - 6 * them;
+		p->pieces[them][ctype] ^= BB(to);
+		p->occupied[them] ^= BB(to);
+		p->key ^= zobrist_piece(ctype, them, to);
 		p->halfmove = 0;
 	}
-	if (kind == HAMLE_MOVE_PROMOTION) {
-		remove_piece(p, from);
-		hamle_put_piece(p, us, HAMLE_MOVE_PROMO(m), to);
+	bitboard both = BB(from) | BB(to);
+	if (__builtin_expect(kind == HAMLE_MOVE_PROMOTION, 0)) {
+		int promo = HAMLE_MOVE_PROMO(m);
+		p->pieces[us][HAMLE_PAWN] ^= BB(from);
+		p->pieces[us][promo] |= BB(to);
+		p->board[to] = (uint8_t)PIECE_CODE(us, promo);
+		p->key ^= zobrist_piece(HAMLE_PAWN, us, from) ^ zobrist_piece(promo, us, to);
 	} else {
-		move_piece(p, us, type, from, to);
+		p->pieces[us][type] ^= both;
+		p->board[to] = p->board[from];
+		p->key ^= zobrist_piece(type, us, from) ^ zobrist_piece(type, us, to);
 	}
-	if (type == HAMLE_KING) {
-		clear_castle(p, CASTLE_INDEX(us, 0));
-		clear_castle(p, CASTLE_INDEX(us, 1));
-	} else if (type == HAMLE_ROOK) {
-		for (int side = 0; side < 2; side++)
-			if (p->castle_rook[CASTLE_INDEX(us, side)] == from)
-				clear_castle(p, CASTLE_INDEX(us, side));
-	} else if (type == HAMLE_PAWN) {
+	p->occupied[us] ^= both;
+	p->board[from] = PIECE_NONE;
+	if (any_castle(p)) {
+		if (type == HAMLE_KING) {
+			clear_castle(p, CASTLE_INDEX(us, 0));
+			clear_castle(p, CASTLE_INDEX(us, 1));
+		}
+		/* a rook leaving its corner, or one captured there */
+		clear_castle_on(p, from);
+		if (captured != PIECE_NONE)
+			clear_castle_on(p, to);
+	}
+	if (type == HAMLE_PAWN) {
 		p->halfmove = 0;
 		if (to - from == 16 || from - to == 16) {
 			int ep = (from + to) / 2;

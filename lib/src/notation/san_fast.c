@@ -130,7 +130,7 @@ int san_fast_check(const struct hamle_position *p, hamle_move m)
 	int type = kind == HAMLE_MOVE_PROMOTION ? HAMLE_MOVE_PROMO(m) : PIECE_TYPE(p->board[from]);
 	int ek = bb_lsb(p->pieces[!us][HAMLE_KING]);
 	bitboard occ2 = (pos_all(p) ^ BB(from)) | BB(to);
-	/* the moved piece itself */
+	/* the moved piece itself: on a line with the king (empty-board rays), nothing between */
 	switch (type) {
 	case HAMLE_PAWN:
 		if (bb_pawn_attacks(us, to) & BB(ek))
@@ -141,13 +141,23 @@ int san_fast_check(const struct hamle_position *p, hamle_move m)
 			return 1;
 		break;
 	case HAMLE_KING: break;
-	default:
-		if (sliders_to(type != HAMLE_BISHOP ? BB(to) : 0, type != HAMLE_ROOK ? BB(to) : 0, ek, occ2))
+	default: {
+		bitboard rays = 0;
+		if (type != HAMLE_BISHOP)
+			rays |= bb_rook_attacks(to, 0);
+		if (type != HAMLE_ROOK)
+			rays |= bb_bishop_attacks(to, 0);
+		if ((rays & BB(ek)) && !(bb_between(to, ek) & occ2))
 			return 1;
 	}
-	/* discovered: our other sliders on a free line to the king once `from` is empty */
+	}
+	/* discovered: `from` on a line with the king that the piece leaves, and one of our sliders
+	 * of the line's kind sees the king along it once `from` is empty */
+	bitboard line = bb_line(ek, from);
+	if (__builtin_expect(!line, 1) || (line & BB(to)))
+		return 0;
 	const bitboard *pc = p->pieces[us];
-	bitboard rest = ~BB(from);
-	return sliders_to((pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & rest, (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & rest,
-		ek, occ2) != 0;
+	if (bb_rook_attacks(ek, 0) & BB(from))
+		return (bb_rook_attacks(ek, occ2) & line & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & ~BB(from)) != 0;
+	return (bb_bishop_attacks(ek, occ2) & line & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & ~BB(from)) != 0;
 }

@@ -52,12 +52,14 @@ int san_disambiguation(const struct hamle_position *p, hamle_move m)
 	}
 	if (!(att & same))
 		return 0;
-	hamle_move list[HAMLE_MAX_MOVES];
-	int n = hamle_gen_legal(p, 1u << type, BB(to), list);
-	bitboard others = 0;
-	for (int i = 0; i < n; i++)
-		if (HAMLE_MOVE_TO(list[i]) == to && HAMLE_MOVE_FROM(list[i]) != from)
-			others |= BB(HAMLE_MOVE_FROM(list[i]));
+	/* a twin that attacks the square tells only when its move is legal (not pinned, or the
+	 * king not left in check): a few attack lookups each, no move list */
+	bitboard others = 0, twins = att & same;
+	while (twins) {
+		int sq = bb_pop(&twins);
+		if (hamle_pseudo_legal_ok(p, HAMLE_MOVE_MAKE(sq, to, HAMLE_MOVE_NORMAL, 0)))
+			others |= BB(sq);
+	}
 	if (!others)
 		return 0;
 	if (!(others & (FILE_A_BB << HAMLE_SQ_FILE(from))))

@@ -191,10 +191,11 @@ static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const ch
 	if (i < end && is_rank(u[i]))
 		fr = u[i++] - '1';
 	if (i < end) {
-		size_t k = match_prefix(&loc->capture, s + i, end - i, NULL);
-		if (k == 0 || i + k != end)
-			return 0;
-		if (!same_text(s + i, k, loc->style[HAMLE_LOCALE_STYLE_PGN].capture))
+		/* only the PGN style's one-byte capture mark here ("x"); any other spelling goes to
+		 * the full lexer */
+		const char *cs = loc->style[HAMLE_LOCALE_STYLE_PGN].capture;
+		if (i + 1 != end || !cs || (unsigned char)cs[0] != u[i] || cs[1] != '\0' ||
+			match_prefix(&loc->capture, s + i, 1, NULL) != 1)
 			return 0;
 		cap = 1;
 		i = end;

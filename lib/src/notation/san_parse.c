@@ -11,12 +11,13 @@
 
 int san_gives_check(const struct hamle_position *p, hamle_move m)
 {
-	if (san_fast_check(p, m) == 0)
+	int fast = san_fast_check(p, m);
+	if (fast == 0)
 		return 0;
 	struct hamle_position q = *p;
 	hamle_make_move(&q, m);
-	int ksq = pos_king(&q, q.side);
-	if (!hamle_attacked(&q, ksq, !q.side, pos_all(&q)))
+	/* the fast test is exact when it answers; castling and en passant are tested here */
+	if (fast < 0 && !hamle_attacked(&q, pos_king(&q, q.side), !q.side, pos_all(&q)))
 		return 0;
 	return hamle_any_legal(&q) ? 1 : 2;
 }

@@ -74,22 +74,30 @@ void hamle_writer_reset(hamle_writer *w)
 
 /* ---- buffer ---- */
 
-void wr_put(hamle_writer *w, const char *s, size_t n)
+/* Room for n more bytes and the NUL after them; 0 when out of memory (sticky). */
+static int wr_reserve(hamle_writer *w, size_t n)
 {
 	if (w->oom)
-		return;
-	if (w->len + n + 1 > w->cap) {
+		return 0;
+	if (__builtin_expect(w->len + n + 1 > w->cap, 0)) {
 		size_t cap = w->cap ? w->cap : 4096;
 		while (cap < w->len + n + 1)
 			cap *= 2;
 		char *b = realloc(w->buf, cap);
 		if (!b) {
 			w->oom = 1;
-			return;
+			return 0;
 		}
 		w->buf = b;
 		w->cap = cap;
 	}
+	return 1;
+}
+
+void wr_put(hamle_writer *w, const char *s, size_t n)
+{
+	if (!wr_reserve(w, n))
+		return;
 	memcpy(w->buf + w->len, s, n);
 	w->len += n;
 	w->buf[w->len] = '\0';
@@ -210,21 +218,33 @@ static int width_ok(const hamle_writer *w, size_t c)
  * A word starting with '%' never starts a line (it would read as an escape line). */
 static void word3(hamle_writer *w, const char *prefix, const char *s, size_t n, const char *suffix)
 {
-	size_t pl = strlen(prefix), sl = strlen(suffix);
+	size_t pl = prefix[0] ? strlen(prefix) : 0, sl = suffix[0] ? strlen(suffix) : 0;
 	size_t c = wr_chars(prefix, pl) + wr_chars(s, n) + wr_chars(suffix, sl);
 	char first = pl ? prefix[0] : n ? s[0] : sl ? suffix[0] : ' ';
+	char sep = 0;
 	if (w->col > 0) {
 		if (width_ok(w, c) || first == '%') {
-			wr_putc(w, ' ');
+			sep = ' ';
 			w->col++;
 		} else {
-			wr_putc(w, '\n');
+			sep = '\n';
 			w->col = 0;
 		}
 	}
-	wr_put(w, prefix, pl);
-	wr_put(w, s, n);
-	wr_put(w, suffix, sl);
+	/* one reservation, then plain copies (this runs once per move and move number) */
+	if (!wr_reserve(w, 1 + pl + n + sl))
+		return;
+	char *d = w->buf + w->len;
+	if (sep)
+		*d++ = sep;
+	for (size_t i = 0; i < pl; i++)
+		*d++ = prefix[i];
+	memcpy(d, s, n);
+	d += n;
+	for (size_t i = 0; i < sl; i++)
+		*d++ = suffix[i];
+	*d = '\0';
+	w->len = (size_t)(d - w->buf);
 	w->col += c;
 }
 

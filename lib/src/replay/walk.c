@@ -182,6 +182,11 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	if (history_push(rp, &rp->start) < 0)
 		return HAMLE_ENOMEM;
 	int stopped = 0;
+	const hamle_locale *msg_loc = replay_msg_locale(rp);
+	/* without variations the position before each move is never needed: no copy of it */
+	int has_vars = 0;
+	for (size_t i = 0; i < n && !has_vars; i++)
+		has_vars = toks[i].kind == HAMLE_TOKEN_VAR_START;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
@@ -229,7 +234,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		hamle_error err;
 		if (!(rp->opts.flags & HAMLE_REPLAY_STRICT))
 			info.request = HAMLE_SAN_LAZY_CHECK; /* missing marks are not reported */
-		info.messages = replay_msg_locale(rp);
+		info.messages = msg_loc;
 		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
 		if (rc < 0 && !f->ended) {
 			hamle_state st = hamle_position_state(&f->cur);
@@ -256,7 +261,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		}
 		if (!quiet && (info.warnings & HAMLE_SAN_W_MARKS))
 			mark_warnings(rp, i, &info, &f->cur, f->ply + 1, depth);
-		f->prev = f->cur;
+		if (has_vars) /* the position a variation starts from */
+			f->prev = f->cur;
 		f->has_prev = 1;
 		hamle_make_move(&f->cur, m);
 		f->ply++;
