@@ -43,20 +43,25 @@ int san_disambiguation(const struct hamle_position *p, hamle_move m)
 		return 0;
 	/* no other piece of the kind even attacks the square: nothing to tell apart (the usual case,
 	 * answered without a move list) */
-	bitboard occ = pos_all(p), same = p->pieces[p->side][type] & ~BB(from), att;
+	bitboard occ = pos_all(p), same = p->pieces[p->side][type] & ~BB(from), rays;
+	/* empty-board rays (one hot table entry per square) and the between table, rather than a
+	 * magic lookup with the real occupancy, whose large table misses the cache */
 	switch (type) {
-	case HAMLE_KNIGHT: att = hamle_knight_attacks[to]; break;
-	case HAMLE_BISHOP: att = bb_bishop_attacks(to, occ); break;
-	case HAMLE_ROOK: att = bb_rook_attacks(to, occ); break;
-	default: att = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ); break;
+	case HAMLE_KNIGHT: rays = hamle_knight_attacks[to]; break;
+	case HAMLE_BISHOP: rays = bb_bishop_attacks(to, 0); break;
+	case HAMLE_ROOK: rays = bb_rook_attacks(to, 0); break;
+	default: rays = bb_bishop_attacks(to, 0) | bb_rook_attacks(to, 0); break;
 	}
-	if (!(att & same))
+	bitboard twins = rays & same;
+	if (!twins)
 		return 0;
 	/* a twin that attacks the square tells only when its move is legal (not pinned, or the
 	 * king not left in check): a few attack lookups each, no move list */
-	bitboard others = 0, twins = att & same;
+	bitboard others = 0;
 	while (twins) {
 		int sq = bb_pop(&twins);
+		if (type != HAMLE_KNIGHT && (bb_between(to, sq) & occ))
+			continue;
 		if (hamle_pseudo_legal_ok(p, HAMLE_MOVE_MAKE(sq, to, HAMLE_MOVE_NORMAL, 0)))
 			others |= BB(sq);
 	}
