@@ -21,6 +21,7 @@ struct hamle_pool {
 	slot *ring;
 	size_t cap, head, next, tail;
 	bool shutdown, finished;
+	unsigned idle;             /* workers waiting for work */
 	int stop_rc;               /* non-zero once an emit failed */
 	pthread_t *threads;
 	unsigned nthreads, started;
@@ -42,6 +43,10 @@ unsigned hamle_pool_default_jobs(void)
 	return n > 1024 ? 1024u : (unsigned)n;
 }
 
+/* Most items a worker takes at once: one lock round trip per batch rather than per item (items are
+ * often single small games). */
+#define POOL_BATCH 16
+
 static void *worker_main(void *arg)
 {
 	worker_arg *wa = arg;
@@ -50,19 +55,29 @@ static void *worker_main(void *arg)
 	free(wa);
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		while (p->next == p->tail && !p->shutdown)
+		while (p->next == p->tail && !p->shutdown) {
+			p->idle++;
 			pthread_cond_wait(&p->work_cv, &p->mu);
+			p->idle--;
+		}
 		if (p->next == p->tail)
 			break; /* shut down and nothing left */
-		size_t seq = p->next++;
-		slot *s = &p->ring[seq % p->cap];
+		/* a fair share of what is waiting, at most POOL_BATCH, at least one */
+		size_t take = (p->tail - p->next) / p->nthreads;
+		if (take < 1)
+			take = 1;
+		if (take > POOL_BATCH)
+			take = POOL_BATCH;
+		size_t seq0 = p->next;
+		p->next += take;
 		bool skip = p->stop_rc != 0;
 		pthread_mutex_unlock(&p->mu);
-		if (!skip)
-			p->fns.work(p->ctx, index, s->item);
+		for (size_t k = 0; k < take && !skip; k++)
+			p->fns.work(p->ctx, index, p->ring[(seq0 + k) % p->cap].item);
 		pthread_mutex_lock(&p->mu);
-		s->done = true;
-		if (seq == p->head)
+		for (size_t k = 0; k < take; k++)
+			p->ring[(seq0 + k) % p->cap].done = true;
+		if (p->head >= seq0 && p->head < seq0 + take)
 			pthread_cond_signal(&p->done_cv);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -123,7 +138,7 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 	if (!p)
 		return -1;
 	p->nthreads = nthreads ? nthreads : hamle_pool_default_jobs();
-	p->cap = capacity ? capacity : 4 * (size_t)p->nthreads;
+	p->cap = capacity ? capacity : 64 * (size_t)p->nthreads;
 	p->fns = *fns;
 	p->ctx = ctx;
 	pthread_mutex_init(&p->mu, NULL);
@@ -185,7 +200,8 @@ int hamle_pool_submit(hamle_pool *p, void *item)
 	s->item = item;
 	s->done = false;
 	p->tail++;
-	pthread_cond_signal(&p->work_cv);
+	if (p->idle)
+		pthread_cond_signal(&p->work_cv);
 	pthread_mutex_unlock(&p->mu);
 	return 0;
 }

@@ -36,7 +36,7 @@ typedef struct hamle_pool_fns {
 /* Number of online processors, at least 1 (the default of -j). */
 unsigned hamle_pool_default_jobs(void);
 
-/* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 4 * nthreads (at least 2 per
+/* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 64 * nthreads (at least 2 per
  * thread is needed to keep workers busy). fns is copied. 0, or -1 (out of memory, or a thread
  * could not be started). */
 int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx);
