@@ -16,13 +16,7 @@ static const unsigned char cls[256] = {
 	['>'] = C_DELIM,
 };
 
-#if defined(__GNUC__)
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define LIKELY(x) (x)
-#define UNLIKELY(x) (x)
-#endif
+#include "compiler.h"
 
 /* Bytes that stop a run of plain characters in a quoted tag value: " \ LF CR. */
 static const unsigned char value_stop[256] = {

@@ -10,13 +10,7 @@
 
 #define BLOCK_SIZE ((size_t)1 << 18)
 
-#if defined(__GNUC__)
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define LIKELY(x) (x)
-#define UNLIKELY(x) (x)
-#endif
+#include "compiler.h"
 
 enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN };
 enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED };

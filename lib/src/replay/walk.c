@@ -4,28 +4,15 @@
 #include <string.h>
 
 #include "chess/zobrist.h"
+#include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return HAMLE_OK;
-	size_t n = *cap ? *cap : 16;
-	while (n < need)
-		n *= 2;
-	void *p = realloc(*buf, n * elem);
-	if (!p)
-		return HAMLE_ENOMEM;
-	*buf = p;
-	*cap = n;
-	return HAMLE_OK;
-}
 
 /* Records the position reached; returns how often it has occurred along the line (FIDE 9.2.3),
  * or 1 when it cannot have occurred five times yet. */
 static int history_push(hamle_replay *rp, const struct hamle_position *p)
 {
-	if (grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
+	if (pgn_grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
 		return -1;
 	uint64_t key = hamle_position_repetition_key(p);
 	size_t cur = rp->history_len++;
@@ -162,11 +149,11 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	const hamle_token *toks = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g);
 	int keep = (rp->opts.flags & HAMLE_REPLAY_KEEP_POSITIONS) != 0;
-	if (grow((void **)&rp->moves, &rp->moves_cap, n + 1, sizeof(*rp->moves)) < 0)
+	if (pgn_grow((void **)&rp->moves, &rp->moves_cap, n + 1, sizeof(*rp->moves)) < 0)
 		return HAMLE_ENOMEM;
-	if (keep && grow((void **)&rp->positions, &rp->positions_cap, n + 1, sizeof(*rp->positions)) < 0)
+	if (keep && pgn_grow((void **)&rp->positions, &rp->positions_cap, n + 1, sizeof(*rp->positions)) < 0)
 		return HAMLE_ENOMEM;
-	if (grow((void **)&rp->stack, &rp->stack_cap, 2, sizeof(*rp->stack)) < 0)
+	if (pgn_grow((void **)&rp->stack, &rp->stack_cap, 2, sizeof(*rp->stack)) < 0)
 		return HAMLE_ENOMEM;
 	memset(rp->moves, 0, (n + 1) * sizeof(*rp->moves));
 	rp->first_error = (size_t)-1;
@@ -190,7 +177,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
-			if (grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
+			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
 				return HAMLE_ENOMEM;
 			open_variation(rp, i, depth, quiet, stopped);
 			depth++;
