@@ -66,6 +66,21 @@ START_TEST(test_split_without_tags)
 }
 END_TEST
 
+/* Neither tags nor results: a blank line and "1." start the next game; a blank line inside a game
+ * (ChessBase) or before its first move (after a comment) does not. Long lines take the SIMD path. */
+START_TEST(test_split_blank_line_move_one)
+{
+	stats st;
+	const char *in = "{intro}\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6\n\n"
+		"8. c3 O-O\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6\r\n\r\n"
+		"1) c4 e5\n\n12. Nf3\n";
+	read_buffer(in, strlen(in), NULL, &st);
+	ck_assert_uint_eq(st.games, 3);
+	ck_assert_uint_eq(st.errors, 0);
+	ck_assert_uint_eq(st.first_tokens, 25);
+}
+END_TEST
+
 START_TEST(test_split_tags)
 {
 	stats st;
@@ -394,6 +409,7 @@ Suite *pgn_reader_suite(void)
 	Suite *s = suite_create("pgn_reader");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_split_without_tags);
+	tcase_add_test(tc, test_split_blank_line_move_one);
 	tcase_add_test(tc, test_split_tags);
 	tcase_add_test(tc, test_streaming_equivalence);
 	tcase_add_loop_test(tc, test_golden, 0, (int)(sizeof(golden) / sizeof(golden[0])));

@@ -64,6 +64,7 @@ struct hamle_reader {
 
 	/* the game being split */
 	int state, ret_state, in_game, pending, has_movetext, tag_string;
+	int has_words; /* the game has movetext words (moves, numbers), not only comments */
 	size_t depth, word_len;
 	unsigned char word[16];
 	size_t g_line, g_col, g_offset, g_index;
@@ -268,6 +269,12 @@ static void start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
 }
 
 /* Ends the current game before view[pos]. */
+/* "1." or "1)" (not "1..." and not "10."): the first move number of a game. */
+static int starts_move_one(const unsigned char *v, size_t p, size_t n)
+{
+	return p + 2 < n && (v[p + 1] == '.' || v[p + 1] == ')') && v[p + 2] != '.';
+}
+
 static void cut(hamle_reader *r)
 {
 	flush(r);
@@ -303,10 +310,20 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 		}
 		if (lim == 0)
 			return 0;
+		/* "1." may open a new untagged game after a blank line: the byte loop decides */
+		for (uint64_t ones = starts & pgn_low64(lim); ones; ones &= ones - 1) {
+			unsigned k = pgn_ctz64(ones);
+			if (v[p + k] == '1' && (k + 1 >= 64 || v[p + k + 1] == '.' || v[p + k + 1] == ')')) {
+				lim = k;
+				break;
+			}
+		}
+		if (lim == 0)
+			return 0;
 	}
 	uint64_t rng = pgn_low64(lim);
 	if (w & rng)
-		r->has_movetext = 1;
+		r->has_movetext = r->has_words = 1;
 	uint64_t eol = m.eol & rng;
 	unsigned cur = 0;
 	while (eol) {
@@ -342,6 +359,7 @@ static int split(hamle_reader *r)
 		r->chunk_len = 0;
 		r->chunk_flags = 0;
 		r->has_movetext = 0;
+		r->has_words = 0;
 		r->depth = 0;
 		r->tag_string = 0;
 		r->in_game = 0;
@@ -414,6 +432,12 @@ static int split(hamle_reader *r)
 					r->pos = p;
 					cut(r);
 					return 1;
+				} else if (UNLIKELY(c == '1') && r->line_blank && r->prev_blank && r->has_words &&
+					r->depth == 0 && starts_move_one(v, p, n)) {
+					/* games without tags or result, separated by a blank line only */
+					r->pos = p;
+					cut(r);
+					return 1;
 				}
 				r->line_blank = 0;
 				if (UNLIKELY(c == '%') && col_at(r, p) == 1) {
@@ -423,7 +447,7 @@ static int split(hamle_reader *r)
 					break;
 				}
 				if (k == K_WORD) {
-					r->has_movetext = 1;
+					r->has_movetext = r->has_words = 1;
 					size_t e = p + 1;
 					while (e < n && kls[v[e]] == K_WORD)
 						e++;
