@@ -52,6 +52,7 @@ void pgn_game_reset(hamle_game *g)
 	g->ntokens = g->ntags = g->strs_len = 0;
 	g->nfindings = g->findings_dropped = g->nerrors = 0;
 	g->result = HAMLE_RESULT_NONE;
+	memset(g->move_first, 0, sizeof(g->move_first));
 }
 
 size_t pgn_game_raw_pos(const hamle_game *g, size_t dec_pos)

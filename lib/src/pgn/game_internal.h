@@ -52,6 +52,7 @@ struct hamle_game {
 	size_t nfindings, findings_cap, findings_dropped, nerrors;
 	size_t max_findings;
 	hamle_result result;
+	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
 };
 
 /* Quick test whether s[0..len) (len >= 1) may be a termination marker: every form starts with 0, 1,

@@ -148,6 +148,10 @@ static inline hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_
 		L->token_room = g->tokens_cap < L->lim->max_tokens ? g->tokens_cap : L->lim->max_tokens;
 	}
 	hamle_token *t = &g->tokens[g->ntokens++];
+	if (kind == HAMLE_TOKEN_MOVE && end > start) {
+		unsigned char c = (unsigned char)L->s[start];
+		g->move_first[c >> 6] |= (uint64_t)1 << (c & 63);
+	}
 	t->text = L->s + start;
 	t->len = end - start;
 	t->line = line;

@@ -372,9 +372,16 @@ static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White"
 static int roster_index(const char *name)
 {
 	for (int i = 0; i < 7; i++)
-		if (strcmp(name, roster[i]) == 0)
+		if (name[0] == roster[i][0] && strcmp(name, roster[i]) == 0)
 			return i;
 	return -1;
+}
+
+/* 1 when tag i is the first occurrence of a roster tag. */
+static int is_first_roster(const hamle_game *g, const size_t first[7], size_t i)
+{
+	int k = roster_index(hamle_game_tag_at(g, i)->name);
+	return k >= 0 && first[k] == i;
 }
 
 /* Seven Tag Roster in order (first occurrence of each; missing ones as unknown), then every other
@@ -385,10 +392,15 @@ static void write_tags(hamle_writer *w, const hamle_game *g)
 	size_t first[7];
 	for (int k = 0; k < 7; k++)
 		first[k] = (size_t)-1;
+	/* which tags are the roster's own (kept for the selection below; tags are few) */
+	unsigned char own[64] = {0};
 	for (size_t i = 0; i < n; i++) {
 		int k = roster_index(hamle_game_tag_at(g, i)->name);
-		if (k >= 0 && first[k] == (size_t)-1)
+		if (k >= 0 && first[k] == (size_t)-1) {
 			first[k] = i;
+			if (i < sizeof(own))
+				own[i] = 1;
+		}
 	}
 	for (int k = 0; k < 7; k++) {
 		if (first[k] != (size_t)-1) {
@@ -406,8 +418,7 @@ static void write_tags(hamle_writer *w, const hamle_game *g)
 		size_t best = (size_t)-1;
 		for (size_t i = 0; i < n; i++) {
 			const hamle_tag *t = hamle_game_tag_at(g, i);
-			int k = roster_index(t->name);
-			if (k >= 0 && first[k] == i)
+			if (i < sizeof(own) ? own[i] : is_first_roster(g, first, i))
 				continue;
 			if (prev_name) { /* strictly after (prev_name, prev_i) */
 				int c = strcmp(t->name, prev_name);

@@ -3,6 +3,7 @@
  * Spanish and Italian share their letters and read the same moves: that is no ambiguity. */
 #include <string.h>
 
+#include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
 #define MAX_SHAPES 24
@@ -10,7 +11,35 @@
 /* One move token per distinct leading character: what the candidates must be able to read.
  * ASCII first bytes are gathered in a bit set in one branch-light pass; the few tokens that
  * start with a multi-byte character are compared among themselves. */
+static size_t collect_shapes_scan(const hamle_game *g, const hamle_token **shape);
+
+/* The lexer kept the first bytes of the move tokens in a bit set: when they are all ASCII, only
+ * the first token of each letter is looked for (a few short scans instead of one over all tokens). */
 static size_t collect_shapes(const hamle_game *g, const hamle_token **shape)
+{
+	uint64_t seen[2] = {g->move_first[0], g->move_first[1]};
+	if (g->move_first[2] | g->move_first[3])
+		return collect_shapes_scan(g, shape);
+	/* pawn moves, long algebraic (a..h) and null moves ('-') carry no language signal */
+	seen[1] &= ~((uint64_t)0xFF << ('a' - 64));
+	seen['-' >> 6] &= ~((uint64_t)1 << ('-' & 63));
+	const hamle_token *t = hamle_game_tokens(g);
+	size_t n = hamle_game_token_count(g), count = 0;
+	for (unsigned w = 0; w < 2; w++) {
+		for (uint64_t b = seen[w]; b && count < MAX_SHAPES; b &= b - 1) {
+			unsigned char c = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(b));
+			for (size_t i = 0; i < n; i++) {
+				if (t[i].kind == HAMLE_TOKEN_MOVE && t[i].len && (unsigned char)t[i].text[0] == c) {
+					shape[count++] = &t[i];
+					break;
+				}
+			}
+		}
+	}
+	return count;
+}
+
+static size_t collect_shapes_scan(const hamle_game *g, const hamle_token **shape)
 {
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g), count = 0;
