@@ -74,34 +74,10 @@ static void finding_line(hamle_buf *b, const hamle_game *g, const hamle_diagnost
 	hamle_buf_putc(b, '\n');
 }
 
-/* ASCII lower-case letters and digits of s only ("Chess 960" -> "chess960"). */
-static void squeeze(char *out, size_t size, const char *s)
-{
-	size_t n = 0;
-	for (; *s && n + 1 < size; s++) {
-		char c = *s;
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-			out[n++] = c;
-	}
-	out[n] = '\0';
-}
-
 /* 1 when the game's Variant tag names a game hamle does not play. */
 static int unsupported_variant(const hamle_game *g)
 {
-	const char *v = hamle_game_tag(g, "Variant");
-	if (!v)
-		return 0;
-	static const char *const played[] = { "", "standard", "normal", "chess", "chess960", "fischerandom",
-		"fischerrandom", "frc", "fromposition", "960" };
-	char s[64];
-	squeeze(s, sizeof(s), v);
-	for (size_t i = 0; i < sizeof(played) / sizeof(played[0]); i++)
-		if (strcmp(s, played[i]) == 0)
-			return 0;
-	return 1;
+	return hamle_variant_kind(hamle_game_tag(g, "Variant")) == HAMLE_VARIANT_UNSUPPORTED;
 }
 
 void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)

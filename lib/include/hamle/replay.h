@@ -79,6 +79,15 @@ typedef struct hamle_replay_move {
 	const hamle_position *before; /* with HAMLE_REPLAY_KEEP_POSITIONS; else NULL */
 } hamle_replay_move;
 
+/* How the replay treats a Variant tag value: HAMLE_VARIANT_STANDARD ("standard", "chess",
+ * "from position", empty...), HAMLE_VARIANT_CHESS960 ("chess960", "chess 960", "fischerandom",
+ * "Fischer Random", "frc", "960"; ASCII case, blanks, '-' and '_' ignored) or
+ * HAMLE_VARIANT_UNSUPPORTED (Crazyhouse, Antichess...: the game is not replayed). */
+#define HAMLE_VARIANT_STANDARD 0
+#define HAMLE_VARIANT_CHESS960 1
+#define HAMLE_VARIANT_UNSUPPORTED 2
+HAMLE_EXTERN int hamle_variant_kind(const char *value);
+
 HAMLE_EXTERN int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts);
 HAMLE_EXTERN void hamle_replay_free(hamle_replay *rp); /* NULL-safe */
 

@@ -64,15 +64,21 @@ static const char *const chess960_names[] = {"chess960", "fischerandom", "fische
 static const char *const standard_names[] = {"standard", "chess", "normal", "fromposition",
 	"classical", "", NULL};
 
+int hamle_variant_kind(const char *value)
+{
+	if (!value || variant_is(value, standard_names))
+		return HAMLE_VARIANT_STANDARD;
+	return variant_is(value, chess960_names) ? HAMLE_VARIANT_CHESS960 : HAMLE_VARIANT_UNSUPPORTED;
+}
+
 /* Sets rp->start; returns 0, or 1 when the game cannot be replayed (finding added). */
 static int setup_start(hamle_replay *rp)
 {
 	hamle_game *g = rp->game;
 	const char *variant = rp->tag_variant;
-	int chess960 = 0;
-	if (variant && variant_is(variant, chess960_names)) {
-		chess960 = 1;
-	} else if (variant && !variant_is(variant, standard_names)) {
+	int kind = hamle_variant_kind(variant);
+	int chess960 = kind == HAMLE_VARIANT_CHESS960;
+	if (kind == HAMLE_VARIANT_UNSUPPORTED) {
 		hamle_diagnostic *f = replay_add_finding(rp, "unsupported-variant", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
 		if (f) {
 			const char *args[1] = {variant};
