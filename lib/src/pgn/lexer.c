@@ -179,6 +179,8 @@ static int strs_room(lexer *L, size_t n)
 static inline int strs_put(lexer *L, const char *p, size_t n)
 {
 	hamle_game *g = L->g;
+	if (n == 0)
+		return 0;
 	if (UNLIKELY(g->strs_len + n > g->strs_cap) && strs_room(L, n) < 0)
 		return -1;
 	char *d = g->strs + g->strs_len;
