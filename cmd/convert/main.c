@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "convert.h"
+#include "locales.h"
 #include "opt.h"
 
 enum {
@@ -49,19 +50,6 @@ static const hamle_cli_info info = {"hamle-convert", HAMLE_VERSION_STRING, "[opt
 	"Exit status: 0 every game converted, 1 at least one game had an error,\n"
 	"2 usage, I/O, locale or out-of-memory error (also a failed write to stdout).\n"};
 
-typedef struct locales {
-	hamle_locale *loc[48];
-	size_t n;
-} locales;
-
-static const hamle_locale *find_locale(const locales *ls, const char *tag)
-{
-	for (size_t i = 0; i < ls->n; i++)
-		if (strcmp(hamle_locale_tag(ls->loc[i]), tag) == 0)
-			return ls->loc[i];
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
 	hamle_msg msg;
@@ -79,7 +67,7 @@ int main(int argc, char **argv)
 	cfg.msg = &msg;
 	const char *from = "auto", *lang = "en", *to = "pgn";
 	int status = HAMLE_EXIT_OK;
-	locales ls = {{0}, 0};
+	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
 	hamle_filter *where = NULL;
 	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
 	size_t nops = 0;
@@ -171,21 +159,16 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage(&msg, "--in-place needs files, not stdin");
 		goto cleanup;
 	}
-	for (size_t i = 0; hamle_locale_builtin_tag(i) && ls.n < 48; i++) {
-		hamle_error err;
-		if (hamle_locale_load_builtin(&ls.loc[ls.n], hamle_locale_builtin_tag(i), &err) < 0) {
-			hamle_msg_error(&msg, "built-in locale %s: %s", hamle_locale_builtin_tag(i), err.message);
-			status = HAMLE_EXIT_ERROR;
-			goto cleanup;
-		}
-		ls.n++;
+	if (hamle_cli_locales_load(&ls, NULL, 0, &msg) < 0) {
+		status = HAMLE_EXIT_ERROR;
+		goto cleanup;
 	}
-	const hamle_locale *out_loc = find_locale(&ls, lang);
+	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang);
 	if (!out_loc) {
 		status = hamle_msg_usage(&msg, "unknown output language '%s'", lang);
 		goto cleanup;
 	}
-	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = find_locale(&ls, from))) {
+	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(&ls, from))) {
 		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
 		goto cleanup;
 	}
@@ -193,15 +176,14 @@ int main(int argc, char **argv)
 	cfg.n_candidates = ls.n;
 	cfg.popts.candidates = cfg.candidates;
 	cfg.popts.n_candidates = ls.n;
-	cfg.popts.messages = find_locale(&ls, "en");
+	cfg.popts.messages = hamle_cli_locales_find(&ls, "en");
 	cfg.wopts.format = fmt;
 	cfg.wopts.locale = out_loc;
 	cfg.where = hamle_filter_count(where) ? where : NULL;
 	status = cv_run(&cfg, operands, nops);
 cleanup:
 	hamle_filter_free(where);
-	for (size_t i = 0; i < ls.n; i++)
-		hamle_locale_free(ls.loc[i]);
+	hamle_cli_locales_free(&ls);
 	free(operands);
 	return status;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "locales.h"
 #include "opt.h"
 #include "pool.h"
 #include "validate.h"
@@ -55,20 +56,6 @@ static const hamle_cli_info info = {
 	"with an error (or, with --strict, a warning), 2 usage, I/O, locale or out-of-memory error\n"
 	"(also a failed write to stdout). A closed output pipe ends the tool quietly.\n"};
 
-/* Locales loaded for the run; freed at the end. */
-typedef struct vd_locales {
-	hamle_locale *loc[64];
-	size_t n;
-} vd_locales;
-
-static const hamle_locale *find_locale(const vd_locales *ls, const char *tag)
-{
-	for (size_t i = 0; i < ls->n; i++)
-		if (!strcmp(hamle_locale_tag(ls->loc[i]), tag))
-			return ls->loc[i];
-	return NULL;
-}
-
 /* "64K", "8M", "1G" or plain bytes. */
 static int parse_size(const char *s, size_t *out)
 {
@@ -88,41 +75,6 @@ static int parse_size(const char *s, size_t *out)
 	if (hamle_opt_parse_ulong(num, 1, (unsigned long)-1 / mult, &v) < 0)
 		return -1;
 	*out = (size_t)(v * mult);
-	return 0;
-}
-
-static int load_locales(vd_locales *ls, const char *const *files, size_t nfiles, const hamle_msg *m)
-{
-	hamle_error err;
-	for (size_t i = 0; hamle_locale_builtin_tag(i) && ls->n < 48; i++) {
-		hamle_error_clear(&err);
-		if (hamle_locale_load_builtin(&ls->loc[ls->n], hamle_locale_builtin_tag(i), &err) < 0) {
-			hamle_msg_error(m, "built-in locale %s: %s", hamle_locale_builtin_tag(i), err.message);
-			return -1;
-		}
-		ls->n++;
-	}
-	for (size_t i = 0; i < nfiles; i++) {
-		if (ls->n == sizeof(ls->loc) / sizeof(ls->loc[0])) {
-			hamle_msg_error(m, "too many locale files");
-			return -1;
-		}
-		hamle_error_clear(&err);
-		if (hamle_locale_load_file(&ls->loc[ls->n], files[i], &err) < 0) {
-			hamle_msg_error(m, "%s", err.message[0] ? err.message : files[i]);
-			return -1;
-		}
-		/* a file with the tag of a built-in locale replaces it */
-		for (size_t k = 0; k < ls->n; k++) {
-			if (!strcmp(hamle_locale_tag(ls->loc[k]), hamle_locale_tag(ls->loc[ls->n]))) {
-				hamle_locale_free(ls->loc[k]);
-				ls->loc[k] = ls->loc[ls->n];
-				ls->n--;
-				break;
-			}
-		}
-		ls->n++;
-	}
 	return 0;
 }
 
@@ -157,7 +109,7 @@ int main(int argc, char **argv)
 	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
 	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
 	size_t nops = 0, nlocfiles = 0;
-	vd_locales ls = {{NULL}, 0};
+	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
 	if (!operands || !locale_files) {
 		hamle_msg_error(&m, "out of memory");
 		goto cleanup;
@@ -246,18 +198,18 @@ int main(int argc, char **argv)
 	m.verbosity = quiet ? -1 : verbosity;
 	cfg.where = where;
 
-	if (load_locales(&ls, locale_files, nlocfiles, &m) < 0)
+	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &m) < 0)
 		goto cleanup;
 	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
 	cfg.popts.n_candidates = ls.n;
 	if (strcmp(from, "auto")) {
-		cfg.popts.from = find_locale(&ls, from);
+		cfg.popts.from = hamle_cli_locales_find(&ls, from);
 		if (!cfg.popts.from) {
 			status = hamle_msg_usage(&m, "--from: unknown language '%s'", from);
 			goto cleanup;
 		}
 	}
-	cfg.messages = find_locale(&ls, lang);
+	cfg.messages = hamle_cli_locales_find(&ls, lang);
 	if (!cfg.messages) {
 		status = hamle_msg_usage(&m, "--lang: unknown language '%s'", lang);
 		goto cleanup;
@@ -270,8 +222,7 @@ int main(int argc, char **argv)
 	status = hamle_out_close(&out, &m, status);
 
 cleanup:
-	for (size_t i = 0; i < ls.n; i++)
-		hamle_locale_free(ls.loc[i]);
+	hamle_cli_locales_free(&ls);
 	hamle_filter_free(where);
 	free(operands);
 	free(locale_files);

@@ -1,0 +1,37 @@
+/* locales.h: the locales a tool runs with: every built-in locale, then the --locale-file ones.
+ *
+ * A hamle_cli_locales is plain data owned by the caller (usually a local in main, initialised
+ * with HAMLE_CLI_LOCALES_INIT); the locales in it are owned by it and freed by
+ * hamle_cli_locales_free. Once loaded it is read-only and may be shared by worker threads. */
+#ifndef HAMLE_CLI_LOCALES_H
+#define HAMLE_CLI_LOCALES_H
+
+#include <stddef.h>
+
+#include <hamle/locale.h>
+
+#include "msg.h"
+
+#define HAMLE_CLI_MAX_LOCALES 64  /* in all */
+#define HAMLE_CLI_MAX_BUILTIN 48  /* built-in locales taken at the most */
+
+typedef struct hamle_cli_locales {
+	hamle_locale *loc[HAMLE_CLI_MAX_LOCALES]; /* owned */
+	size_t n;
+} hamle_cli_locales;
+
+#define HAMLE_CLI_LOCALES_INIT {{NULL}, 0}
+
+/* Loads every built-in locale, then each of files[0..nfiles) in order; a file whose tag is the
+ * tag of a locale already loaded replaces that one. On failure prints one error on m
+ * ("built-in locale TAG: why", the file's error, or "too many locale files") and returns -1
+ * (the locales loaded so far stay in ls, for hamle_cli_locales_free); 0 on success. */
+int hamle_cli_locales_load(hamle_cli_locales *ls, const char *const *files, size_t nfiles, const hamle_msg *m);
+
+/* The locale tagged `tag` ("tr"), borrowed from ls; NULL when none is. */
+const hamle_locale *hamle_cli_locales_find(const hamle_cli_locales *ls, const char *tag);
+
+/* Frees every locale in ls and empties it. */
+void hamle_cli_locales_free(hamle_cli_locales *ls);
+
+#endif
