@@ -9,70 +9,36 @@
 #include "suites_decl.h"
 #include "testutil.h"
 
-static hamle_locale *locs[7];
-static hamle_replay *rp;
-static hamle_reader *reader;
-static hamle_game *games[8];
-static size_t ngames;
-static char *data;
+static tu_games fx;
 
 static void setup(void)
 {
-	static const char *const tags[] = {"en", "tr", "de", "fr", "es", "it", "nl"};
-	for (int i = 0; i < 7; i++)
-		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
-	hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
-	o.candidates = (const hamle_locale *const *)locs;
-	o.n_candidates = 7;
-	ck_assert_int_eq(hamle_replay_new(&rp, &o), HAMLE_OK);
-	char path[1024];
-	size_t len;
-	data = tu_read_file(tu_testdata(path, sizeof(path), "replay/games.pgn"), &len);
-	ck_assert_ptr_nonnull(data);
-	ck_assert_int_eq(hamle_reader_new(&reader, NULL), HAMLE_OK);
-	hamle_reader_set_input_buffer(reader, data, len, "games.pgn");
-	ngames = 0;
-	while (ngames < 8 && hamle_reader_next(reader, &games[ngames]) == HAMLE_OK)
-		ngames++;
+	tu_games_open(&fx, "replay/games.pgn", 8, 0);
 }
 
 static void teardown(void)
 {
-	for (size_t i = 0; i < ngames; i++)
-		hamle_game_free(games[i]);
-	hamle_reader_free(reader);
-	hamle_replay_free(rp);
-	for (int i = 0; i < 7; i++)
-		hamle_locale_free(locs[i]);
-	free(data);
-}
-
-static const hamle_diagnostic *find(const char *id)
-{
-	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++)
-		if (!strcmp(hamle_replay_finding(rp, i)->id, id))
-			return hamle_replay_finding(rp, i);
-	return NULL;
+	tu_games_close(&fx);
 }
 
 START_TEST(clean_english_game)
 {
-	ck_assert_uint_eq(ngames, 5);
-	ck_assert_int_eq(hamle_replay_run(rp, games[0]), HAMLE_OK);
-	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rp)), "en");
-	ck_assert_uint_eq(hamle_replay_finding_count(rp), 0);
-	ck_assert_uint_eq(hamle_replay_plies(rp), 7);
-	ck_assert_int_eq(hamle_position_state(hamle_replay_final(rp)), HAMLE_STATE_CHECKMATE);
+	ck_assert_uint_eq(fx.ngames, 5);
+	ck_assert_int_eq(hamle_replay_run(fx.rp, fx.games[0]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(fx.rp)), "en");
+	ck_assert_uint_eq(hamle_replay_finding_count(fx.rp), 0);
+	ck_assert_uint_eq(hamle_replay_plies(fx.rp), 7);
+	ck_assert_int_eq(hamle_position_state(hamle_replay_final(fx.rp)), HAMLE_STATE_CHECKMATE);
 }
 END_TEST
 
 START_TEST(turkish_typo_located_with_suggestion)
 {
-	ck_assert_int_eq(hamle_replay_run(rp, games[1]), HAMLE_OK);
-	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rp)), "tr");
-	ck_assert_uint_eq(hamle_replay_error_count(rp), 1);
+	ck_assert_int_eq(hamle_replay_run(fx.rp, fx.games[1]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(fx.rp)), "tr");
+	ck_assert_uint_eq(hamle_replay_error_count(fx.rp), 1);
 	/* "A6" names no square: not a move */
-	const hamle_diagnostic *d = find("syntax");
+	const hamle_diagnostic *d = tu_finding(fx.rp, "syntax");
 	ck_assert_ptr_nonnull(d);
 	ck_assert_str_eq(d->error.token, "A6");
 	ck_assert_uint_eq(d->error.line, 19);
@@ -89,15 +55,15 @@ END_TEST
 
 START_TEST(german_with_nested_variations)
 {
-	ck_assert_int_eq(hamle_replay_run(rp, games[2]), HAMLE_OK);
-	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rp)), "de");
-	ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
-	ck_assert_uint_eq(hamle_replay_plies(rp), 9);
+	ck_assert_int_eq(hamle_replay_run(fx.rp, fx.games[2]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(fx.rp)), "de");
+	ck_assert_uint_eq(hamle_replay_error_count(fx.rp), 0);
+	ck_assert_uint_eq(hamle_replay_plies(fx.rp), 9);
 	/* every move token resolved, variations included */
-	const hamle_token *t = hamle_game_tokens(games[2]);
-	const hamle_replay_move *m = hamle_replay_moves(rp);
+	const hamle_token *t = hamle_game_tokens(fx.games[2]);
+	const hamle_replay_move *m = hamle_replay_moves(fx.rp);
 	size_t moves = 0;
-	for (size_t i = 0; i < hamle_game_token_count(games[2]); i++) {
+	for (size_t i = 0; i < hamle_game_token_count(fx.games[2]); i++) {
 		if (t[i].kind == HAMLE_TOKEN_MOVE) {
 			ck_assert_msg(m[i].flags & HAMLE_RM_MOVE, "token %zu unresolved", i);
 			moves++;
@@ -109,22 +75,22 @@ END_TEST
 
 START_TEST(result_contradicts_mate)
 {
-	ck_assert_int_eq(hamle_replay_run(rp, games[3]), HAMLE_OK);
-	const hamle_diagnostic *d = find("result-mismatch");
+	ck_assert_int_eq(hamle_replay_run(fx.rp, fx.games[3]), HAMLE_OK);
+	const hamle_diagnostic *d = tu_finding(fx.rp, "result-mismatch");
 	ck_assert_ptr_nonnull(d);
-	ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
+	ck_assert_uint_eq(hamle_replay_error_count(fx.rp), 0);
 	/* both the tag/marker disagreement and the checkmate on the board */
 	size_t n = 0;
-	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++)
-		n += !strcmp(hamle_replay_finding(rp, i)->id, "result-mismatch");
+	for (size_t i = 0; i < hamle_replay_finding_count(fx.rp); i++)
+		n += !strcmp(hamle_replay_finding(fx.rp, i)->id, "result-mismatch");
 	ck_assert_uint_eq(n, 2);
 }
 END_TEST
 
 START_TEST(ambiguous_knight_move)
 {
-	ck_assert_int_eq(hamle_replay_run(rp, games[4]), HAMLE_OK);
-	const hamle_diagnostic *d = find("ambiguous-move");
+	ck_assert_int_eq(hamle_replay_run(fx.rp, fx.games[4]), HAMLE_OK);
+	const hamle_diagnostic *d = tu_finding(fx.rp, "ambiguous-move");
 	ck_assert_ptr_nonnull(d);
 	ck_assert_str_eq(d->error.token, "Nd2");
 	ck_assert_uint_eq(d->n_suggestions, 2);

@@ -1,7 +1,9 @@
 #include "testutil.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 const char *tu_testdata(char *buf, size_t size, const char *rel)
@@ -48,4 +50,58 @@ char *tu_read_file(const char *path, size_t *len)
 	if (len)
 		*len = n;
 	return data;
+}
+
+hamle_replay *tu_games_replay(const tu_games *g, unsigned max_suggestions)
+{
+	hamle_replay *rp = NULL;
+	hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
+	o.candidates = (const hamle_locale *const *)g->locs;
+	o.n_candidates = TU_LOCALES;
+	if (max_suggestions)
+		o.max_suggestions = max_suggestions;
+	ck_assert_int_eq(hamle_replay_new(&rp, &o), HAMLE_OK);
+	return rp;
+}
+
+void tu_games_open(tu_games *g, const char *rel, size_t max_games, unsigned max_suggestions)
+{
+	static const char *const tags[TU_LOCALES] = {"en", "tr", "de", "fr", "es", "it", "nl"};
+	memset(g, 0, sizeof(*g));
+	for (int i = 0; i < TU_LOCALES; i++)
+		ck_assert_int_eq(hamle_locale_load_builtin(&g->locs[i], tags[i], NULL), HAMLE_OK);
+	g->rp = tu_games_replay(g, max_suggestions);
+	char path[1024];
+	size_t len;
+	g->data = tu_read_file(tu_testdata(path, sizeof(path), rel), &len);
+	ck_assert_ptr_nonnull(g->data);
+	ck_assert_int_eq(hamle_reader_new(&g->reader, NULL), HAMLE_OK);
+	const char *slash = strrchr(rel, '/');
+	hamle_reader_set_input_buffer(g->reader, g->data, len, slash ? slash + 1 : rel);
+	if (max_games > TU_MAX_GAMES)
+		max_games = TU_MAX_GAMES;
+	while (g->ngames < max_games && hamle_reader_next(g->reader, &g->games[g->ngames]) == HAMLE_OK)
+		g->ngames++;
+}
+
+void tu_games_close(tu_games *g)
+{
+	for (size_t i = 0; i < g->ngames; i++)
+		hamle_game_free(g->games[i]);
+	hamle_reader_free(g->reader);
+	hamle_replay_free(g->rp);
+	for (int i = 0; i < TU_LOCALES; i++)
+		hamle_locale_free(g->locs[i]);
+	free(g->data);
+	memset(g, 0, sizeof(*g));
+}
+
+const hamle_diagnostic *tu_finding(const hamle_replay *rp, const char *id)
+{
+	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
+		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
+		if (id ? !strcmp(d->id, id) : d->severity == HAMLE_SEVERITY_ERROR)
+			return d;
+	}
+	return NULL;
 }

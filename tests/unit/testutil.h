@@ -1,8 +1,10 @@
-/* testutil.h: locating test data from unit tests. */
+/* testutil.h: locating test data from unit tests, and a replay fixture over testdata games. */
 #ifndef HAMLE_TESTUTIL_H
 #define HAMLE_TESTUTIL_H
 
 #include <stddef.h>
+
+#include "hamle/replay.h"
 
 /* Path of a file under testdata/ (HAMLE_TESTDATA), in a static-free caller buffer. */
 const char *tu_testdata(char *buf, size_t size, const char *rel);
@@ -10,5 +12,30 @@ const char *tu_testdata(char *buf, size_t size, const char *rel);
 const char *tu_shared(char *buf, size_t size, const char *rel);
 /* Reads a whole file; returns malloc'd bytes (NUL-terminated) or NULL. */
 char *tu_read_file(const char *path, size_t *len);
+
+/* A replay fixture: the built-in locales en tr de fr es it nl (in that order), a replay that
+ * detects among them, and the games of one file under testdata/, all owned by the fixture. */
+#define TU_LOCALES 7
+#define TU_MAX_GAMES 32
+typedef struct tu_games {
+	hamle_locale *locs[TU_LOCALES];
+	hamle_replay *rp;
+	hamle_reader *reader;
+	hamle_game *games[TU_MAX_GAMES];
+	size_t ngames;
+	char *data;
+} tu_games;
+
+/* Fills g from testdata/rel (up to max_games games, at most TU_MAX_GAMES); max_suggestions 0
+ * keeps the replay's default. Any failure fails the running test (ck_assert). */
+void tu_games_open(tu_games *g, const char *rel, size_t max_games, unsigned max_suggestions);
+/* Frees everything g owns. */
+void tu_games_close(tu_games *g);
+/* A new replay over g's locales, owned by the caller (hamle_replay_free). */
+hamle_replay *tu_games_replay(const tu_games *g, unsigned max_suggestions);
+
+/* The first finding of the last run with this id ("result-mismatch"), or the first error when
+ * id is NULL; NULL when there is none. */
+const hamle_diagnostic *tu_finding(const hamle_replay *rp, const char *id);
 
 #endif
