@@ -1,0 +1,146 @@
+/* replay_fuzzer.c: the input as PGN (or a typed scoresheet's movetext) read, replayed with language
+ * detection over every shipped locale, and written in every output form -- the path of
+ * hamle-validate and hamle-convert. A game replayed without a move error and written whole as PGN
+ * must read and replay back to the same mainline moves (abort() otherwise). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/replay.h"
+#include "hamle/writer.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_LOCALES 32
+static hamle_locale *locales[MAX_LOCALES];
+static size_t n_locales;
+static const hamle_locale *en, *tr;
+
+static void setup(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	for (size_t i = 0; n_locales < MAX_LOCALES && hamle_locale_builtin_tag(i); i++) {
+		const char *tag = hamle_locale_builtin_tag(i);
+		if (hamle_locale_load_builtin(&locales[n_locales], tag, NULL) != 0)
+			abort();
+		if (strcmp(tag, "en") == 0)
+			en = locales[n_locales];
+		if (strcmp(tag, "tr") == 0)
+			tr = locales[n_locales];
+		n_locales++;
+	}
+	if (!en || !tr)
+		abort();
+}
+
+/* Mainline moves of the game rp has just replayed. */
+static size_t mainline(const hamle_game *g, const hamle_replay *rp, hamle_move *out, size_t cap)
+{
+	const hamle_token *t = hamle_game_tokens(g);
+	const hamle_replay_move *m = hamle_replay_moves(rp);
+	size_t n = 0;
+	for (size_t i = 0; i < hamle_game_token_count(g); i++)
+		if (t[i].kind == HAMLE_TOKEN_MOVE && t[i].depth == 0 && (m[i].flags & HAMLE_RM_MOVE) && n < cap)
+			out[n++] = m[i].move;
+	return n;
+}
+
+#define MAX_PLIES 1024
+
+/* The game g (replayed by rp, no move error) written as PGN must replay to the same mainline. */
+static void check_pgn_round_trip(const hamle_game *g, const hamle_replay *rp, const char *pgn, size_t len)
+{
+	static hamle_move want[MAX_PLIES], got[MAX_PLIES];
+	size_t nw = mainline(g, rp, want, MAX_PLIES);
+	hamle_reader *r = NULL;
+	hamle_replay *rp2 = NULL;
+	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
+	ro.from = en;
+	ro.flags = HAMLE_REPLAY_NO_SUGGEST;
+	if (hamle_reader_new(&r, NULL) != 0 || hamle_replay_new(&rp2, &ro) != 0)
+		abort();
+	hamle_reader_set_input_buffer(r, pgn, len, "written");
+	hamle_game *g2 = NULL;
+	if (hamle_reader_next(r, &g2) != HAMLE_OK || hamle_replay_run(rp2, g2) != 0)
+		abort();
+	size_t ng = mainline(g2, rp2, got, MAX_PLIES);
+	if (hamle_replay_first_error(rp2) != (size_t)-1 || ng != nw || memcmp(want, got, nw * sizeof(*want))) {
+		fprintf(stderr, "written PGN replays differently (%zu plies, now %zu; error at token %zu):\n%.*s\n",
+			nw, ng, hamle_replay_first_error(rp2), (int)len, pgn);
+		abort();
+	}
+	hamle_game_free(g2);
+	hamle_replay_free(rp2);
+	hamle_reader_free(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	setup();
+	if (size > 8192)
+		return 0;
+	unsigned flags = size ? data[0] : 0;
+	hamle_reader *r = NULL;
+	if (hamle_reader_new(&r, NULL) != 0)
+		abort();
+	hamle_reader_set_input_buffer(r, data, size, "fuzz");
+	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
+	ro.candidates = (const hamle_locale *const *)locales;
+	ro.n_candidates = n_locales;
+	ro.flags = HAMLE_REPLAY_KEEP_POSITIONS | ((flags & 1) ? HAMLE_REPLAY_STRICT : 0) |
+	           ((flags & 2) ? HAMLE_REPLAY_REPAIR_TR : 0);
+	ro.messages = (flags & 4) ? tr : NULL;
+	hamle_replay *rp = NULL;
+	if (hamle_replay_new(&rp, &ro) != 0)
+		abort();
+	static const int formats[] = {HAMLE_WRITE_PGN, HAMLE_WRITE_FIDE, HAMLE_WRITE_SAN, HAMLE_WRITE_LAN,
+		HAMLE_WRITE_UCI, HAMLE_WRITE_SPOKEN, HAMLE_WRITE_FEN, HAMLE_WRITE_EPD, HAMLE_WRITE_JSON};
+	hamle_writer *w[sizeof(formats) / sizeof(formats[0])];
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
+		wo.format = formats[i];
+		wo.locale = formats[i] == HAMLE_WRITE_FIDE ? tr : en;
+		wo.line_width = (flags & 8) ? 20 : 0;
+		if (hamle_writer_new(&w[i], &wo) != 0)
+			abort();
+	}
+	hamle_game *g = NULL;
+	while (hamle_reader_next_reuse(r, &g) == HAMLE_OK) {
+		if (hamle_replay_run(rp, g) != 0)
+			abort();
+		for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
+			const hamle_diagnostic *d = hamle_replay_finding(rp, i);
+			if (!d->id || !memchr(d->error.message, '\0', sizeof(d->error.message)) ||
+			    d->n_suggestions > HAMLE_MAX_SUGGESTIONS)
+				abort();
+		}
+		const char *variant = hamle_game_tag(g, "Variant");
+		int playable = !variant || hamle_variant_kind(variant) != HAMLE_VARIANT_UNSUPPORTED;
+		for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+			hamle_writer_reset(w[i]);
+			int rc = playable ? hamle_writer_game(w[i], g, rp) : hamle_writer_passthrough(w[i], g, rp);
+			if (rc != 0)
+				abort();
+			size_t len;
+			const char *out = hamle_writer_output(w[i], &len);
+			if (!out || strlen(out) != len)
+				abort();
+			if (formats[i] == HAMLE_WRITE_PGN && playable && hamle_replay_first_error(rp) == (size_t)-1 &&
+			    !hamle_writer_stopped(w[i]))
+				check_pgn_round_trip(g, rp, out, len);
+			hamle_error err;
+			hamle_error_clear(&err);
+			(void)hamle_writer_encode(w[i], (flags & 16) ? HAMLE_ENCODING_CP1254 : HAMLE_ENCODING_LATIN1, &err);
+		}
+	}
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		hamle_writer_free(w[i]);
+	hamle_game_free(g);
+	hamle_replay_free(rp);
+	hamle_reader_free(r);
+	return 0;
+}
