@@ -107,6 +107,53 @@ START_TEST(token_reading)
 	ck_assert_int_eq(f.castle, 2);
 	suggest_read_token(&f, fx.locs[1], "Şe2", strlen("Şe2"));
 	ck_assert_int_eq(f.piece, HAMLE_KING);
+	suggest_read_token(&f, fx.locs[0], "exd6e.p.", 8); /* an e.p. word is a mark, not junk */
+	ck_assert_int_eq(f.capture, 1);
+	ck_assert_int_eq(f.from_file, 4);
+	ck_assert_int_eq(f.to_file, 3);
+	ck_assert_int_eq(f.to_rank, 5);
+	ck_assert_int_eq(f.junk, 0);
+	suggest_read_token(&f, fx.locs[0], "Qh5++", 5); /* "++" is a mate mark in en.yaml */
+	ck_assert_int_eq(f.check, 2);
+	suggest_read_token(&f, fx.locs[0], "O-O++", 5);
+	ck_assert_int_eq(f.check, 2);
+	suggest_read_token(&f, fx.locs[0], "Ne:d4!?", 7);
+	ck_assert_int_eq(f.capture, 1);
+	ck_assert_int_eq(f.junk, 0);
+}
+END_TEST
+
+/* The marks are the locale's: a locale that lists other ones reads the same token otherwise. */
+START_TEST(token_marks_from_locale)
+{
+	static const char yaml[] = "tag: \"xx\"\n"
+		"input:\n"
+		"  capture: [\"*\"]\n"
+		"  check: [\"ch\"]\n"
+		"  mate: [\"mt\"]\n"
+		"  promotion: [\"{}\", \"<{}>\"]\n"
+		"  en_passant: [\"ep\"]\n";
+	hamle_locale *xx = NULL;
+	hamle_error err;
+	ck_assert_int_eq(hamle_locale_load_buffer(&xx, yaml, sizeof(yaml) - 1, "xx.yaml", &err), HAMLE_OK);
+	struct tok_feat f;
+	suggest_read_token(&f, xx, "Ne*d4ch", 7);
+	ck_assert_int_eq(f.capture, 1);
+	ck_assert_int_eq(f.check, 1);
+	ck_assert_int_eq(f.junk, 0);
+	suggest_read_token(&f, xx, "Nexd4+", 6); /* en's marks mean nothing here */
+	ck_assert_int_eq(f.capture, 0);
+	ck_assert_int_eq(f.check, 0);
+	ck_assert_int_eq(f.junk, 2);
+	suggest_read_token(&f, xx, "exd8<Q>mt", 9);
+	ck_assert_int_eq(f.promo, HAMLE_QUEEN);
+	ck_assert_int_eq(f.check, 2);
+	ck_assert_int_eq(f.junk, 1); /* the x */
+	suggest_read_token(&f, xx, "exd8=Q#", 7);
+	ck_assert_int_eq(f.promo, HAMLE_QUEEN);
+	ck_assert_int_eq(f.check, 0);
+	ck_assert_int_eq(f.junk, 3); /* x = # */
+	hamle_locale_free(xx);
 }
 END_TEST
 
@@ -118,6 +165,7 @@ Suite *suggest_suite(void)
 	tcase_add_test(tc, cases);
 	tcase_add_test(tc, max_suggestions_respected);
 	tcase_add_test(tc, token_reading);
+	tcase_add_test(tc, token_marks_from_locale);
 	suite_add_tcase(s, tc);
 	return s;
 }
