@@ -9,54 +9,11 @@
 # CPU time (user + sys, with GNU time); rates and ratios for both. Output goes to /dev/null.
 #
 # Usage: bench/convert_bench.sh [BUILD_DIR]   (default: build; the tool is BUILD_DIR/cmd/hamle-convert)
-# Data: bench/data/ (git-ignored); unpacked there from ../shared/corpus when missing.
-set -euo pipefail
-export LC_ALL=C
+# Data: bench/data/ (git-ignored); unpacked there from ../shared/corpus when missing. REPEAT and
+# BENCH_BOOK: see common.sh.
+. "$(dirname "$0")/common.sh"
+bench_init convert_bench hamle-convert "${1:-}" need-pgnx
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-build=${1:-$root/build}
-tool=$build/cmd/hamle-convert
-pgnx=/usr/games/pgn-extract
-repeat=${REPEAT:-2}
-data=$here/data
-book=$data/gnuchess-book-1.02.pgn
-
-[ -x "$tool" ] || { echo "convert_bench: $tool not built" >&2; exit 2; }
-[ -x "$pgnx" ] || { echo "convert_bench: $pgnx not installed (apt-get install pgn-extract)" >&2; exit 2; }
-if [ ! -f "$book" ]; then
-	unpack=$root/../shared/corpus/unpack
-	[ -x "$unpack" ] || { echo "convert_bench: no $book and no $unpack" >&2; exit 2; }
-	"$unpack" "$data" >/dev/null
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-have_time=0
-[ -x /usr/bin/time ] && have_time=1
-bytes=$(stat -c %s "$book")
-games=$(grep -c '^\[Event ' "$book")
-
-now() { date +%s.%N; }
-# best CMD...: prints "WALL CPU" of the run with the best wall time over $repeat runs.
-best() {
-	local bw="" bc="-" t0 t1 w c
-	for _ in $(seq "$repeat"); do
-		t0=$(now)
-		if [ "$have_time" = 1 ]; then
-			/usr/bin/time -o "$tmp/t" -f '%U %S' "$@" >/dev/null 2>"$tmp/err" || true
-			c=$(tail -1 "$tmp/t" | awk '{ printf "%.3f", $1 + $2 }')
-		else
-			"$@" >/dev/null 2>"$tmp/err" || true
-			c=-
-		fi
-		t1=$(now)
-		w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-		if [ -z "$bw" ] || awk -v a="$w" -v b="$bw" 'BEGIN { exit !(a < b) }'; then bw=$w; bc=$c; fi
-	done
-	echo "$bw $bc"
-}
-rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t == "-" || t <= 0) print "-"; else printf "%.1f", n / t }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b <= 0) print "-"; else printf "%.1fx", a / b }'; }
 line() { # label wall cpu
 	printf '  %-34s wall %7.2f s  %7s MB/s  %9s games/s | cpu %7s s  %7s MB/s  %9s games/s\n' "$1" "$2" \
 		"$(rate $((bytes / 1000000)) "$2")" "$(rate "$games" "$2")" "$3" "$(rate $((bytes / 1000000)) "$3")" \
@@ -68,12 +25,12 @@ n_h=$( ("$tool" -j 1 --to uci "$book" 2>/dev/null || true) | wc -l)
 echo "hamle-convert --to uci lines: $n_h (games: $games)"
 for what in uci pgn; do
 	if [ "$what" = uci ]; then
-		set -- "$tool" -j 1 --to uci "$book"; h=$(best "$@")
-		set -- "$pgnx" -Wuci -s "$book"; p=$(best "$@")
+		set -- "$tool" -j 1 --to uci "$book"; h=$(best_time "$@")
+		set -- "$pgnx" -Wuci -s "$book"; p=$(best_time "$@")
 		label_h="hamle-convert -j 1 --to uci"; label_p="pgn-extract -Wuci -s"
 	else
-		set -- "$tool" -j 1 "$book"; h=$(best "$@")
-		set -- "$pgnx" -s "$book"; p=$(best "$@")
+		set -- "$tool" -j 1 "$book"; h=$(best_time "$@")
+		set -- "$pgnx" -s "$book"; p=$(best_time "$@")
 		label_h="hamle-convert -j 1 (PGN)"; label_p="pgn-extract -s"
 	fi
 	read -r hw hc <<<"$h"
