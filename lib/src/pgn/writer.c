@@ -8,6 +8,7 @@
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
 #include "pgn/writer_internal.h"
+#include "replay/replay_internal.h"
 
 static const char *const format_names[] = { "pgn", "fide", "san", "lan", "uci", "spoken", "fen", "epd",
 	"json" };
@@ -150,8 +151,17 @@ wr_frame *wr_frame_at(hamle_writer *w, size_t d)
 	return &w->stack[d];
 }
 
+int wr_start_ok(const hamle_replay *rp)
+{
+	return rp->start_ok;
+}
+
 size_t wr_stop_token(const hamle_game *g, const hamle_replay *rp)
 {
+	/* a game that could not be replayed (bad FEN, unsupported variant) has no start position to
+	 * play its moves from: all of its movetext is written as the rest after the error */
+	if (!wr_start_ok(rp))
+		return 0;
 	size_t n = hamle_game_token_count(g), first = hamle_replay_first_error(rp);
 	return first < n ? first : n;
 }

@@ -44,7 +44,10 @@ size_t wr_chars(const char *s, size_t n);
 /* Frame for depth d (grown as needed); NULL when out of memory. */
 wr_frame *wr_frame_at(hamle_writer *w, size_t d);
 
-/* Index of the replay's first error token, or ntokens. */
+/* 0 when the replay could not start the game (bad FEN, unsupported variant): its start position
+ * is not one to play moves in. */
+int wr_start_ok(const hamle_replay *rp);
+/* Index of the replay's first error token, or ntokens (0 when the replay could not start). */
 size_t wr_stop_token(const hamle_game *g, const hamle_replay *rp);
 /* The move of token i in pos: the replay's, or for a move the replay did not read although no
  * error came before it (moves after a fivefold repetition or the 75-move rule end the game for the

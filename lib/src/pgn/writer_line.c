@@ -41,7 +41,7 @@ int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 	const char *sep = w->opts.format == HAMLE_WRITE_SPOKEN ? " ; " : " ";
 	char buf[512];
 	int first = 1;
-	if (positions)
+	if (positions && wr_start_ok(rp))
 		position_line(w, &pos);
 	for (size_t i = 0; i < stop && !w->oom; i++) {
 		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0)
