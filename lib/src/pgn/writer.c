@@ -652,8 +652,13 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			need_black = 1;
 			break;
 		case HAMLE_TOKEN_RESULT:
-			if (i != term)
+			/* a marker in the mainline before its end (from a broken tag line: [Black "K "1-0"])
+			 * would end the game when read back: kept as a comment */
+			if (i != term && depth > 0)
 				word(w, result_text(w, (hamle_result)k->value));
+			else if (i != term)
+				brace_comment(w, result_text(w, (hamle_result)k->value),
+					strlen(result_text(w, (hamle_result)k->value)));
 			break;
 		default: /* MOVE_NUMBER: numbers are written from the positions */
 			break;
