@@ -15,7 +15,8 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_MAX_GAME, OPT_MAX_COMMENT, OPT_MAX_TAG, OPT_MAX_DEPTH, OPT_MAX_TOKENS, OPT_MAX_FINDINGS
+	OPT_MAX_GAME, OPT_MAX_COMMENT, OPT_MAX_TAG, OPT_MAX_DEPTH, OPT_MAX_TOKENS, OPT_MAX_FINDINGS,
+	OPT_FULL_REPLAY
 };
 
 static const hamle_cli_opt opts[] = {
@@ -42,6 +43,9 @@ static const hamle_cli_opt opts[] = {
 	{"max-tokens", 0, HAMLE_OPT_ARG, "N", "most movetext tokens per game (default 200000)", OPT_MAX_TOKENS},
 	{"max-findings", 0, HAMLE_OPT_ARG, "N", "findings printed per game; more are only counted (default 100)",
 		OPT_MAX_FINDINGS},
+	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
+		"tokenize and replay every game in full (no quick lane for plain games); same output, slower",
+		OPT_FULL_REPLAY},
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -138,6 +142,7 @@ int main(int argc, char **argv)
 				rc = hamle_msg_usage(&m, "--format: expected text or json, not '%s'", p.arg);
 			break;
 		case OPT_ALL: cfg.all = true; break;
+		case OPT_FULL_REPLAY: cfg.full = true; break;
 		case OPT_QUIET: quiet = true; break;
 		case OPT_VERBOSE: verbosity++; break;
 		case OPT_JOBS:

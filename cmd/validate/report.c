@@ -19,6 +19,7 @@ void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it)
 		return;
 	}
 	t->games++;
+	t->quick += it->quick;
 	if (!vd_game_invalid(cfg, it))
 		t->valid++;
 	if (it->errors)
@@ -54,6 +55,8 @@ void vd_summary(const hamle_msg *m, const vd_totals *t)
 	}
 	if (len)
 		fprintf(m->stream, "%s: %s\n", m->prog, line);
+	if (m->verbosity > 0)
+		fprintf(m->stream, "%s: quick lane: %zu of %zu games\n", m->prog, t->quick, t->games);
 }
 
 static double now(void)

@@ -89,6 +89,7 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	hamle_buf_clear(&it->out);
 	it->oom = false;
 	it->skipped = false;
+	it->quick = false;
 	it->errors = it->warnings = 0;
 	it->plies = 0;
 	memset(it->counts, 0, sizeof(it->counts));

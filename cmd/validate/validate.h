@@ -43,6 +43,7 @@ typedef struct vd_config {
 	hamle_replay_options popts;     /* from, candidates, messages, flags */
 	const hamle_locale *messages;   /* --lang (never NULL once set up) */
 	const hamle_filter *where;      /* --where (NULL: every game) */
+	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 } vd_config;
 
 /* One game on its way through the pool: raw bytes in, formatted output and counts out. */
@@ -55,6 +56,7 @@ typedef struct vd_item {
 	/* results */
 	bool oom;                       /* parsing or replaying ran out of memory */
 	bool skipped;                   /* left out by --where (not replayed, not counted) */
+	bool quick;                     /* judged clean by the quick lane */
 	size_t errors, warnings;        /* findings of the game (including those not kept) */
 	unsigned plies;
 	unsigned counts[VD_NCODES];     /* kept findings per code */
@@ -70,6 +72,7 @@ typedef struct vd_worker {
 typedef struct vd_totals {
 	size_t games, valid, with_errors, with_warnings;
 	size_t skipped;                 /* games left out by --where */
+	size_t quick;                   /* games judged by the quick lane (shown with -v) */
 	size_t counts[VD_NCODES];
 	unsigned long long bytes;       /* raw input bytes of the games seen */
 } vd_totals;

@@ -19,6 +19,19 @@ int vd_code_index(const char *id)
 
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 {
+	/* a clean plain game needs no tokens: the quick lane tells (and gives up on anything else) */
+	if (!cfg->full && !cfg->all && !cfg->where) {
+		int q = hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts);
+		if (q < 0) {
+			it->oom = true;
+			return;
+		}
+		if (q == 1) {
+			it->quick = true;
+			it->plies = hamle_replay_plies(w->rp);
+			return;
+		}
+	}
 	if (hamle_game_parse(&w->game, &it->chunk, &cfg->ropts) < 0) {
 		it->oom = true;
 		return;

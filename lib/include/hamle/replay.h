@@ -95,6 +95,18 @@ HAMLE_EXTERN void hamle_replay_free(hamle_replay *rp); /* NULL-safe */
  * Returns HAMLE_OK (whatever the game's findings) or HAMLE_ENOMEM. */
 HAMLE_EXTERN int hamle_replay_run(hamle_replay *rp, hamle_game *g);
 
+/* The quick lane, for a verdict alone. Reads the chunk's tags into *game (allocated as by
+ * hamle_game_parse when NULL) and, when the game is plain -- tags, the mainline's move numbers and
+ * moves in ASCII, a result -- replays its movetext straight from the text, without tokens.
+ * Returns 1 when the game is clean: hamle_replay_run would find nothing at all. Then the counts,
+ * plies, final position and state, locale and start are set as by hamle_replay_run, but not the
+ * per-token moves (hamle_replay_moves) and *game holds the tags only. Returns 0 when it cannot
+ * tell (anything else, or any finding): parse the chunk with hamle_game_parse and run
+ * hamle_replay_run as usual. HAMLE_ENOMEM on allocation failure. Not with the STRICT, REPAIR_TR
+ * or KEEP_POSITIONS flags (returns 0). */
+HAMLE_EXTERN int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
+	const hamle_reader_options *opts);
+
 /* The locale the game was read in (detected or declared). */
 HAMLE_EXTERN const hamle_locale *hamle_replay_locale(const hamle_replay *rp);
 /* The start position (FEN/SetUp tags, else the standard one). */

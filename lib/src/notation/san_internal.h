@@ -30,6 +30,12 @@ struct san_tok {
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
 	const char *text, size_t len, hamle_error *err);
 
+/* The move t names in p (fast path first, then the legal moves that fit). Returns 0 with *out set
+ * (t->warn may gain CASTLE_AS_KING or OVER_DISAMBIGUATED), or HAMLE_EILLEGAL / HAMLE_EAMBIGUOUS
+ * with the message in err (err may be NULL). */
+int san_resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err);
+
 /* The fast path (san_fast.c): 1 when exactly one legal move fits t, found without generating
  * moves (*out, and *before = legal moves fitting all but the origin); 0 = use the general path. */
 int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, hamle_move *out,

@@ -123,7 +123,7 @@ static void fill_info(hamle_san_info *info, const struct hamle_position *p, cons
 	info->warnings = w;
 }
 
-static int resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+int san_resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
 	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err)
 {
 	hamle_move list[HAMLE_MAX_MOVES];
@@ -196,7 +196,7 @@ int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_loca
 	struct san_tok t;
 	int rc = san_lex(&t, loc, msg, text, len, err);
 	if (rc == 0)
-		rc = resolve(&m, pos, loc, msg, &t, err);
+		rc = san_resolve(&m, pos, loc, msg, &t, err);
 	if (rc != 0) {
 		hamle_error_set_token(err, text, len);
 		return rc;

@@ -53,6 +53,7 @@ struct hamle_game {
 	size_t max_findings;
 	hamle_result result;
 	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
+	size_t movetext_at;     /* after a tags-only lex: where the lexer stopped in text */
 };
 
 /* Quick test whether s[0..len) (len >= 1) may be a termination marker: every form starts with 0, 1,
@@ -71,6 +72,11 @@ static inline int pgn_may_be_result(const unsigned char *s, size_t len)
 		return len > 2 && s[2] == '5';
 	return b == '-' || b == ':' || b == '/' || b == ',' || b == 0xBD || b == 0xE2;
 }
+
+/* hamle_game_parse; with tags_only the lexer stops where the movetext starts (g->movetext_at) and no
+ * movetext token is made. */
+int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts,
+	int tags_only);
 
 /* Resets a game for reuse, keeping its buffers. */
 void pgn_game_reset(hamle_game *g);

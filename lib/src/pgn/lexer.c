@@ -664,6 +664,7 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 		in_movetext = 1;
 		lex_movetext_char(&L);
 	}
+	g->movetext_at = L.i;
 	for (size_t k = 0; k < g->ntags; k++) {
 		g->tags[k].name = g->strs + (uintptr_t)g->tags[k].name;
 		g->tags[k].value = g->strs + (uintptr_t)g->tags[k].value;

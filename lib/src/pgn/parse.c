@@ -33,7 +33,8 @@ static void end_position(const unsigned char *raw, size_t len, size_t *line, siz
 	}
 }
 
-int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts)
+int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts,
+	int tags_only)
 {
 	if (!inout || !chunk)
 		return HAMLE_EUSAGE;
@@ -77,10 +78,15 @@ int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_r
 		if (rc < 0)
 			return rc;
 	}
-	rc = pgn_lex(g, &lim, chunk->line, chunk->column, overflow);
+	rc = pgn_lex(g, &lim, chunk->line, chunk->column, overflow || tags_only);
 	if (rc < 0)
 		return rc;
 	if (lim.flags & HAMLE_READ_REPAIR_TR)
 		hamle_game_repair_turkish(g);
 	return 0;
+}
+
+int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts)
+{
+	return pgn_game_parse(inout, chunk, opts, 0);
 }

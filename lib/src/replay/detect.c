@@ -76,35 +76,67 @@ static size_t collect_shapes_scan(const hamle_game *g, const hamle_token **shape
 	return count;
 }
 
-static int reads_shape(const hamle_locale *loc, const hamle_token *t)
+/* Whether a word of list starts text (first bytes compared before memcmp). */
+static int starts_with_word(const struct hamle_loc_words *list, const char *text, size_t len)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		const struct hamle_loc_word *w = &list->v[i];
+		if (w->len <= len && w->text[0] == text[0] && memcmp(w->text, text, w->len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int reads_shape(const hamle_locale *loc, const char *text, size_t len)
 {
 	size_t used;
-	if (hamle_loc_match_prefix(&loc->castling, t->text, t->len, NULL))
+	/* a one-byte piece letter reads whatever follows it */
+	int v = loc->piece_byte[(unsigned char)text[0]];
+	if (v != HAMLE_LOC_BYTE_NONE && v != HAMLE_LOC_BYTE_MULTI)
 		return 1;
-	if (hamle_loc_match_prefix(&loc->null_move, t->text, t->len, NULL))
+	if (v == HAMLE_LOC_BYTE_NONE && (unsigned char)text[0] < 0x80)
+		return starts_with_word(&loc->castling, text, len) || starts_with_word(&loc->null_move, text, len) ||
+			((unsigned char)text[0] >= '0' && (unsigned char)text[0] <= '9');
+	if (hamle_loc_match_prefix(&loc->castling, text, len, NULL))
 		return 1;
-	if ((unsigned char)t->text[0] >= '0' && (unsigned char)t->text[0] <= '9')
+	if (hamle_loc_match_prefix(&loc->null_move, text, len, NULL))
+		return 1;
+	if ((unsigned char)text[0] >= '0' && (unsigned char)text[0] <= '9')
 		return 1; /* a stray number: no language signal */
-	return hamle_loc_read_piece(loc, t->text, t->len, &used) != HAMLE_NO_PIECE;
+	return hamle_loc_read_piece(loc, text, len, &used) != HAMLE_NO_PIECE;
+}
+
+size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
+	const hamle_locale **fit, size_t max)
+{
+	size_t nfit = 0;
+	for (size_t c = 0; c < rp->opts.n_candidates && nfit < max; c++) {
+		const hamle_locale *loc = rp->opts.candidates[c];
+		const char *tag = hamle_locale_tag(loc);
+		if (tag[0] == 'f' && !strcmp(tag, "fan"))
+			continue;
+		size_t s;
+		for (s = 0; s < n && reads_shape(loc, text[s], len[s]); s++)
+			;
+		if (s == n)
+			fit[nfit++] = loc;
+	}
+	return nfit;
 }
 
 int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
 {
 	const hamle_token *shape[MAX_SHAPES];
 	size_t nshape = collect_shapes(rp->game, shape);
-	const hamle_locale *fit[32];
-	size_t nfit = 0;
-	*ambiguous = 0;
-	for (size_t c = 0; c < rp->opts.n_candidates && nfit < 32; c++) {
-		const hamle_locale *loc = rp->opts.candidates[c];
-		if (!strcmp(hamle_locale_tag(loc), "fan"))
-			continue;
-		size_t s;
-		for (s = 0; s < nshape && reads_shape(loc, shape[s]); s++)
-			;
-		if (s == nshape)
-			fit[nfit++] = loc;
+	const char *text[MAX_SHAPES];
+	size_t len[MAX_SHAPES];
+	for (size_t s = 0; s < nshape; s++) {
+		text[s] = shape[s]->text;
+		len[s] = shape[s]->len;
 	}
+	const hamle_locale *fit[32];
+	*ambiguous = 0;
+	size_t nfit = replay_fitting(rp, text, len, nshape, fit, 32);
 	if (nfit == 1) {
 		*chosen = fit[0];
 		return HAMLE_OK;

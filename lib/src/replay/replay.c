@@ -72,7 +72,7 @@ int hamle_variant_kind(const char *value)
 }
 
 /* Sets rp->start; returns 0, or 1 when the game cannot be replayed (finding added). */
-static int setup_start(hamle_replay *rp)
+int replay_setup_start(hamle_replay *rp)
 {
 	hamle_game *g = rp->game;
 	const char *variant = rp->tag_variant;
@@ -129,7 +129,7 @@ static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", 
 
 /* One pass over the tags: the Seven Tag Roster present, and the tags the replay reads (the first
  * of each name, as hamle_game_tag). */
-static void scan_tags(hamle_replay *rp)
+void replay_scan_tags(hamle_replay *rp)
 {
 	rp->tag_variant = rp->tag_fen = rp->tag_result = NULL;
 	rp->roster = 0;
@@ -147,7 +147,7 @@ static void scan_tags(hamle_replay *rp)
 	}
 }
 
-static void check_tags(hamle_replay *rp)
+void replay_check_tags(hamle_replay *rp)
 {
 	char missing[96];
 	size_t n = 0;
@@ -173,7 +173,7 @@ static size_t result_token(const hamle_replay *rp)
 	return (size_t)-1;
 }
 
-static void check_result(hamle_replay *rp)
+void replay_check_result(hamle_replay *rp)
 {
 	hamle_game *g = rp->game;
 	const char *tag = rp->tag_result;
@@ -220,9 +220,9 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	rp->final_state = 0;
 	rp->loc = rp->opts.from;
 	copy_reader_findings(rp);
-	scan_tags(rp);
-	check_tags(rp);
-	if (setup_start(rp)) {
+	replay_scan_tags(rp);
+	replay_check_tags(rp);
+	if (replay_setup_start(rp)) {
 		/* nothing to replay: no token resolves */
 		size_t n = hamle_game_token_count(g);
 		free(rp->moves);
@@ -260,7 +260,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	int rc = replay_walk(rp, rp->loc, 0);
 	if (rc < 0)
 		return rc;
-	check_result(rp);
+	replay_check_result(rp);
 	return HAMLE_OK;
 }
 

@@ -53,6 +53,22 @@ struct hamle_replay {
 	int final_state;              /* end reached by the mainline (hamle_state, END_*), 0 none */
 };
 
+/* Game-level steps of hamle_replay_run (replay.c), shared with the quick lane (quick.c). */
+void replay_scan_tags(hamle_replay *rp);
+void replay_check_tags(hamle_replay *rp);
+/* Sets rp->start; returns 0, or 1 when the game cannot be replayed (finding added). */
+int replay_setup_start(hamle_replay *rp);
+void replay_check_result(hamle_replay *rp);
+/* Records the position reached in the repetition history; returns how often it has occurred along
+ * the line (1 when it cannot have occurred five times yet), or -1 on ENOMEM (walk.c). */
+int replay_history_push(hamle_replay *rp, const struct hamle_position *p);
+/* An end of game a legal move can still be played into (dead position, fivefold, 75 moves), or 0. */
+int replay_end_state(const struct hamle_position *p, int reps);
+/* Candidate locales (not "fan") that read every shape: the move tokens' leading spellings, one per
+ * distinct first character (detect.c). Returns how many were written to fit (at most max). */
+size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
+	const hamle_locale **fit, size_t max);
+
 /* Walks the tokens of rp->game under locale loc from rp->start. quiet: no findings, no
  * suggestions (detection runs). Returns 0 or HAMLE_ENOMEM. */
 int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet);

@@ -10,7 +10,7 @@
 
 /* Records the position reached; returns how often it has occurred along the line (FIDE 9.2.3),
  * or 1 when it cannot have occurred five times yet. */
-static int history_push(hamle_replay *rp, const struct hamle_position *p)
+int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
 {
 	if (pgn_grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
 		return -1;
@@ -31,7 +31,7 @@ static int history_push(hamle_replay *rp, const struct hamle_position *p)
 /* Ends of the game that a legal move can still be played into: a dead position, a fivefold
  * repetition, 75 moves (FIDE 5.2.2, 9.6). Checkmate and stalemate leave no legal move, so they
  * are found only when a line goes on after them (or at the end of the mainline): cheaper. */
-static int end_state(const struct hamle_position *p, int reps)
+int replay_end_state(const struct hamle_position *p, int reps)
 {
 	if (reps >= 5)
 		return END_FIVEFOLD;
@@ -166,7 +166,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	memset(&rp->stack[0], 0, sizeof(rp->stack[0]));
 	rp->stack[0].cur = rp->start;
 	rp->stack[0].ply = 0;
-	if (history_push(rp, &rp->start) < 0)
+	if (replay_history_push(rp, &rp->start) < 0)
 		return HAMLE_ENOMEM;
 	int stopped = 0;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
@@ -255,10 +255,10 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		f->ply++;
 		rp->resolved++;
 		rp->moves_hash = (rp->moves_hash ^ (m + 0x9E3779B97F4A7C15ull * (depth + 1))) * 0x100000001B3ull;
-		int reps = history_push(rp, &f->cur);
+		int reps = replay_history_push(rp, &f->cur);
 		if (reps < 0)
 			return HAMLE_ENOMEM;
-		f->ended = end_state(&f->cur, reps);
+		f->ended = replay_end_state(&f->cur, reps);
 		if (depth == 0)
 			rp->plies = f->ply;
 	}

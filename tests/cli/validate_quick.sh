@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# validate_quick.sh: the quick lane (hamle_replay_quick, taken for plain games unless --all,
+# --where or --full-replay) changes nothing but speed. Every PGN and text file of testdata/ is
+# validated with and without --full-replay, under several option sets; stdout, stderr and the exit
+# code must be identical. A file made of plain clean games must take the lane (the summary counts
+# the games as valid either way, so this is checked through hamle-validate -v's lane count).
+. "$(dirname "$0")/common.sh"
+require_tool validate
+tool=$(tool_path validate)
+
+compare_all() { # LABEL FILE-LIST-FILE OPTIONS...
+	local label=$1 list=$2 n=0 f a b
+	shift 2
+	while IFS= read -r f; do
+		n=$((n + 1))
+		a=0 b=0
+		"$tool" -j 1 "$@" "$f" >"$HAMLE_TMP/q.out" 2>"$HAMLE_TMP/q.err" || a=$?
+		"$tool" -j 1 --full-replay "$@" "$f" >"$HAMLE_TMP/f.out" 2>"$HAMLE_TMP/f.err" || b=$?
+		[ "$a" = "$b" ] || fail "$label: $f: exit $a with the lane, $b without"
+		cmp -s "$HAMLE_TMP/q.out" "$HAMLE_TMP/f.out" || fail "$label: $f: stdout differs"
+		cmp -s "$HAMLE_TMP/q.err" "$HAMLE_TMP/f.err" || fail "$label: $f: stderr differs"
+	done <"$list"
+	echo "$label: $n files compared"
+}
+
+find "$HAMLE_TESTDATA" -type f \( -name '*.pgn' -o -name '*.txt' \) ! -path '*/fuzz/*' | sort >"$HAMLE_TMP/files"
+[ -s "$HAMLE_TMP/files" ] || fail "no test files found"
+compare_all text "$HAMLE_TMP/files"
+compare_all json "$HAMLE_TMP/files" --format json
+compare_all from-en "$HAMLE_TMP/files" --from en --format json
+compare_all strict "$HAMLE_TMP/files" --strict
+compare_all tokens "$HAMLE_TMP/files" --max-tokens 40 --format json
+compare_all lang-tr "$HAMLE_TMP/files" --lang tr
+
+# Hand-made games at the lane's edges: each must give the same verdict both ways.
+cat >"$HAMLE_TMP/edges.pgn" <<'PGN'
+[Event "plain"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0
+
+[Event "mate marked +"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7+ 1-0
+
+[Event "check marked #"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.e4 f5 2.Qh5# *
+
+[Event "no check marked +"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.e4+ e5 *
+
+[Event "capture marked, none"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.exe4 e5 *
+
+[Event "result mismatch"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "0-1"]
+
+1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0
+
+[Event "mate, wrong result"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "1/2-1/2"]
+
+1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1/2-1/2
+
+[Event "moves after mate"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# Ke7 1-0
+
+[Event "after the result"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.e4 e5 * 2.Nf3
+
+[Event "missing tags"]
+
+1.e4 e5 *
+
+[Event "illegal"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.e4 e5 2.Ke3 *
+
+[Event "ambiguous"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.Nf3 d5 2.Nc3 e5 3.Nd4 *
+
+[Event "castling, en passant, promotion"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.e4 Nf6 2.e5 d5 3.exd6 cxd6 4.Nf3 g6 5.Bc4 Bg7 6.O-O O-O 7.d4 b5 8.Bxb5 a5 9.a4 Ba6 10.c4 Bxb5
+11.axb5 a4 12.b6 a3 13.b7 axb2 14.bxa8=Q bxa1=Q *
+
+[Event "fivefold"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *
+
+[Event "German letters"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 *
+
+[Event "number forms"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1. e4 1... e5 2 Nf3 2...Nc6 3.Bb5 *
+PGN
+printf '%s\n' "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/edge-list"
+compare_all edges "$HAMLE_TMP/edge-list" --format json
+compare_all edges-text "$HAMLE_TMP/edge-list"
+
+# the lane is taken: the plain game alone, validated with -v, says so
+head -9 "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/plain.pgn"
+"$tool" -j 1 -v "$HAMLE_TMP/plain.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "plain game: not valid"
+grep -q 'quick lane: 1 of 1 games' "$HAMLE_TMP/v.err" || fail "plain game: the quick lane was not taken ($(cat "$HAMLE_TMP/v.err"))"
+"$tool" -j 1 -v --full-replay "$HAMLE_TMP/plain.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "plain game, full: not valid"
+grep -q 'quick lane: 0 of 1 games' "$HAMLE_TMP/v.err" || fail "--full-replay: the quick lane was taken"
+finish

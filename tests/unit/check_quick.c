@@ -1,0 +1,144 @@
+/* Quick lane tests (suite "quick"): hamle_replay_quick judges plain clean games alone, gives up (0)
+ * on everything else, and where it answers 1, hamle_replay_run agrees: no finding, same plies,
+ * same final position. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/replay.h"
+#include "suites_decl.h"
+#include "testutil.h"
+
+#define ROSTER "[Event \"e\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n" \
+	"[White \"w\"]\n[Black \"b\"]\n"
+
+static hamle_locale *locs[3];
+static hamle_replay *rp;
+
+static void setup(void)
+{
+	static const char *const tags[3] = {"en", "tr", "de"};
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
+	hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
+	o.candidates = (const hamle_locale *const *)locs;
+	o.n_candidates = 3;
+	ck_assert_int_eq(hamle_replay_new(&rp, &o), HAMLE_OK);
+}
+
+static void teardown(void)
+{
+	hamle_replay_free(rp);
+	for (int i = 0; i < 3; i++)
+		hamle_locale_free(locs[i]);
+}
+
+/* Runs the quick lane on the first game of text; when it answers 1, checks the full path
+ * agrees. Returns the lane's answer. */
+static int quick(const char *text, unsigned *plies)
+{
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), HAMLE_OK);
+	hamle_chunk c;
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &c), HAMLE_OK);
+	hamle_game *g = NULL;
+	int q = hamle_replay_quick(rp, &g, &c, NULL);
+	ck_assert_int_ge(q, 0);
+	if (q == 1) {
+		unsigned n = hamle_replay_plies(rp);
+		char fin[128], fin2[128];
+		ck_assert_int_gt(hamle_position_fen(fin, sizeof(fin), hamle_replay_final(rp), 0), 0);
+		if (plies)
+			*plies = n;
+		ck_assert_int_eq(hamle_game_parse(&g, &c, NULL), HAMLE_OK);
+		ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
+		ck_assert_uint_eq(hamle_replay_finding_count(rp), 0);
+		ck_assert_uint_eq(hamle_replay_plies(rp), n);
+		ck_assert_int_gt(hamle_position_fen(fin2, sizeof(fin2), hamle_replay_final(rp), 0), 0);
+		ck_assert_str_eq(fin, fin2);
+	}
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	return q;
+}
+
+START_TEST(plain_games_are_judged)
+{
+	unsigned plies = 0;
+	ck_assert_int_eq(quick(ROSTER "[Result \"1-0\"]\n\n1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0\n", &plies), 1);
+	ck_assert_uint_eq(plies, 7);
+	ck_assert_int_eq(hamle_position_state(hamle_replay_final(rp)), HAMLE_STATE_CHECKMATE);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n\n1. e4 1... e5 2 Nf3 2...d6 3.Bb5+ c6 *\n", &plies), 1);
+	ck_assert_uint_eq(plies, 6);
+	/* castling, en passant, promotions */
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n\n1.e4 Nf6 2.e5 d5 3.exd6 cxd6 4.Nf3 g6 5.Bc4 Bg7 "
+		"6.O-O O-O 7.d4 b5 8.Bxb5 a5 9.a4 Ba6 10.c4 Bxb5 11.axb5 a4 12.b6 a3 13.b7 axb2 "
+		"14.bxa8=Q bxa1=Q *\n", &plies), 1);
+	ck_assert_uint_eq(plies, 28);
+	/* a FEN start */
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1\"]\n\n"
+		"1.Nf3 Kd7 *\n", &plies), 1); /* K alone would fit three languages */
+	ck_assert_uint_eq(plies, 2);
+}
+END_TEST
+
+START_TEST(anything_else_goes_to_the_full_path)
+{
+	static const char *const moves[] = {
+		"1.e4 {a comment} e5 *",       /* comment */
+		"1.e4 (1.d4) e5 *",            /* variation */
+		"1.e4 $1 e5 *",                /* NAG */
+		"1.e4! e5 *",                  /* glyph */
+		"1.e4 e5 2.Ke3 *",             /* illegal */
+		"1.e4+ e5 *",                  /* check mark, no check */
+		"1.exe4 *",                    /* capture mark, no capture */
+		"1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7+ 1-0", /* mate marked as check */
+		"1.e4 f5 2.Qh5# *",            /* check marked as mate */
+		"1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# Ke7 1-0", /* moves after mate */
+		"1.e4 e5 2.Sf3 *",             /* German letters: the language is not the lane's */
+		"1.e4 e5 1-0 2.Nf3",           /* text after the result */
+		"1.e4 e5 0-1",                 /* result mismatch with the tag (1-0) */
+		"1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 *", /* fivefold */
+		"1.e4 e5 2.Nf3 \xC5\x9E *",    /* not ASCII */
+		"1.e4 e5 2.--",                /* null move */
+	};
+	for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++) {
+		char text[512];
+		snprintf(text, sizeof(text), ROSTER "[Result \"1-0\"]\n\n%s\n", moves[i]);
+		ck_assert_msg(quick(text, NULL) == 0, "the lane judged \"%s\"", moves[i]);
+	}
+	/* a missing roster tag, an unsupported variant, a bad FEN */
+	ck_assert_int_eq(quick("[Event \"e\"]\n\n1.e4 *\n", NULL), 0);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n[Variant \"crazyhouse\"]\n\n1.e4 *\n", NULL), 0);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1.e4 *\n", NULL), 0);
+}
+END_TEST
+
+START_TEST(strict_and_kept_positions_are_not_the_lanes)
+{
+	hamle_replay_free(rp);
+	hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
+	o.from = locs[0];
+	o.flags = HAMLE_REPLAY_STRICT;
+	ck_assert_int_eq(hamle_replay_new(&rp, &o), HAMLE_OK);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n\n1.e4 e5 *\n", NULL), 0);
+	hamle_replay_free(rp);
+	o.flags = 0;
+	ck_assert_int_eq(hamle_replay_new(&rp, &o), HAMLE_OK);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n\n1.e4 e5 *\n", NULL), 1);
+}
+END_TEST
+
+Suite *quick_suite(void)
+{
+	Suite *s = suite_create("quick");
+	TCase *tc = tcase_create("core");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, plain_games_are_judged);
+	tcase_add_test(tc, anything_else_goes_to_the_full_path);
+	tcase_add_test(tc, strict_and_kept_positions_are_not_the_lanes);
+	suite_add_tcase(s, tc);
+	return s;
+}
