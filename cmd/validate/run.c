@@ -26,6 +26,8 @@ typedef struct vd_run_ctx {
 	vd_totals totals;
 	vd_progress progress;
 	bool oom;
+	bool borrow; /* one thread: the pool works each item before the next chunk is read, so an
+	              * item may point at the reader's bytes instead of copying them */
 } vd_run_ctx;
 
 static const char *keep_name(vd_names *ns, const char *name)
@@ -71,7 +73,9 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 			return NULL;
 		hamle_buf_init(&it->out);
 	}
-	if (it->cap < ch->len || !it->data) {
+	if (c->borrow) {
+		it->chunk = *ch;
+	} else if (it->cap < ch->len || !it->data) {
 		size_t cap = ch->len < 4096 ? 4096 : ch->len;
 		unsigned char *d = realloc(it->data, cap);
 		if (!d) {
@@ -81,10 +85,12 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 		it->data = d;
 		it->cap = cap;
 	}
-	/* a very large chunk's buffer is not kept for the next game: memory stays flat */
-	memcpy(it->data, ch->data, ch->len);
-	it->chunk = *ch;
-	it->chunk.data = it->data;
+	if (!c->borrow) {
+		/* a very large chunk's buffer is not kept for the next game: memory stays flat */
+		memcpy(it->data, ch->data, ch->len);
+		it->chunk = *ch;
+		it->chunk.data = it->data;
+	}
 	it->chunk.source = source;
 	hamle_buf_clear(&it->out);
 	it->oom = false;
@@ -187,6 +193,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
 	if (hamle_pool_new(&pool, c.nworkers, 0, &fns, &c) < 0)
 		goto oom;
+	c.borrow = hamle_pool_threads(pool) == 1;
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;
 

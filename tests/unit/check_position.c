@@ -244,6 +244,64 @@ START_TEST(move_legal_equals_generation)
 }
 END_TEST
 
+/* hamle_any_legal (which stops at the first legal move) against full generation, in every
+ * position two plies deep from each perft position and in some mates and stalemates. */
+START_TEST(any_legal_equals_generation)
+{
+	char path[1024];
+	char *data = tu_read_file(tu_testdata(path, sizeof(path), "perft/standard.epd"), NULL);
+	ck_assert_ptr_nonnull(data);
+	static const char *const extra[] = {
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",              /* stalemate */
+		"6rk/6pp/8/8/8/8/8/4K2R w K - 0 1",            /* castling available */
+		"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", /* mate */
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",       /* mate */
+		"8/8/8/8/8/5k2/4p3/4K3 w - - 0 1",             /* king moves only */
+		"4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2",           /* en passant */
+		"8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",          /* en passant out of check */
+	};
+	int positions = 0, ended = 0;
+	char *line = strtok(data, "\n");
+	for (size_t e = 0; line || e < sizeof(extra) / sizeof(extra[0]);) {
+		char fen[256];
+		if (line) {
+			snprintf(fen, sizeof(fen), "%s", line);
+			line = strtok(NULL, "\n");
+		} else {
+			snprintf(fen, sizeof(fen), "%s", extra[e++]);
+		}
+		char *semi = strchr(fen, ';');
+		if (semi)
+			*semi = '\0';
+		hamle_position *root;
+		ck_assert_int_eq(hamle_position_new(&root, fen, NULL), HAMLE_OK);
+		hamle_move l1[HAMLE_MAX_MOVES], l2[HAMLE_MAX_MOVES];
+		int n1 = hamle_position_legal_moves(root, l1);
+		ck_assert_int_eq(hamle_any_legal(root), n1 > 0);
+		for (int i = 0; i < n1; i++) {
+			struct hamle_position a = *root;
+			hamle_make_move(&a, l1[i]);
+			int n2 = hamle_position_legal_moves(&a, l2);
+			ck_assert_msg(hamle_any_legal(&a) == (n2 > 0), "%s after move %d", fen, i);
+			ended += n2 == 0;
+			for (int j = 0; j < n2; j++) {
+				struct hamle_position b = a;
+				hamle_make_move(&b, l2[j]);
+				hamle_move l3[HAMLE_MAX_MOVES];
+				int n3 = hamle_position_legal_moves(&b, l3);
+				ck_assert_msg(hamle_any_legal(&b) == (n3 > 0), "%s after moves %d %d", fen, i, j);
+				ended += n3 == 0;
+				positions++;
+			}
+		}
+		hamle_position_free(root);
+	}
+	free(data);
+	ck_assert_int_gt(positions, 10000);
+	ck_assert_int_gt(ended, 0);
+}
+END_TEST
+
 Suite *position_suite(void)
 {
 	Suite *s = suite_create("position");
@@ -255,6 +313,7 @@ Suite *position_suite(void)
 	tcase_add_test(tc, chess960_castling_is_king_takes_rook);
 	tcase_add_test(tc, null_move_passes_turn);
 	tcase_add_test(tc, move_legal_equals_generation);
+	tcase_add_test(tc, any_legal_equals_generation);
 	tcase_add_loop_test(tc, end_states, 0, (int)(sizeof(state_cases) / sizeof(state_cases[0])));
 	tcase_add_test(tc, threefold_by_knight_shuffle);
 	tcase_add_test(tc, repetition_key_ignores_uncapturable_ep);

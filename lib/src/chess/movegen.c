@@ -239,15 +239,48 @@ int hamle_pseudo_legal_ok(const struct hamle_position *p, hamle_move m)
 	return (hamle_attackers(p, ksq, !us, occ2) & ~BB(to)) == 0;
 }
 
+/* hamle_gen_legal's rules, stopping at the first legal move: king steps first (the usual escape
+ * from check), then knights, sliders, pawns and castling. Asked after every checking move (is it
+ * mate?), so it matters. */
 int hamle_any_legal(const struct hamle_position *p)
 {
-	/* king moves first (the usual escape from check), then the cheap leapers and pawns, then
-	 * sliders: the first group with a legal move answers */
-	static const unsigned groups[] = {1u << HAMLE_KING, (1u << HAMLE_KNIGHT) | (1u << HAMLE_PAWN),
-		(1u << HAMLE_BISHOP) | (1u << HAMLE_ROOK) | (1u << HAMLE_QUEEN)};
-	hamle_move list[HAMLE_MAX_MOVES];
-	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-		if (hamle_gen_legal(p, groups[i], GEN_ALL_SQUARES, list) > 0)
+	int us = p->side, them = !us;
+	bitboard occ = pos_all(p), own = p->occupied[us];
+	int ksq = pos_king(p, us);
+	bitboard checkers = hamle_attackers(p, ksq, them, occ);
+	bitboard occ_noking = occ ^ BB(ksq);
+	for (bitboard d = hamle_king_attacks[ksq] & ~own; d;)
+		if (!hamle_attacked(p, bb_pop(&d), them, occ_noking))
 			return 1;
+	if (bb_more_than_one(checkers))
+		return 0;
+	bitboard mask = (checkers ? (bb_between(ksq, bb_lsb(checkers)) | checkers) : ~own) & ~own;
+	bitboard pinned = pinned_pieces(p, us, ksq, occ);
+	for (bitboard b = p->pieces[us][HAMLE_KNIGHT] & ~pinned; b;)
+		if (hamle_knight_attacks[bb_pop(&b)] & mask)
+			return 1;
+	for (int type = HAMLE_BISHOP; type <= HAMLE_QUEEN; type++) {
+		for (bitboard b = p->pieces[us][type]; b;) {
+			int from = bb_pop(&b);
+			bitboard att = 0;
+			if (type != HAMLE_ROOK)
+				att |= bb_bishop_attacks(from, occ);
+			if (type != HAMLE_BISHOP)
+				att |= bb_rook_attacks(from, occ);
+			bitboard d = att & mask;
+			if (pinned & BB(from))
+				d &= bb_line(ksq, from);
+			if (d)
+				return 1;
+		}
+	}
+	hamle_move list[HAMLE_MAX_MOVES];
+	if (gen_pawns(p, us, mask, GEN_ALL_SQUARES, pinned, ksq, list, 0) > 0)
+		return 1;
+	for (int side = 0; side < 2 && !checkers; side++) {
+		int rsq = p->castle_rook[CASTLE_INDEX(us, side)];
+		if (rsq != HAMLE_NO_SQUARE && castle_ok(p, us, ksq, rsq, occ))
+			return 1;
+	}
 	return 0;
 }

@@ -357,6 +357,47 @@ static int make_patterns(struct loc_build *b)
 	return 0;
 }
 
+/* 1 when a word of list longer than one byte ends with byte c. */
+static int longer_word_ends_with(const struct hamle_loc_words *list, unsigned char c)
+{
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].len > 1 && (unsigned char)list->v[i].text[list->v[i].len - 1] == c)
+			return 1;
+	return 0;
+}
+
+static void make_plain_tables(struct hamle_locale *loc)
+{
+	memset(loc->plain_mark, 0, sizeof(loc->plain_mark));
+	const char *mate = loc->style[HAMLE_LOCALE_STYLE_PGN].mate;
+	for (size_t i = 0; i < loc->check_marks.n; i++) {
+		const struct hamle_loc_word *w = &loc->check_marks.v[i];
+		if (w->len != 1)
+			continue;
+		unsigned char c = (unsigned char)w->text[0];
+		if (w->value == HAMLE_LOC_MATE && !(mate && mate[0] == w->text[0] && mate[1] == '\0'))
+			continue;
+		if (longer_word_ends_with(&loc->check_marks, c) || longer_word_ends_with(&loc->draw_offer, c) ||
+			longer_word_ends_with(&loc->en_passant, c) || c == '!' || c == '?' || c == ' ' || c == '\t' ||
+			(c >= '1' && c <= '8'))
+			continue;
+		/* a one-byte draw offer or e.p. mark that is this byte would be read first */
+		int other = 0;
+		for (size_t k = 0; k < loc->draw_offer.n; k++)
+			other |= loc->draw_offer.v[k].len == 1 && (unsigned char)loc->draw_offer.v[k].text[0] == c;
+		for (size_t k = 0; k < loc->en_passant.n; k++)
+			other |= loc->en_passant.v[k].len == 1 && (unsigned char)loc->en_passant.v[k].text[0] == c;
+		if (!other && !loc->plain_mark[c])
+			loc->plain_mark[c] = (uint8_t)w->value;
+	}
+	loc->plain_capture = 0;
+	const char *cs = loc->style[HAMLE_LOCALE_STYLE_PGN].capture;
+	if (cs && cs[0] && cs[1] == '\0')
+		for (size_t i = 0; i < loc->capture.n; i++)
+			if (loc->capture.v[i].len == 1 && loc->capture.v[i].text[0] == cs[0])
+				loc->plain_capture = (unsigned char)cs[0];
+}
+
 int loc_finish(struct loc_build *b)
 {
 	struct hamle_locale *loc = b->loc;
@@ -399,6 +440,8 @@ int loc_finish(struct loc_build *b)
 		rc = make_promo(b);
 	if (rc == 0)
 		rc = make_styles(b);
+	if (rc == 0)
+		make_plain_tables(loc);
 	if (rc == 0)
 		rc = make_words_of_people(b);
 	if (rc == 0)

@@ -110,6 +110,13 @@ struct hamle_locale {
 	/* First byte of a token -> piece type 0..5, HAMLE_LOC_BYTE_NONE, or HAMLE_LOC_BYTE_MULTI
 	 * (then scan piece_alias). Lower-case ASCII letters are never pieces (b is the b-file). */
 	uint8_t piece_byte[256];
+	/* For the SAN lexer's fast path (made by loc_finish from the lists below): the last byte of a
+	 * token -> HAMLE_LOC_CHECK / HAMLE_LOC_MATE when that byte alone is a check or mate mark (the
+	 * mate one being the PGN style's) and no longer suffix word of the token reader ends with it;
+	 * 0 otherwise. plain_capture: the PGN style's capture mark when it is one byte of the capture
+	 * list, else 0. */
+	uint8_t plain_mark[256];
+	unsigned char plain_capture;
 	/* Every accepted piece spelling (letters, aliases, figurines of both colours), value =
 	 * piece type, longest first. Use hamle_loc_read_piece() rather than reading it directly. */
 	struct hamle_loc_words piece_alias;

@@ -170,9 +170,13 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 /* The common shape: [piece letter] [file] [rank] [capture] square, ending in the rank digit,
  * ASCII, no blanks, no suffix. Returns 1 when it filled t; 0 sends the token to the full lexer
  * (which accepts everything this does, and more). */
-static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n)
+static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
+	size_t n = len;
+	int mark = 0;
+	if (n >= 3 && !is_rank(u[n - 1]) && (mark = loc->plain_mark[u[n - 1]]) != 0)
+		n--; /* "Nf3+": one check or mate mark, nothing else can end the token */
 	if (n < 2 || n > 7 || !is_rank(u[n - 1]) || !is_file(u[n - 2]))
 		return 0;
 	size_t i = 0;
@@ -193,9 +197,7 @@ static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const ch
 	if (i < end) {
 		/* only the PGN style's one-byte capture mark here ("x"); any other spelling goes to
 		 * the full lexer */
-		const char *cs = loc->style[HAMLE_LOCALE_STYLE_PGN].capture;
-		if (i + 1 != end || !cs || (unsigned char)cs[0] != u[i] || cs[1] != '\0' ||
-			match_prefix(&loc->capture, s + i, 1, NULL) != 1)
+		if (i + 1 != end || !loc->plain_capture || loc->plain_capture != u[i])
 			return 0;
 		cap = 1;
 		i = end;
@@ -209,7 +211,8 @@ static int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const ch
 	t->promo = t->castle = -1;
 	t->null_move = 0;
 	t->capture = cap;
-	t->mark = t->nag = 0;
+	t->mark = mark;
+	t->nag = 0;
 	t->warn = ff >= 0 && fr >= 0 ? HAMLE_SAN_W_LONG_FORM : 0;
 	t->piece_at = piece >= 0 ? s : NULL;
 	t->piece_len = piece >= 0 ? 1 : 0;

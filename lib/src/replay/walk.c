@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "chess/zobrist.h"
+#include "compiler.h"
 #include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
@@ -12,9 +13,11 @@
  * or 1 when it cannot have occurred five times yet. */
 int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
 {
-	if (pgn_grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
+	if (UNLIKELY(rp->history_len >= rp->history_cap) &&
+		pgn_grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
 		return -1;
-	uint64_t key = hamle_position_repetition_key(p);
+	/* no en passant square (most positions): the key needs no move generation */
+	uint64_t key = p->ep == HAMLE_NO_SQUARE ? p->key : hamle_position_repetition_key(p);
 	size_t cur = rp->history_len++;
 	rp->history[cur] = key;
 	int count = 1;
@@ -37,7 +40,8 @@ int replay_end_state(const struct hamle_position *p, int reps)
 		return END_FIVEFOLD;
 	if (p->halfmove >= 150)
 		return END_SEVENTY_FIVE;
-	if (hamle_position_dead(p))
+	/* a pawn on the board: not dead (the cheap test first) */
+	if ((p->pieces[0][HAMLE_PAWN] | p->pieces[1][HAMLE_PAWN]) == 0 && hamle_position_dead(p))
 		return HAMLE_STATE_DEAD;
 	return 0;
 }
