@@ -9,7 +9,7 @@
  *     final position (FEN), final state, start position, chess960 flag and locale, and the same
  *     game result; or
  *   - the lane gave up and its own full run agrees with the reference (findings, errors, warnings,
- *     plies, first error, final position, locale).
+ *     plies, first error, start and final position when the game was replayed, locale).
  * Configurations: language detection over every built-in locale (as hamle-validate does without
  * --from), with the default limits and with max_tokens 30 (the lane must respect the limit);
  * --from en; --from de.
@@ -23,6 +23,14 @@
 #include "hamle/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+const char *__asan_default_options(void);
+
+/* Every input makes and frees eight replays: ASan's default quarantine (256 MB) of freed blocks
+ * would keep the process near the 512 MB rss limit and slow it down 1.7x. ASAN_OPTIONS overrides. */
+const char *__asan_default_options(void)
+{
+	return "quarantine_size_mb=32";
+}
 
 #define MAX_LOCALES 32
 #define MAX_CHUNKS 4
@@ -69,18 +77,6 @@ static void setup(void)
 	}
 	if (!en || !de)
 		abort();
-	/* the replays live as long as the process, as a hamle-validate worker's does over its games */
-	for (size_t k = 0; k < N_CONFIGS; k++) {
-		struct config *c = &configs[k];
-		hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
-		ro.from = c->from ? *c->from : NULL;
-		ro.candidates = (const hamle_locale *const *)locales;
-		ro.n_candidates = n_locales;
-		ro.messages = en;
-		c->ropts.max_tokens = c->max_tokens;
-		if (hamle_replay_new(&c->lane, &ro) != 0 || hamle_replay_new(&c->ref, &ro) != 0)
-			abort();
-	}
 }
 
 /* What a verdict is compared on. */
@@ -176,10 +172,16 @@ static void check_chunk(struct config *c, const hamle_chunk *ch)
 	}
 	if (lane.plies != ref.plies)
 		diverge(c, ch, "plies", &lane, &ref);
-	if (strcmp(lane.final_fen, ref.final_fen) || lane.state != ref.state)
-		diverge(c, ch, "final position", &lane, &ref);
-	if (strcmp(lane.start_fen, ref.start_fen) || lane.chess960 != ref.chess960)
-		diverge(c, ch, "start position", &lane, &ref);
+	/* a game of an unsupported variant is not replayed: its start and final positions are whatever
+	 * the replay held before (not compared when the lane gave up; when it answered 1, they must be) */
+	const char *variant = hamle_game_tag(c->ref_game, "Variant");
+	int replayed = !variant || hamle_variant_kind(variant) != HAMLE_VARIANT_UNSUPPORTED;
+	if (q == 1 || replayed) {
+		if (strcmp(lane.final_fen, ref.final_fen) || lane.state != ref.state)
+			diverge(c, ch, "final position", &lane, &ref);
+		if (strcmp(lane.start_fen, ref.start_fen) || lane.chess960 != ref.chess960)
+			diverge(c, ch, "start position", &lane, &ref);
+	}
 	if (strcmp(lane.locale, ref.locale))
 		diverge(c, ch, "locale", &lane, &ref);
 }
@@ -191,6 +193,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	for (size_t k = 0; k < N_CONFIGS; k++) {
 		struct config *c = &configs[k];
+		/* fresh replays per input (a finding replays alone); within the input, both serve every
+		 * game, as a hamle-validate worker's replay does. The games (buffers only) are reused. */
+		hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
+		ro.from = c->from ? *c->from : NULL;
+		ro.candidates = (const hamle_locale *const *)locales;
+		ro.n_candidates = n_locales;
+		ro.messages = en;
+		c->ropts.max_tokens = c->max_tokens;
+		if (hamle_replay_new(&c->lane, &ro) != 0 || hamle_replay_new(&c->ref, &ro) != 0)
+			abort();
 		hamle_reader *r = NULL;
 		if (hamle_reader_new(&r, &c->ropts) != 0 || hamle_reader_set_input_buffer(r, data, size, "fuzz") != 0)
 			abort();
@@ -204,6 +216,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_chunk(c, &ch);
 		}
 		hamle_reader_free(r);
+		hamle_replay_free(c->lane);
+		hamle_replay_free(c->ref);
+		c->lane = c->ref = NULL;
 	}
 	return 0;
 }
