@@ -228,32 +228,44 @@ static int width_ok(const hamle_writer *w, size_t c)
  * A word starting with '%' never starts a line (it would read as an escape line). */
 static void word3(hamle_writer *w, const char *prefix, const char *s, size_t n, const char *suffix)
 {
-	size_t pl = prefix[0] ? strlen(prefix) : 0, sl = suffix[0] ? strlen(suffix) : 0;
-	size_t c = wr_chars(prefix, pl) + wr_chars(s, n) + wr_chars(suffix, sl);
-	char first = pl ? prefix[0] : n ? s[0] : sl ? suffix[0] : ' ';
-	char sep = 0;
-	if (w->col > 0) {
-		if (width_ok(w, c) || first == '%') {
-			sep = ' ';
-			w->col++;
-		} else {
-			sep = '\n';
-			w->col = 0;
-		}
-	}
-	/* one reservation, then plain copies (this runs once per move and move number) */
+	/* This runs once per move and move number: one reservation, the word copied after a slot
+	 * for the separator while its characters are counted, then the separator decided. */
+	size_t pl = 0, sl = 0;
+	while (prefix[pl])
+		pl++;
+	while (suffix[sl])
+		sl++;
 	if (!wr_reserve(w, 1 + pl + n + sl))
 		return;
-	char *d = w->buf + w->len;
-	if (sep)
-		*d++ = sep;
-	for (size_t i = 0; i < pl; i++)
+	char *start = w->buf + w->len, *d = start + 1;
+	size_t c = 0;
+	for (size_t i = 0; i < pl; i++) {
+		c += ((unsigned char)prefix[i] & 0xC0) != 0x80;
 		*d++ = prefix[i];
-	memcpy(d, s, n);
-	d += n;
-	for (size_t i = 0; i < sl; i++)
+	}
+	for (size_t i = 0; i < n; i++) {
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+		*d++ = s[i];
+	}
+	for (size_t i = 0; i < sl; i++) {
+		c += ((unsigned char)suffix[i] & 0xC0) != 0x80;
 		*d++ = suffix[i];
+	}
 	*d = '\0';
+	char first = pl ? prefix[0] : n ? s[0] : sl ? suffix[0] : ' ';
+	if (w->col > 0) {
+		if (width_ok(w, c) || first == '%') {
+			*start = ' ';
+			w->col++;
+		} else {
+			*start = '\n';
+			w->col = 0;
+		}
+	} else {
+		/* at the start of a line: no separator */
+		memmove(start, start + 1, (size_t)(d - start));
+		d--;
+	}
 	w->len = (size_t)(d - w->buf);
 	w->col += c;
 }
