@@ -10,6 +10,8 @@
  *     game result; or
  *   - the lane gave up and its own full run agrees with the reference (findings, errors, warnings,
  *     plies, first error, start and final position when the game was replayed, locale).
+ * An input that does not start with '[' is taken as movetext and given the Seven Tag Roster
+ * ([Result "*"]) in front.
  * Configurations: language detection over every built-in locale (as hamle-validate does without
  * --from), with the default limits and with max_tokens 30 (the lane must respect the limit);
  * --from en; --from de.
@@ -186,11 +188,23 @@ static void check_chunk(struct config *c, const hamle_chunk *ch)
 		diverge(c, ch, "locale", &lane, &ref);
 }
 
+/* Movetext alone (an input not starting with '[') gets the Seven Tag Roster in front: random
+ * bytes rarely keep seven tags intact, and only a game with them can take the lane. */
+static const char roster[] = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n"
+	"[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n";
+static uint8_t framed[sizeof(roster) + MAX_INPUT];
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	setup();
 	if (size > MAX_INPUT)
 		return 0;
+	if (size && data[0] != '[') {
+		memcpy(framed, roster, sizeof(roster) - 1);
+		memcpy(framed + sizeof(roster) - 1, data, size);
+		data = framed;
+		size += sizeof(roster) - 1;
+	}
 	for (size_t k = 0; k < N_CONFIGS; k++) {
 		struct config *c = &configs[k];
 		/* fresh replays per input (a finding replays alone); within the input, both serve every
