@@ -131,6 +131,26 @@ START_TEST(strict_and_kept_positions_are_not_the_lanes)
 }
 END_TEST
 
+/* A game that cannot start (bad FEN) reports it and hands out no half-read position. */
+START_TEST(bad_fen_game_is_not_started)
+{
+	const char *text = ROSTER "[Result \"*\"]\n[FEN \"rnbqkbnr/pppppppp/8/8 w KQkq - 0 1\"]\n\n1.e4 *\n";
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), HAMLE_OK);
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_started(rp), 0);
+	ck_assert_ptr_nonnull(tu_finding(rp, "bad-fen"));
+	char fen[128];
+	ck_assert_int_gt(hamle_position_fen(fen, sizeof(fen), hamle_replay_final(rp), 0), 0);
+	ck_assert_str_eq(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+END_TEST
+
 Suite *quick_suite(void)
 {
 	Suite *s = suite_create("quick");
@@ -139,6 +159,7 @@ Suite *quick_suite(void)
 	tcase_add_test(tc, plain_games_are_judged);
 	tcase_add_test(tc, anything_else_goes_to_the_full_path);
 	tcase_add_test(tc, strict_and_kept_positions_are_not_the_lanes);
+	tcase_add_test(tc, bad_fen_game_is_not_started);
 	suite_add_tcase(s, tc);
 	return s;
 }

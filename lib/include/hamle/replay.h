@@ -111,6 +111,9 @@ HAMLE_EXTERN int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const h
 HAMLE_EXTERN const hamle_locale *hamle_replay_locale(const hamle_replay *rp);
 /* The start position (FEN/SetUp tags, else the standard one). */
 HAMLE_EXTERN const hamle_position *hamle_replay_start(const hamle_replay *rp);
+/* 1 when the game could be started; 0 when it could not (bad FEN, unsupported variant: see its
+ * findings), and then start and final are the standard start position and no move was replayed. */
+HAMLE_EXTERN int hamle_replay_started(const hamle_replay *rp);
 /* The position at the end of the mainline as far as it was replayed. */
 HAMLE_EXTERN const hamle_position *hamle_replay_final(const hamle_replay *rp);
 HAMLE_EXTERN int hamle_replay_is_chess960(const hamle_replay *rp);

@@ -228,7 +228,8 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 		free(rp->moves);
 		rp->moves = calloc(n + 1, sizeof(*rp->moves));
 		rp->moves_cap = rp->moves ? n + 1 : 0;
-		rp->final = rp->start;
+		/* never a half-read FEN position to a caller: the standard one, and started() says 0 */
+		rp->start = rp->final = rp->standard;
 		rp->start_ok = 0;
 		if (!rp->loc)
 			rp->loc = rp->en ? rp->en : (rp->opts.n_candidates ? rp->opts.candidates[0] : NULL);
@@ -266,6 +267,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 
 const hamle_locale *hamle_replay_locale(const hamle_replay *rp) { return rp->loc; }
 const hamle_position *hamle_replay_start(const hamle_replay *rp) { return &rp->start; }
+int hamle_replay_started(const hamle_replay *rp) { return rp->start_ok; }
 const hamle_position *hamle_replay_final(const hamle_replay *rp) { return &rp->final; }
 int hamle_replay_is_chess960(const hamle_replay *rp) { return rp->start.chess960; }
 size_t hamle_replay_finding_count(const hamle_replay *rp) { return rp->nfindings; }
