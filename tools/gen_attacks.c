@@ -152,13 +152,15 @@ int main(int argc, char **argv)
 	static const int kg[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 	static const int wp[2][2] = {{-1, 1}, {1, 1}};
 	static const int bp[2][2] = {{-1, -1}, {1, -1}};
-	u64 knight[64], king[64], pawn[128];
+	u64 knight[64], king[64], pawn[128], rook_rays[64], bishop_rays[64];
 	static u64 between[64 * 64], line[64 * 64];
 	for (int sq = 0; sq < 64; sq++) {
 		knight[sq] = leaper(sq, kn, 8);
 		king[sq] = leaper(sq, kg, 8);
 		pawn[sq] = leaper(sq, wp, 2);
 		pawn[64 + sq] = leaper(sq, bp, 2);
+		rook_rays[sq] = slide(sq, 0, rook_dirs);
+		bishop_rays[sq] = slide(sq, 0, bishop_dirs);
 	}
 	for (int a = 0; a < 64; a++) {
 		for (int b = 0; b < 64; b++) {
@@ -186,6 +188,8 @@ int main(int argc, char **argv)
 	emit_u64_array(f, "hamle_knight_attacks", knight, 64);
 	emit_u64_array(f, "hamle_king_attacks", king, 64);
 	emit_u64_array(f, "hamle_pawn_attacks_flat", pawn, 128);
+	emit_u64_array(f, "hamle_rook_rays", rook_rays, 64);
+	emit_u64_array(f, "hamle_bishop_rays", bishop_rays, 64);
 	emit_u64_array(f, "hamle_between_flat", between, 64 * 64);
 	emit_u64_array(f, "hamle_line_flat", line, 64 * 64);
 	emit_magics(f, "hamle_rook_magics", rm);

@@ -18,6 +18,8 @@ struct hamle_magic {
 extern const uint64_t hamle_knight_attacks[64];
 extern const uint64_t hamle_king_attacks[64];
 extern const uint64_t hamle_pawn_attacks_flat[128]; /* [color * 64 + sq] */
+extern const uint64_t hamle_rook_rays[64];   /* rook moves from sq on an empty board (1 KB, hot) */
+extern const uint64_t hamle_bishop_rays[64]; /* bishop moves from sq on an empty board */
 extern const uint64_t hamle_between_flat[64 * 64];  /* squares strictly between, aligned only */
 extern const uint64_t hamle_line_flat[64 * 64];     /* whole line through both, aligned only */
 extern const struct hamle_magic hamle_rook_magics[64];
@@ -47,6 +49,8 @@ static inline bitboard bb_bishop_attacks(int sq, bitboard occ)
 	return hamle_bishop_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
 }
 
+static inline bitboard bb_rook_rays(int sq) { return hamle_rook_rays[sq]; }
+static inline bitboard bb_bishop_rays(int sq) { return hamle_bishop_rays[sq]; }
 static inline bitboard bb_pawn_attacks(int color, int sq) { return hamle_pawn_attacks_flat[color * 64 + sq]; }
 static inline bitboard bb_between(int a, int b) { return hamle_between_flat[a * 64 + b]; }
 static inline bitboard bb_line(int a, int b) { return hamle_line_flat[a * 64 + b]; }

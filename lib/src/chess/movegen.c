@@ -51,8 +51,8 @@ static bitboard pinned_pieces(const struct hamle_position *p, int us, int ksq, b
 {
 	int them = !us;
 	const bitboard *pc = p->pieces[them];
-	bitboard snipers = (bb_rook_attacks(ksq, 0) & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]))
-		| (bb_bishop_attacks(ksq, 0) & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]));
+	bitboard snipers = (bb_rook_rays(ksq) & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]))
+		| (bb_bishop_rays(ksq) & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]));
 	bitboard pinned = 0;
 	while (snipers) {
 		bitboard b = bb_between(ksq, bb_pop(&snipers)) & occ;
@@ -208,6 +208,16 @@ int hamle_move_legal(const struct hamle_position *p, hamle_move m)
 			return 0;
 		return reaches(p, type, from, to, pos_all(p)) && hamle_pseudo_legal_ok(p, m);
 	}
+	if (kind == HAMLE_MOVE_CASTLING) {
+		/* as hamle_gen_legal: a right with that rook, not in check, castle_ok */
+		int us = p->side;
+		if (type != HAMLE_KING || m != HAMLE_MOVE_MAKE(from, to, HAMLE_MOVE_CASTLING, 0))
+			return 0;
+		for (int side = 0; side < 2; side++)
+			if (p->castle_rook[CASTLE_INDEX(us, side)] == to)
+				return !hamle_attacked(p, from, !us, pos_all(p)) && castle_ok(p, us, from, to, pos_all(p));
+		return 0;
+	}
 	hamle_move list[HAMLE_MAX_MOVES];
 	int n = hamle_gen_legal(p, 1u << type, BB(to), list);
 	for (int i = 0; i < n; i++)
@@ -239,19 +249,27 @@ int hamle_pseudo_legal_ok(const struct hamle_position *p, hamle_move m)
 	return (hamle_attackers(p, ksq, !us, occ2) & ~BB(to)) == 0;
 }
 
-/* hamle_gen_legal's rules, stopping at the first legal move: king steps first (the usual escape
- * from check), then knights, sliders, pawns and castling. Asked after every checking move (is it
- * mate?), so it matters. */
+/* 1 when the king of the side to move has a safe step. */
+static int king_can_step(const struct hamle_position *p, int us, int ksq, bitboard occ)
+{
+	bitboard occ_noking = occ ^ BB(ksq);
+	for (bitboard d = hamle_king_attacks[ksq] & ~p->occupied[us]; d;)
+		if (!hamle_attacked(p, bb_pop(&d), !us, occ_noking))
+			return 1;
+	return 0;
+}
+
+/* hamle_gen_legal's rules, stopping at the first legal move. In check the king's steps come
+ * first (the usual escape); out of check (the end of every game, stalemate or not) the other
+ * pieces do, which need no attack test. Asked after every checking move and at every game's end. */
 int hamle_any_legal(const struct hamle_position *p)
 {
 	int us = p->side, them = !us;
 	bitboard occ = pos_all(p), own = p->occupied[us];
 	int ksq = pos_king(p, us);
 	bitboard checkers = hamle_attackers(p, ksq, them, occ);
-	bitboard occ_noking = occ ^ BB(ksq);
-	for (bitboard d = hamle_king_attacks[ksq] & ~own; d;)
-		if (!hamle_attacked(p, bb_pop(&d), them, occ_noking))
-			return 1;
+	if (checkers && king_can_step(p, us, ksq, occ))
+		return 1;
 	if (bb_more_than_one(checkers))
 		return 0;
 	bitboard mask = (checkers ? (bb_between(ksq, bb_lsb(checkers)) | checkers) : ~own) & ~own;
@@ -276,6 +294,8 @@ int hamle_any_legal(const struct hamle_position *p)
 	}
 	hamle_move list[HAMLE_MAX_MOVES];
 	if (gen_pawns(p, us, mask, GEN_ALL_SQUARES, pinned, ksq, list, 0) > 0)
+		return 1;
+	if (!checkers && king_can_step(p, us, ksq, occ))
 		return 1;
 	for (int side = 0; side < 2 && !checkers; side++) {
 		int rsq = p->castle_rook[CASTLE_INDEX(us, side)];

@@ -6,13 +6,12 @@
 #include "notation/san_internal.h"
 
 /* Sliding pieces among `pieces` that see square sq along a free line (rook-like along ranks
- * and files, bishop-like along diagonals). The empty-board rays of sq (the magic tables' entry
- * for an empty board: 128 cache lines that stay hot) pick the pieces on a line with sq; the
- * small between table then tells whether the line is free. */
+ * and files, bishop-like along diagonals). The empty-board rays of sq (two 64-entry tables)
+ * pick the pieces on a line with sq; the between table then tells whether the line is free. */
 static bitboard sliders_to(bitboard rooks, bitboard bishops, int sq, bitboard occ)
 {
 	bitboard found = 0;
-	bitboard cand = (rooks & bb_rook_attacks(sq, 0)) | (bishops & bb_bishop_attacks(sq, 0));
+	bitboard cand = (rooks & bb_rook_rays(sq)) | (bishops & bb_bishop_rays(sq));
 	while (cand) {
 		int s = bb_pop(&cand);
 		if (!(bb_between(sq, s) & occ))
@@ -144,9 +143,9 @@ int san_fast_check(const struct hamle_position *p, hamle_move m)
 	default: {
 		bitboard rays = 0;
 		if (type != HAMLE_BISHOP)
-			rays |= bb_rook_attacks(to, 0);
+			rays |= bb_rook_rays(to);
 		if (type != HAMLE_ROOK)
-			rays |= bb_bishop_attacks(to, 0);
+			rays |= bb_bishop_rays(to);
 		if ((rays & BB(ek)) && !(bb_between(to, ek) & occ2))
 			return 1;
 	}
@@ -157,7 +156,7 @@ int san_fast_check(const struct hamle_position *p, hamle_move m)
 	if (__builtin_expect(!line, 1) || (line & BB(to)))
 		return 0;
 	const bitboard *pc = p->pieces[us];
-	if (bb_rook_attacks(ek, 0) & BB(from))
+	if (bb_rook_rays(ek) & BB(from))
 		return (bb_rook_attacks(ek, occ2) & line & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & ~BB(from)) != 0;
 	return (bb_bishop_attacks(ek, occ2) & line & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & ~BB(from)) != 0;
 }

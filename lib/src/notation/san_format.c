@@ -44,13 +44,13 @@ int san_disambiguation(const struct hamle_position *p, hamle_move m)
 	/* no other piece of the kind even attacks the square: nothing to tell apart (the usual case,
 	 * answered without a move list) */
 	bitboard occ = pos_all(p), same = p->pieces[p->side][type] & ~BB(from), rays;
-	/* empty-board rays (one hot table entry per square) and the between table, rather than a
+	/* empty-board rays (a 1 KB table) and the between table, rather than a
 	 * magic lookup with the real occupancy, whose large table misses the cache */
 	switch (type) {
 	case HAMLE_KNIGHT: rays = hamle_knight_attacks[to]; break;
-	case HAMLE_BISHOP: rays = bb_bishop_attacks(to, 0); break;
-	case HAMLE_ROOK: rays = bb_rook_attacks(to, 0); break;
-	default: rays = bb_bishop_attacks(to, 0) | bb_rook_attacks(to, 0); break;
+	case HAMLE_BISHOP: rays = bb_bishop_rays(to); break;
+	case HAMLE_ROOK: rays = bb_rook_rays(to); break;
+	default: rays = bb_bishop_rays(to) | bb_rook_rays(to); break;
 	}
 	bitboard twins = rays & same;
 	if (!twins)
