@@ -26,6 +26,11 @@ struct san_tok {
 	size_t body_len;
 };
 
+/* san_lex's fast path alone: the common shape ([piece] [file] [rank] [capture] square, one
+ * optional one-byte check or mate mark). Returns 1 when it filled t (as san_lex would), 0 when
+ * the token needs san_lex. */
+int san_lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len);
+
 /* Splits text[0..len) into t. Returns 0, or HAMLE_ESYNTAX with the message in err. */
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
 	const char *text, size_t len, hamle_error *err);

@@ -127,7 +127,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			return 0;
 		struct san_tok t;
 		hamle_move m;
-		if (san_lex(&t, loc, loc, w, wl, NULL) != 0 || t.null_move || t.nag ||
+		if ((!san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
+			t.null_move || t.nag ||
 			(t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER)))
 			return 0;
 		if (san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
