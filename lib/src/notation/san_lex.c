@@ -170,7 +170,7 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 /* The common shape: [piece letter] [file] [rank] [capture] square, ending in the rank digit,
  * ASCII, no blanks, no suffix. Returns 1 when it filled t; 0 sends the token to the full lexer
  * (which accepts everything this does, and more). */
-int san_lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
+static inline int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t n = len;
@@ -221,10 +221,15 @@ int san_lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char 
 	return 1;
 }
 
+int san_lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
+{
+	return lex_plain(t, loc, s, len);
+}
+
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
 	const char *text, size_t len, hamle_error *err)
 {
-	if (san_lex_plain(t, loc, text, len))
+	if (lex_plain(t, loc, text, len))
 		return 0;
 	memset(t, 0, sizeof(*t));
 	t->piece = t->from_file = t->from_rank = t->to = t->promo = t->castle = -1;
