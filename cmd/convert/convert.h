@@ -38,7 +38,9 @@ typedef struct cv_config {
 } cv_config;
 
 typedef struct cv_item {
+	struct cv_item *next_free;     /* free list (main thread only) */
 	unsigned char *data;
+	size_t cap, offsets_cap;
 	hamle_chunk chunk;
 	size_t game_offset, ntag_offsets;
 	size_t *tag_offsets;

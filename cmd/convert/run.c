@@ -19,6 +19,7 @@ typedef struct run_ctx {
 	bool stop;     /* --on-error fail triggered */
 	size_t games, written;
 	unsigned jobs;
+	cv_item *free_items; /* items done with, for the next games (main thread only) */
 } run_ctx;
 
 static void item_free(cv_item *it)
@@ -62,8 +63,53 @@ static int emit(void *ctx, void *item)
 				ret = 1;
 		}
 	}
-	item_free(it);
+	/* back to the free list; buffers a huge game grew are let go, so memory stays bounded */
+	if (it->cap > ((size_t)1 << 20)) {
+		free(it->data);
+		it->data = NULL;
+		it->cap = 0;
+	}
+	if (it->out.cap > ((size_t)1 << 20))
+		hamle_buf_free(&it->out);
+	if (it->err.cap > ((size_t)1 << 20))
+		hamle_buf_free(&it->err);
+	it->next_free = rc->free_items;
+	rc->free_items = it;
 	return ret;
+}
+
+/* A cleared item for chunk ch: from the free list, else new. NULL when out of memory. */
+static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
+{
+	cv_item *it = rc->free_items;
+	if (it) {
+		rc->free_items = it->next_free;
+	} else if (!(it = calloc(1, sizeof(*it)))) {
+		return NULL;
+	} else {
+		hamle_buf_init(&it->out);
+		hamle_buf_init(&it->err);
+	}
+	if (!it->data || it->cap < ch->len + 1) {
+		size_t cap = ch->len + 1 < 4096 ? 4096 : ch->len + 1;
+		unsigned char *d = realloc(it->data, cap);
+		if (!d) {
+			item_free(it);
+			return NULL;
+		}
+		it->data = d;
+		it->cap = cap;
+	}
+	memcpy(it->data, ch->data, ch->len);
+	it->data[ch->len] = '\0';
+	it->chunk = *ch;
+	it->chunk.data = it->data;
+	it->ntag_offsets = 0;
+	it->game_offset = 0;
+	hamle_buf_clear(&it->out);
+	hamle_buf_clear(&it->err);
+	it->skipped = it->failed = it->oom = false;
+	return it;
 }
 
 static void discard(void *ctx, void *item)
@@ -101,15 +147,18 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 			ret = -1;
 			break;
 		}
-		cv_item *it = calloc(1, sizeof(*it));
-		if (it && (it->data = malloc(ch.len + 1))) {
-			memcpy(it->data, ch.data, ch.len);
-			it->data[ch.len] = '\0';
-			it->chunk = ch;
-			it->chunk.data = it->data;
+		cv_item *it = item_for(rc, &ch);
+		if (it) {
 			const size_t *offs;
 			size_t go = 0, n = hamle_scoresheet_last_offsets(sc, &go, &offs);
-			if (n && (it->tag_offsets = malloc(n * sizeof(size_t)))) {
+			if (n > it->offsets_cap) {
+				size_t *o = realloc(it->tag_offsets, n * sizeof(size_t));
+				if (o) {
+					it->tag_offsets = o;
+					it->offsets_cap = n;
+				}
+			}
+			if (n && n <= it->offsets_cap) {
 				memcpy(it->tag_offsets, offs, n * sizeof(size_t));
 				it->ntag_offsets = n;
 				it->game_offset = go;
@@ -182,7 +231,7 @@ static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 {
 	unsigned jobs = cfg->jobs ? cfg->jobs : hamle_pool_default_jobs();
-	run_ctx rc = { cfg, NULL, NULL, false, false, false, 0, 0, jobs };
+	run_ctx rc = { cfg, NULL, NULL, false, false, false, 0, 0, jobs, NULL };
 	int status = HAMLE_EXIT_OK;
 	hamle_out out;
 	FILE *of = stdout;
@@ -226,6 +275,11 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		status = HAMLE_EXIT_ERROR;
 cleanup:
 	hamle_inputs_free(in);
+	while (rc.free_items) {
+		cv_item *it = rc.free_items;
+		rc.free_items = it->next_free;
+		item_free(it);
+	}
 	for (unsigned i = 0; rc.workers && i < jobs; i++)
 		cv_worker_free(&rc.workers[i]);
 	free(rc.workers);
