@@ -123,8 +123,22 @@ static void fill_info(hamle_san_info *info, const struct hamle_position *p, cons
 	info->warnings = w;
 }
 
-int san_resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
-	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err)
+/* Warnings about how the token named the move it resolved to. */
+static void resolved_warnings(const struct hamle_position *p, struct san_tok *t, hamle_move m, int before)
+{
+	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
+		t->warn |= HAMLE_SAN_W_CASTLE_AS_KING;
+	else if (before == 1 && (t->from_file >= 0 || t->from_rank >= 0) &&
+		!(t->warn & HAMLE_SAN_W_LONG_FORM) &&
+		!(PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]) == HAMLE_PAWN &&
+			HAMLE_SQ_FILE(HAMLE_MOVE_FROM(m)) != HAMLE_SQ_FILE(t->to)))
+		t->warn |= HAMLE_SAN_W_OVER_DISAMBIGUATED;
+}
+
+/* Everything but the fast path: castling, null moves, and the legal moves that fit. Kept apart so
+ * that the common case runs without this function's move list on the stack. */
+static __attribute__((noinline)) int resolve_general(hamle_move *out, const struct hamle_position *p,
+	const struct hamle_locale *loc, const struct hamle_locale *msg, struct san_tok *t, hamle_error *err)
 {
 	hamle_move list[HAMLE_MAX_MOVES];
 	if (t->null_move) {
@@ -143,34 +157,34 @@ int san_resolve(hamle_move *out, const struct hamle_position *p, const struct ha
 		return san_err_illegal(err, p, msg, t);
 	}
 	int k = 0, before = 0;
-	if (san_fast_resolve(p, t, &list[0], &before)) {
-		k = 1;
-	} else {
-		unsigned types = candidate_types(p, t);
-		int n = types ? hamle_gen_legal(p, types, BB(t->to), list) : 0;
-		for (int i = 0; i < n; i++) {
-			if (!fits_except_origin(p, t, list[i]))
-				continue;
-			before++;
-			if (fits_origin(t, list[i]))
-				list[k++] = list[i];
-		}
+	unsigned types = candidate_types(p, t);
+	int n = types ? hamle_gen_legal(p, types, BB(t->to), list) : 0;
+	for (int i = 0; i < n; i++) {
+		if (!fits_except_origin(p, t, list[i]))
+			continue;
+		before++;
+		if (fits_origin(t, list[i]))
+			list[k++] = list[i];
 	}
 	if (k == 1) {
-		hamle_move m = list[0];
-		*out = m;
-		if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
-			t->warn |= HAMLE_SAN_W_CASTLE_AS_KING;
-		else if (before == 1 && (t->from_file >= 0 || t->from_rank >= 0) &&
-			!(t->warn & HAMLE_SAN_W_LONG_FORM) &&
-			!(PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]) == HAMLE_PAWN &&
-				HAMLE_SQ_FILE(HAMLE_MOVE_FROM(m)) != HAMLE_SQ_FILE(t->to)))
-			t->warn |= HAMLE_SAN_W_OVER_DISAMBIGUATED;
+		*out = list[0];
+		resolved_warnings(p, t, list[0], before);
 		return 0;
 	}
 	if (k == 0)
 		return san_err_illegal(err, p, msg, t);
 	return san_err_ambiguous(err, p, loc, msg, t, list, k);
+}
+
+int san_resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err)
+{
+	int before = 0;
+	if (san_fast_resolve(p, t, out, &before)) {
+		resolved_warnings(p, t, *out, before);
+		return 0;
+	}
+	return resolve_general(out, p, loc, msg, t, err);
 }
 
 int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_locale *loc,

@@ -131,7 +131,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			t.null_move || t.nag ||
 			(t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER)))
 			return 0;
-		if (san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
+		int before;
+		if (!san_fast_resolve(&pos, &t, &m, &before) && san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
 			return 0;
 		pending_check = 0;
 		int kind = HAMLE_MOVE_KIND(m);
