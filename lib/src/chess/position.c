@@ -119,7 +119,9 @@ void hamle_make_move(struct hamle_position *p, hamle_move m)
 		pass_turn(p);
 		return;
 	}
-	int type = PIECE_TYPE(p->board[from]);
+	/* read the board once: the bitboard stores below may alias it as far as the compiler knows */
+	int code = p->board[from];
+	int type = code - 6 * us; /* our piece: code is us * 6 + type */
 	int captured = p->board[to];
 	if (__builtin_expect(kind == HAMLE_MOVE_EN_PASSANT, 0)) {
 		remove_piece(p, to + (us == HAMLE_WHITE ? -8 : 8));
@@ -141,7 +143,7 @@ void hamle_make_move(struct hamle_position *p, hamle_move m)
 		p->key ^= zobrist_piece(HAMLE_PAWN, us, from) ^ zobrist_piece(promo, us, to);
 	} else {
 		p->pieces[us][type] ^= both;
-		p->board[to] = p->board[from];
+		p->board[to] = (uint8_t)code;
 		p->key ^= zobrist_piece(type, us, from) ^ zobrist_piece(type, us, to);
 	}
 	p->occupied[us] ^= both;
