@@ -310,14 +310,11 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 		}
 		if (lim == 0)
 			return 0;
-		/* "1." may open a new untagged game after a blank line: the byte loop decides */
-		for (uint64_t ones = starts & pgn_low64(lim); ones; ones &= ones - 1) {
-			unsigned k = pgn_ctz64(ones);
-			if (v[p + k] == '1' && (k + 1 >= 64 || v[p + k + 1] == '.' || v[p + k + 1] == ')')) {
-				lim = k;
-				break;
-			}
-		}
+		/* "1." may open a new untagged game after a blank line: the byte loop decides (a word
+		 * starting with '1' followed by '.' or ')', or by the block's end) */
+		uint64_t ones = starts & m.one & pgn_low64(lim) & ((m.dotp >> 1) | ((uint64_t)1 << 63));
+		if (ones)
+			lim = pgn_ctz64(ones);
 		if (lim == 0)
 			return 0;
 	}
