@@ -81,10 +81,17 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			return 0;
 		unsigned char c = (unsigned char)s[i];
 		if (is_digit(c) || c == '*') {
+			/* A result starts with 0, 1 or *, then (pgn_may_be_result) - : / , ½ or ".5", or is
+			 * one character: only such a word is read whole (move numbers skip this). The
+			 * text is padded after its NUL, so s[i + 2] can be read. */
+			unsigned char c2 = (unsigned char)s[i + 1];
+			int maybe = c == '*' || ((c == '0' || c == '1') &&
+				(c2 == '-' || c2 == ':' || c2 == '/' || c2 == ',' || c2 == 0xC2 || c2 == 0xBD ||
+				 c2 == 0xE2 || (c2 == '.' && s[i + 2] == '5') || is_space(c2) || c2 == 0));
 			size_t e = i;
-			while (e < n && !is_space((unsigned char)s[e]))
+			while (maybe && e < n && !is_space((unsigned char)s[e]))
 				e++;
-			if (pgn_may_be_result((const unsigned char *)s + i, e - i)) {
+			if (maybe && pgn_may_be_result((const unsigned char *)s + i, e - i)) {
 				hamle_result res = hamle_result_parse(s + i, e - i);
 				if (res != HAMLE_RESULT_NONE) {
 					*marker = res;
