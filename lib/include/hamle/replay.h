@@ -100,7 +100,8 @@ HAMLE_EXTERN int hamle_replay_run(hamle_replay *rp, hamle_game *g);
  * moves in ASCII, a result -- replays its movetext straight from the text, without tokens.
  * Returns 1 when the game is clean: hamle_replay_run would find nothing at all. Then the counts,
  * plies, final position and state, locale and start are set as by hamle_replay_run, but not the
- * per-token moves (hamle_replay_moves) and *game holds the tags only. Returns 0 when it cannot
+ * per-token moves (hamle_replay_moves), and *game is unspecified (plain ASCII games are read from
+ * the chunk's bytes without it; others leave their tags in it). Returns 0 when it cannot
  * tell (anything else, or any finding): parse the chunk with hamle_game_parse and run
  * hamle_replay_run as usual. HAMLE_ENOMEM on allocation failure. Not with the STRICT, REPAIR_TR
  * or KEEP_POSITIONS flags (returns 0). */

@@ -32,17 +32,6 @@ static void remove_piece(struct hamle_position *p, int sq)
 	p->key ^= zobrist_piece(type, color, sq);
 }
 
-/* Moves a piece to an empty square (one update of each set instead of a removal and a put). */
-static inline void move_piece(struct hamle_position *p, int color, int type, int from, int to)
-{
-	bitboard both = BB(from) | BB(to);
-	p->pieces[color][type] ^= both;
-	p->occupied[color] ^= both;
-	p->board[to] = p->board[from];
-	p->board[from] = PIECE_NONE;
-	p->key ^= zobrist_piece(type, color, from) ^ zobrist_piece(type, color, to);
-}
-
 static void clear_castle(struct hamle_position *p, int idx)
 {
 	if (p->castle_rook[idx] != HAMLE_NO_SQUARE) {

@@ -82,12 +82,12 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		unsigned char c = (unsigned char)s[i];
 		if (is_digit(c) || c == '*') {
 			/* A result starts with 0, 1 or *, then (pgn_may_be_result) - : / , ½ or ".5", or is
-			 * one character: only such a word is read whole (move numbers skip this). The
-			 * text is padded after its NUL, so s[i + 2] can be read. */
-			unsigned char c2 = (unsigned char)s[i + 1];
+			 * one character: only such a word is read whole (move numbers skip this). */
+			unsigned char c2 = i + 1 < n ? (unsigned char)s[i + 1] : 0;
+			unsigned char c3 = i + 2 < n ? (unsigned char)s[i + 2] : 0;
 			int maybe = c == '*' || ((c == '0' || c == '1') &&
 				(c2 == '-' || c2 == ':' || c2 == '/' || c2 == ',' || c2 == 0xC2 || c2 == 0xBD ||
-				 c2 == 0xE2 || (c2 == '.' && s[i + 2] == '5') || is_space(c2) || c2 == 0));
+				 c2 == 0xE2 || (c2 == '.' && c3 == '5') || is_space(c2) || c2 == 0));
 			size_t e = i;
 			while (maybe && e < n && !is_space((unsigned char)s[e]))
 				e++;
@@ -176,6 +176,111 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	return 1;
 }
 
+/* The tags of a plain game, read straight from the chunk (no decoding, no lexer): only the strict
+ * form `[Name "value"]`, a name of ASCII letters, digits and '_' starting with a capital, a value of
+ * printable ASCII without '"' or '\\', blanks and line ends between; anything else (escapes, other
+ * bytes, comments, a FEN or Variant tag, a name or value at the length limit) gives up. */
+struct quick_tags {
+	unsigned roster;        /* Seven Tag Roster names present, bit per name (as replay.c) */
+	const char *result;     /* the first Result value */
+	size_t result_len;
+};
+
+static int is_name_byte(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Returns where the movetext starts, or 0 to give up. */
+static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt)
+{
+	static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+	size_t i = 0;
+	qt->roster = 0;
+	qt->result = NULL;
+	qt->result_len = 0;
+	for (;;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+			i++;
+		if (i >= n || s[i] != '[')
+			return i;
+		size_t ns = ++i;
+		if (i >= n || !(s[i] >= 'A' && s[i] <= 'Z'))
+			return 0;
+		while (i < n && is_name_byte((unsigned char)s[i]))
+			i++;
+		size_t nl = i - ns;
+		if (i + 1 >= n || s[i] != ' ' || s[i + 1] != '"')
+			return 0;
+		i += 2;
+		size_t vs = i;
+		while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7F && s[i] != '"' && s[i] != '\\')
+			i++;
+		size_t vl = i - vs;
+		if (i + 1 >= n || s[i] != '"' || s[i + 1] != ']' || nl >= max || vl >= max)
+			return 0;
+		i += 2;
+		const char *name = s + ns;
+		if ((nl == 3 && !memcmp(name, "FEN", 3)) || (nl == 7 && !memcmp(name, "Variant", 7)))
+			return 0; /* a start position of its own: the full path sets it up */
+		for (unsigned k = 0; k < 7; k++) {
+			if (strlen(roster[k]) == nl && !memcmp(name, roster[k], nl)) {
+				if (k == 6 && !(qt->roster & (1u << 6))) {
+					qt->result = s + vs;
+					qt->result_len = vl;
+				}
+				qt->roster |= 1u << k;
+			}
+		}
+	}
+}
+
+/* The result checks of replay.c (check_result) for a game with no move error. 1 when they find
+ * nothing. */
+static int quick_result_ok(const hamle_replay *rp, const struct quick_tags *qt, hamle_result marker)
+{
+	hamle_result tag_res = qt->result ? hamle_result_parse(qt->result, qt->result_len) : HAMLE_RESULT_NONE;
+	if (tag_res != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_NONE && tag_res != marker)
+		return 0;
+	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res, expect;
+	if (rp->final_state == HAMLE_STATE_CHECKMATE)
+		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
+	else if (rp->final_state == HAMLE_STATE_STALEMATE)
+		expect = HAMLE_RESULT_DRAW;
+	else
+		return 1;
+	return claimed == HAMLE_RESULT_NONE || claimed == HAMLE_RESULT_UNKNOWN || claimed == expect;
+}
+
+/* The lane on the chunk's own bytes. *read_tags is set to 1 when the tags were read here (then
+ * the answer stands: decoding and the lexer would give the same bytes), 0 when they need the lexer. */
+static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chunk *chunk,
+	const pgn_limits *lim, int *read_tags)
+{
+	struct quick_tags qt;
+	const char *s = (const char *)chunk->data;
+	size_t at = quick_tags(s, chunk->len, lim->max_tag_bytes, &qt);
+	*read_tags = at != 0;
+	if (!at || qt.roster != 0x7Fu)
+		return 0;
+	rp->game = NULL;
+	rp->start = rp->standard;
+	rp->start_ok = 1;
+	struct shapes sh;
+	sh.seen[0] = sh.seen[1] = 0;
+	sh.n = 0;
+	hamle_result marker;
+	int rc = quick_walk(rp, loc, s, at, chunk->len, lim->max_tokens, &sh, &marker);
+	if (rc <= 0)
+		return rc < 0 ? HAMLE_ENOMEM : 0;
+	if (!rp->opts.from) {
+		const hamle_locale *fit[2];
+		if (replay_fitting(rp, sh.text, sh.len, sh.n, fit, 2) != 1 || fit[0] != loc)
+			return 0;
+	}
+	return quick_result_ok(rp, &qt, marker);
+}
+
 int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
 	const hamle_reader_options *opts)
 {
@@ -185,21 +290,33 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		return 0;
 	if ((opts && (opts->flags & HAMLE_READ_REPAIR_TR)) || (chunk->flags & HAMLE_CHUNK_OVERFLOW))
 		return 0;
+	const hamle_locale *loc = rp->opts.from ? rp->opts.from : rp->en;
+	if (!loc || !strcmp(hamle_locale_tag(loc), "tr"))
+		return 0;
+	pgn_limits lim;
+	pgn_limits_resolve(&lim, opts);
+	rp->nfindings = rp->nerrors = rp->nwarnings = 0;
+	rp->first_error = (size_t)-1;
+	rp->plies = 0;
+	rp->final_state = 0;
+	rp->loc = loc;
+	if (lim.encoding == HAMLE_ENCODING_AUTO) {
+		/* plain ASCII tags and movetext need neither decoding nor the lexer */
+		int read_tags = 0;
+		int q = quick_raw(rp, loc, chunk, &lim, &read_tags);
+		if (q != 0 || read_tags)
+			return q;
+		rp->nfindings = rp->nerrors = rp->nwarnings = 0;
+		rp->plies = 0;
+		rp->final_state = 0;
+	}
 	int rc = pgn_game_parse(game, chunk, opts, 1);
 	if (rc < 0)
 		return rc;
 	hamle_game *g = *game;
 	if (g->nfindings)
 		return 0;
-	const hamle_locale *loc = rp->opts.from ? rp->opts.from : rp->en;
-	if (!loc || !strcmp(hamle_locale_tag(loc), "tr"))
-		return 0;
 	rp->game = g;
-	rp->nfindings = rp->nerrors = rp->nwarnings = 0;
-	rp->first_error = (size_t)-1;
-	rp->plies = 0;
-	rp->final_state = 0;
-	rp->loc = loc;
 	replay_scan_tags(rp);
 	replay_check_tags(rp);
 	if (rp->nfindings || replay_setup_start(rp) || rp->nfindings)
@@ -209,8 +326,6 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	sh.seen[0] = sh.seen[1] = 0;
 	sh.n = 0;
 	hamle_result marker;
-	pgn_limits lim;
-	pgn_limits_resolve(&lim, opts);
 	rc = quick_walk(rp, loc, g->text, g->movetext_at, g->text_len, lim.max_tokens, &sh, &marker);
 	if (rc <= 0)
 		return rc < 0 ? HAMLE_ENOMEM : 0;
