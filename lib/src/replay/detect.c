@@ -81,7 +81,12 @@ static int starts_with_word(const struct hamle_loc_words *list, const char *text
 {
 	for (size_t i = 0; i < list->n; i++) {
 		const struct hamle_loc_word *w = &list->v[i];
-		if (w->len <= len && w->text[0] == text[0] && memcmp(w->text, text, w->len) == 0)
+		if (w->len > len || w->text[0] != text[0])
+			continue;
+		size_t k = 1; /* short words: compared here, not by a call */
+		while (k < w->len && w->text[k] == text[k])
+			k++;
+		if (k == w->len)
 			return 1;
 	}
 	return 0;

@@ -194,7 +194,8 @@ static int is_name_byte(unsigned char c)
 /* Returns where the movetext starts, or 0 to give up. */
 static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt)
 {
-	static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+	static const struct { const char *name; size_t len; } roster[] = {{"Event", 5}, {"Site", 4},
+		{"Date", 4}, {"Round", 5}, {"White", 5}, {"Black", 5}, {"Result", 6}};
 	size_t i = 0;
 	qt->roster = 0;
 	qt->result = NULL;
@@ -224,7 +225,7 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 		if ((nl == 3 && !memcmp(name, "FEN", 3)) || (nl == 7 && !memcmp(name, "Variant", 7)))
 			return 0; /* a start position of its own: the full path sets it up */
 		for (unsigned k = 0; k < 7; k++) {
-			if (strlen(roster[k]) == nl && !memcmp(name, roster[k], nl)) {
+			if (roster[k].len == nl && roster[k].name[0] == name[0] && !memcmp(name, roster[k].name, nl)) {
 				if (k == 6 && !(qt->roster & (1u << 6))) {
 					qt->result = s + vs;
 					qt->result_len = vl;
