@@ -35,20 +35,16 @@ static inline int is_letter(unsigned char c) { return ((c | 0x20) >= 'a' && (c |
 /* The leading spellings of the moves, for the language check: the first move of each distinct
  * first byte, except pawn files (no language signal), as detect.c gathers them from tokens. */
 struct shapes {
-	uint64_t seen[2];
 	const char *text[QUICK_SHAPES];
 	size_t len[QUICK_SHAPES];
 	size_t n;
 };
 
-/* Returns 0, or -1 when there are more distinct letters than the full path would look at. */
+/* Adds the first move of a first byte not seen before (the caller keeps the seen set). Returns 0,
+ * or -1 when there are more distinct letters than the full path would look at. */
 static int shape_add(struct shapes *sh, const char *w, size_t len)
 {
 	unsigned char c = (unsigned char)w[0];
-	uint64_t bit = (uint64_t)1 << (c & 63);
-	if (sh->seen[c >> 6] & bit)
-		return 0;
-	sh->seen[c >> 6] |= bit;
 	if (c >= 'a' && c <= 'h')
 		return 0;
 	if (sh->n == QUICK_SHAPES)
@@ -65,6 +61,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	size_t max_tokens, struct shapes *sh, hamle_result *marker)
 {
 	size_t tokens = 0; /* an upper bound of the lexer's count: its limit is a finding */
+	uint64_t seen = 0;   /* first letters already seen (shapes), bit c & 63 */
 	struct hamle_position pos = rp->start;
 	unsigned plies = 0;
 	int pending_check = 0; /* the last move is marked '+' and gives check: mate not ruled out */
@@ -122,19 +119,40 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		}
 		if (!is_letter(c))
 			return 0;
-		size_t e = i;
-		while (e < n && word_byte[(unsigned char)s[e]])
-			e++;
-		if (e < n && !is_space((unsigned char)s[e]))
-			return 0; /* a glyph, a comment, a variation... glued to the move */
-		const char *w = s + i;
-		size_t wl = e - i;
-		i = e;
-		if (shape_add(sh, w, wl) < 0)
-			return 0;
 		struct san_tok t;
 		hamle_move m;
-		if ((!san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
+		const char *w = s + i;
+		size_t e = i, wl;
+		int lexed = 0;
+		if (i + 8 <= n) {
+			/* The common token, found 8 bytes at a time: its end is the first byte below '!'
+			 * (blank, line end; any other control byte gives up below). When the SAN reader's
+			 * fast path takes [i, e) whole, no byte of it is a lexer delimiter (they are none of
+			 * the letters, digits and marks that path accepts): the lexer's word is the same. */
+			uint64_t x;
+			memcpy(&x, w, 8);
+			uint64_t low = (x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull;
+			if (low) {
+				e = i + (unsigned)__builtin_ctzll(low) / 8;
+				if (e < n && is_space((unsigned char)s[e]) && san_lex_plain(&t, loc, w, e - i))
+					lexed = 1;
+			}
+		}
+		if (!lexed) {
+			e = i;
+			while (e < n && word_byte[(unsigned char)s[e]])
+				e++;
+			if (e < n && !is_space((unsigned char)s[e]))
+				return 0; /* a glyph, a comment, a variation... glued to the move */
+		}
+		wl = e - i;
+		i = e;
+		if (!(seen & ((uint64_t)1 << (c & 63)))) { /* a letter: c >> 6 is 1 */
+			seen |= (uint64_t)1 << (c & 63);
+			if (shape_add(sh, w, wl) < 0)
+				return 0;
+		}
+		if ((!lexed && !san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
 			t.null_move || t.nag ||
 			(t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER)))
 			return 0;
@@ -268,7 +286,6 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chun
 	rp->start = rp->standard;
 	rp->start_ok = 1;
 	struct shapes sh;
-	sh.seen[0] = sh.seen[1] = 0;
 	sh.n = 0;
 	hamle_result marker;
 	int rc = quick_walk(rp, loc, s, at, chunk->len, lim->max_tokens, &sh, &marker);
@@ -324,7 +341,6 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		return 0;
 	rp->start_ok = 1;
 	struct shapes sh;
-	sh.seen[0] = sh.seen[1] = 0;
 	sh.n = 0;
 	hamle_result marker;
 	rc = quick_walk(rp, loc, g->text, g->movetext_at, g->text_len, lim.max_tokens, &sh, &marker);
