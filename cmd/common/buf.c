@@ -97,3 +97,9 @@ bool hamle_buf_failed(const hamle_buf *b)
 {
 	return b->oom;
 }
+
+void hamle_buf_trim(hamle_buf *b, size_t max)
+{
+	if (b && b->cap > max)
+		hamle_buf_free(b);
+}

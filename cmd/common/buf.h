@@ -19,6 +19,7 @@ typedef struct hamle_buf {
 void hamle_buf_init(hamle_buf *b);
 void hamle_buf_free(hamle_buf *b);   /* releases memory, back to the init state; NULL-safe */
 void hamle_buf_clear(hamle_buf *b);  /* len = 0, keeps the memory for reuse */
+void hamle_buf_trim(hamle_buf *b, size_t max); /* releases the memory when more than max is held */
 int hamle_buf_append(hamle_buf *b, const void *data, size_t len); /* 0 or -1 (out of memory) */
 int hamle_buf_putc(hamle_buf *b, char c);
 int hamle_buf_puts(hamle_buf *b, const char *s);

@@ -69,10 +69,8 @@ static int emit(void *ctx, void *item)
 		it->data = NULL;
 		it->cap = 0;
 	}
-	if (it->out.cap > ((size_t)1 << 20))
-		hamle_buf_free(&it->out);
-	if (it->err.cap > ((size_t)1 << 20))
-		hamle_buf_free(&it->err);
+	hamle_buf_trim(&it->out, (size_t)1 << 20);
+	hamle_buf_trim(&it->err, (size_t)1 << 20);
 	it->next_free = rc->free_items;
 	rc->free_items = it;
 	return ret;

@@ -128,8 +128,7 @@ static int pool_emit(void *ctx, void *item)
 		it->data = NULL;
 		it->cap = 0;
 	}
-	if (it->out.cap > ((size_t)1 << 20))
-		hamle_buf_free(&it->out);
+	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	recycle(c, it);
 	return rc;
 }

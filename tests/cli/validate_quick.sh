@@ -33,162 +33,28 @@ compare_all tokens "$HAMLE_TMP/files" --max-tokens 40 --format json
 compare_all lang-tr "$HAMLE_TMP/files" --lang tr
 
 # Hand-made games at the lane's edges: each must give the same verdict both ways.
-cat >"$HAMLE_TMP/edges.pgn" <<'PGN'
-[Event "plain"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "1-0"]
-
-1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0
-
-[Event "mate marked +"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "1-0"]
-
-1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7+ 1-0
-
-[Event "check marked #"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.e4 f5 2.Qh5# *
-
-[Event "no check marked +"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.e4+ e5 *
-
-[Event "capture marked, none"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.exe4 e5 *
-
-[Event "result mismatch"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "0-1"]
-
-1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0
-
-[Event "mate, wrong result"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "1/2-1/2"]
-
-1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1/2-1/2
-
-[Event "moves after mate"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "1-0"]
-
-1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# Ke7 1-0
-
-[Event "after the result"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.e4 e5 * 2.Nf3
-
-[Event "missing tags"]
-
-1.e4 e5 *
-
-[Event "illegal"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.e4 e5 2.Ke3 *
-
-[Event "ambiguous"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.Nf3 d5 2.Nc3 e5 3.Nd4 *
-
-[Event "castling, en passant, promotion"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.e4 Nf6 2.e5 d5 3.exd6 cxd6 4.Nf3 g6 5.Bc4 Bg7 6.O-O O-O 7.d4 b5 8.Bxb5 a5 9.a4 Ba6 10.c4 Bxb5
-11.axb5 a4 12.b6 a3 13.b7 axb2 14.bxa8=Q bxa1=Q *
-
-[Event "fivefold"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *
-
-[Event "German letters"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 *
-
-[Event "number forms"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "a"]
-[Black "b"]
-[Result "*"]
-
-1. e4 1... e5 2 Nf3 2...Nc6 3.Bb5 *
-PGN
+# game EVENT RESULT MOVETEXT: a game with the Seven Tag Roster
+game() {
+	printf '[Event "%s"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "%s"]\n\n%s\n\n' "$1" "$2" "$3"
+}
+{
+	game 'plain' '1-0' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0'
+	game 'mate marked +' '1-0' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7+ 1-0'
+	game 'check marked #' '*' '1.e4 f5 2.Qh5# *'
+	game 'no check marked +' '*' '1.e4+ e5 *'
+	game 'capture marked, none' '*' '1.exe4 e5 *'
+	game 'result mismatch' '0-1' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0'
+	game 'mate, wrong result' '1/2-1/2' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1/2-1/2'
+	game 'moves after mate' '1-0' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# Ke7 1-0'
+	game 'after the result' '*' '1.e4 e5 * 2.Nf3'
+	printf '[Event "missing tags"]\n\n%s\n\n' '1.e4 e5 *'
+	game 'illegal' '*' '1.e4 e5 2.Ke3 *'
+	game 'ambiguous' '*' '1.d4 d5 2.Nf3 Nf6 3.Nd2 *'
+	game 'castling, en passant, promotion' '*' '1.e4 Nf6 2.e5 d5 3.exd6 cxd6 4.Nf3 g6 5.Bc4 Bg7 6.O-O O-O 7.d4 b5 8.Bxb5 a5 9.a4 Ba6 10.c4 Bxb5 11.axb5 a4 12.b6 a3 13.b7 axb2 14.bxa8=Q bxa1=Q *'
+	game 'fivefold' '*' '1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *'
+	game 'German letters' '*' '1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 *'
+	game 'number forms' '*' '1. e4 1... e5 2 Nf3 2...Nc6 3.Bb5 *'
+} >"$HAMLE_TMP/edges.pgn"
 printf '%s\n' "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/edge-list"
 compare_all edges "$HAMLE_TMP/edge-list" --format json
 compare_all edges-text "$HAMLE_TMP/edge-list"

@@ -108,6 +108,21 @@ static int gen_pawns(const struct hamle_position *p, int us, bitboard mask, bitb
 	return n;
 }
 
+/* Legal destinations of the bishop, rook or queen on `from` among mask (a pinned one stays on its
+ * line with the king). */
+static inline bitboard slider_dests(int type, int from, bitboard occ, bitboard mask, bitboard pinned, int ksq)
+{
+	bitboard att = 0;
+	if (type != HAMLE_ROOK)
+		att |= bb_bishop_attacks(from, occ);
+	if (type != HAMLE_BISHOP)
+		att |= bb_rook_attacks(from, occ);
+	bitboard d = att & mask;
+	if (pinned & BB(from))
+		d &= bb_line(ksq, from);
+	return d;
+}
+
 int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard targets, hamle_move *out)
 {
 	int us = p->side, them = !us, n = 0;
@@ -152,14 +167,7 @@ int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard
 		bitboard b = p->pieces[us][type];
 		while (b) {
 			int from = bb_pop(&b);
-			bitboard att = 0;
-			if (type != HAMLE_ROOK)
-				att |= bb_bishop_attacks(from, occ);
-			if (type != HAMLE_BISHOP)
-				att |= bb_rook_attacks(from, occ);
-			bitboard d = att & mask;
-			if (pinned & BB(from))
-				d &= bb_line(ksq, from);
+			bitboard d = slider_dests(type, from, occ, mask, pinned, ksq);
 			while (d)
 				out[n++] = HAMLE_MOVE_MAKE(from, bb_pop(&d), HAMLE_MOVE_NORMAL, 0);
 		}
@@ -280,15 +288,7 @@ int hamle_any_legal(const struct hamle_position *p)
 	for (int type = HAMLE_BISHOP; type <= HAMLE_QUEEN; type++) {
 		for (bitboard b = p->pieces[us][type]; b;) {
 			int from = bb_pop(&b);
-			bitboard att = 0;
-			if (type != HAMLE_ROOK)
-				att |= bb_bishop_attacks(from, occ);
-			if (type != HAMLE_BISHOP)
-				att |= bb_rook_attacks(from, occ);
-			bitboard d = att & mask;
-			if (pinned & BB(from))
-				d &= bb_line(ksq, from);
-			if (d)
+			if (slider_dests(type, from, occ, mask, pinned, ksq))
 				return 1;
 		}
 	}

@@ -270,6 +270,18 @@ static void word3(hamle_writer *w, const char *prefix, const char *s, size_t n, 
 	w->col += c;
 }
 
+/* A number in decimal as one word: "12." "12..." "$14". */
+static void word_number(hamle_writer *w, const char *prefix, unsigned v, const char *suffix)
+{
+	char num[16];
+	size_t nl = sizeof(num);
+	do {
+		num[--nl] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	word3(w, prefix, num + nl, sizeof(num) - nl, suffix);
+}
+
 static void word(hamle_writer *w, const char *s)
 {
 	word3(w, "", s, strlen(s), "");
@@ -589,14 +601,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				break;
 			}
 			if (pos->side == HAMLE_WHITE || need_black) {
-				char num[16];
-				size_t nl = sizeof(num);
-				unsigned v = pos->fullmove;
-				do {
-					num[--nl] = (char)('0' + v % 10);
-					v /= 10;
-				} while (v);
-				word3(w, "", num + nl, sizeof(num) - nl, pos->side == HAMLE_WHITE ? "." : "...");
+				word_number(w, "", pos->fullmove, pos->side == HAMLE_WHITE ? "." : "...");
 			}
 			int len = san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
 			if (fide && len > 0 && (size_t)len < sizeof(buf))
@@ -620,17 +625,9 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				brace_comment(w, k->text, k->len);
 			need_black = 1;
 			break;
-		case HAMLE_TOKEN_NAG: {
-			char num[16];
-			size_t nl = sizeof(num);
-			unsigned v = k->value;
-			do {
-				num[--nl] = (char)('0' + v % 10);
-				v /= 10;
-			} while (v);
-			word3(w, "$", num + nl, sizeof(num) - nl, "");
+		case HAMLE_TOKEN_NAG:
+			word_number(w, "$", k->value, "");
 			break;
-		}
 		case HAMLE_TOKEN_VAR_START: {
 			word(w, "(");
 			wr_frame *p = &w->stack[depth];

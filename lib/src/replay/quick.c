@@ -254,21 +254,24 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 	}
 }
 
-/* The result checks of replay.c (check_result) for a game with no move error. 1 when they find
- * nothing. */
-static int quick_result_ok(const hamle_replay *rp, const struct quick_tags *qt, hamle_result marker)
+/* Replays the movetext s[at..n) and checks what the full path checks after it: the language (the
+ * only candidate reading every leading spelling, when detected; several fits are replayed one by
+ * one there, not here) and the results (tag_res: the Result tag's value). 1 when all is clean. */
+static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t at, size_t n,
+	const pgn_limits *lim, hamle_result tag_res)
 {
-	hamle_result tag_res = qt->result ? hamle_result_parse(qt->result, qt->result_len) : HAMLE_RESULT_NONE;
-	if (tag_res != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_NONE && tag_res != marker)
-		return 0;
-	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res, expect;
-	if (rp->final_state == HAMLE_STATE_CHECKMATE)
-		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
-	else if (rp->final_state == HAMLE_STATE_STALEMATE)
-		expect = HAMLE_RESULT_DRAW;
-	else
-		return 1;
-	return claimed == HAMLE_RESULT_NONE || claimed == HAMLE_RESULT_UNKNOWN || claimed == expect;
+	struct shapes sh;
+	sh.n = 0;
+	hamle_result marker;
+	int rc = quick_walk(rp, loc, s, at, n, lim->max_tokens, &sh, &marker);
+	if (rc <= 0)
+		return rc < 0 ? HAMLE_ENOMEM : 0;
+	if (!rp->opts.from) {
+		const hamle_locale *fit[2];
+		if (replay_fitting(rp, sh.text, sh.len, sh.n, fit, 2) != 1 || fit[0] != loc)
+			return 0;
+	}
+	return replay_results_agree(rp, tag_res, marker);
 }
 
 /* The lane on the chunk's own bytes. *read_tags is set to 1 when the tags were read here (then
@@ -285,18 +288,17 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chun
 	rp->game = NULL;
 	rp->start = rp->standard;
 	rp->start_ok = 1;
-	struct shapes sh;
-	sh.n = 0;
-	hamle_result marker;
-	int rc = quick_walk(rp, loc, s, at, chunk->len, lim->max_tokens, &sh, &marker);
-	if (rc <= 0)
-		return rc < 0 ? HAMLE_ENOMEM : 0;
-	if (!rp->opts.from) {
-		const hamle_locale *fit[2];
-		if (replay_fitting(rp, sh.text, sh.len, sh.n, fit, 2) != 1 || fit[0] != loc)
-			return 0;
-	}
-	return quick_result_ok(rp, &qt, marker);
+	hamle_result tag_res = qt.result ? hamle_result_parse(qt.result, qt.result_len) : HAMLE_RESULT_NONE;
+	return quick_judge(rp, loc, s, at, chunk->len, lim, tag_res);
+}
+
+/* The replay's per-game results, cleared for a new judgement. */
+static void quick_reset(hamle_replay *rp)
+{
+	rp->nfindings = rp->nerrors = rp->nwarnings = 0;
+	rp->first_error = (size_t)-1;
+	rp->plies = 0;
+	rp->final_state = 0;
 }
 
 int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
@@ -313,10 +315,7 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		return 0;
 	pgn_limits lim;
 	pgn_limits_resolve(&lim, opts);
-	rp->nfindings = rp->nerrors = rp->nwarnings = 0;
-	rp->first_error = (size_t)-1;
-	rp->plies = 0;
-	rp->final_state = 0;
+	quick_reset(rp);
 	rp->loc = loc;
 	if (lim.encoding == HAMLE_ENCODING_AUTO) {
 		/* plain ASCII tags and movetext need neither decoding nor the lexer */
@@ -324,9 +323,7 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		int q = quick_raw(rp, loc, chunk, &lim, &read_tags);
 		if (q != 0 || read_tags)
 			return q;
-		rp->nfindings = rp->nerrors = rp->nwarnings = 0;
-		rp->plies = 0;
-		rp->final_state = 0;
+		quick_reset(rp);
 	}
 	int rc = pgn_game_parse(game, chunk, opts, 1);
 	if (rc < 0)
@@ -340,20 +337,7 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	if (rp->nfindings || replay_setup_start(rp) || rp->nfindings)
 		return 0;
 	rp->start_ok = 1;
-	struct shapes sh;
-	sh.n = 0;
-	hamle_result marker;
-	rc = quick_walk(rp, loc, g->text, g->movetext_at, g->text_len, lim.max_tokens, &sh, &marker);
-	if (rc <= 0)
-		return rc < 0 ? HAMLE_ENOMEM : 0;
-	if (!rp->opts.from) {
-		/* the full path's language choice must be this one: the only candidate reading every
-		 * leading spelling (several fits are replayed one by one there: not here) */
-		const hamle_locale *fit[2];
-		if (replay_fitting(rp, sh.text, sh.len, sh.n, fit, 2) != 1 || fit[0] != loc)
-			return 0;
-	}
-	g->result = marker;
-	replay_check_result(rp);
-	return rp->nfindings ? 0 : 1;
+	const char *tag = rp->tag_result;
+	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
+	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, tag_res);
 }

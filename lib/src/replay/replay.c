@@ -173,6 +173,27 @@ static size_t result_token(const hamle_replay *rp)
 	return (size_t)-1;
 }
 
+/* 1 when a claimed result contradicts the mainline's end: checkmate (the side to move lost) or
+ * stalemate (a draw). "*" and no result contradict nothing. */
+static int contradicts_board(const hamle_replay *rp, hamle_result claimed)
+{
+	hamle_result expect;
+	if (rp->final_state == HAMLE_STATE_CHECKMATE)
+		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
+	else if (rp->final_state == HAMLE_STATE_STALEMATE)
+		expect = HAMLE_RESULT_DRAW;
+	else
+		return 0;
+	return claimed != HAMLE_RESULT_NONE && claimed != HAMLE_RESULT_UNKNOWN && claimed != expect;
+}
+
+int replay_results_agree(const hamle_replay *rp, hamle_result tag_res, hamle_result marker)
+{
+	if (tag_res != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_NONE && tag_res != marker)
+		return 0;
+	return !contradicts_board(rp, marker != HAMLE_RESULT_NONE ? marker : tag_res);
+}
+
 void replay_check_result(hamle_replay *rp)
 {
 	hamle_game *g = rp->game;
@@ -190,19 +211,9 @@ void replay_check_result(hamle_replay *rp)
 	if (rp->first_error != (size_t)-1)
 		return;
 	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res;
-	hamle_result expect;
-	const char *why;
-	if (rp->final_state == HAMLE_STATE_CHECKMATE) {
-		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
-		why = "checkmate";
-	} else if (rp->final_state == HAMLE_STATE_STALEMATE) {
-		expect = HAMLE_RESULT_DRAW;
-		why = "stalemate";
-	} else {
+	if (!contradicts_board(rp, claimed))
 		return;
-	}
-	if (claimed == HAMLE_RESULT_NONE || claimed == HAMLE_RESULT_UNKNOWN || claimed == expect)
-		return;
+	const char *why = rp->final_state == HAMLE_STATE_CHECKMATE ? "checkmate" : "stalemate";
 	hamle_diagnostic *f = replay_add_finding(rp, "result-mismatch", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
 	if (f) {
 		const char *word = hamle_locale_message(replay_msg_locale(rp), why);

@@ -59,6 +59,9 @@ void replay_check_tags(hamle_replay *rp);
 /* Sets rp->start; returns 0, or 1 when the game cannot be replayed (finding added). */
 int replay_setup_start(hamle_replay *rp);
 void replay_check_result(hamle_replay *rp);
+/* 1 when replay_check_result would find nothing in a game without move errors: the Result tag's
+ * value tag_res, the termination marker and the board's end agree. */
+int replay_results_agree(const hamle_replay *rp, hamle_result tag_res, hamle_result marker);
 /* Records the position reached in the repetition history; returns how often it has occurred along
  * the line (1 when it cannot have occurred five times yet), or -1 on ENOMEM (walk.c). */
 int replay_history_push(hamle_replay *rp, const struct hamle_position *p);
