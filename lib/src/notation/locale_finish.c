@@ -357,17 +357,66 @@ static int make_patterns(struct loc_build *b)
 	return 0;
 }
 
-/* 1 when a word of list longer than one byte ends with byte c. */
-static int longer_word_ends_with(const struct hamle_loc_words *list, unsigned char c)
+/* 1 when a word of list ends with byte c. */
+static int ends_any(const struct hamle_loc_words *list, unsigned char c)
 {
 	for (size_t i = 0; i < list->n; i++)
-		if (list->v[i].len > 1 && (unsigned char)list->v[i].text[list->v[i].len - 1] == c)
+		if ((unsigned char)list->v[i].text[list->v[i].len - 1] == c)
 			return 1;
 	return 0;
 }
 
+/* 1 when a word of list longer than one byte could end a plain token marked with byte c: it ends
+ * with c after a byte that can end a plain body (a rank digit, the last byte of a plain castling
+ * word). */
+static int longer_word_could_end(const struct hamle_locale *loc, const struct hamle_loc_words *list,
+	unsigned char c)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		const struct hamle_loc_word *w = &list->v[i];
+		if (w->len < 2 || (unsigned char)w->text[w->len - 1] != c)
+			continue;
+		unsigned char b = (unsigned char)w->text[w->len - 2];
+		if (b >= '1' && b <= '8')
+			return 1;
+		for (int side = 0; side < 2; side++)
+			if (loc->plain_castle[side] && (unsigned char)loc->plain_castle[side][loc->plain_castle_len[side] - 1] == b)
+				return 1;
+	}
+	return 0;
+}
+
+/* The PGN style's castling words the token reader takes exactly as castling, with nothing it
+ * strips from a word's end ending them. */
+static void make_plain_castle(struct hamle_locale *loc)
+{
+	const struct hamle_loc_style *pgn = &loc->style[HAMLE_LOCALE_STYLE_PGN];
+	for (int side = 0; side < 2; side++) {
+		const char *w = side == HAMLE_LOC_CASTLE_SHORT ? pgn->castle_short : pgn->castle_long;
+		size_t len = w ? strlen(w) : 0;
+		loc->plain_castle[side] = NULL;
+		loc->plain_castle_len[side] = 0;
+		if (len < 2)
+			continue;
+		unsigned char last = (unsigned char)w[len - 1];
+		int read = 0;
+		for (size_t i = 0; i < loc->castling.n; i++)
+			read |= loc->castling.v[i].len == len && loc->castling.v[i].value == side &&
+				!memcmp(loc->castling.v[i].text, w, len);
+		for (size_t i = 0; i < loc->null_move.n; i++)
+			read &= !(loc->null_move.v[i].len == len && !memcmp(loc->null_move.v[i].text, w, len));
+		if (!read || w[0] == ' ' || w[0] == '\t' || (last >= '1' && last <= '8') || last == '!' ||
+			last == '?' || last == ' ' || last == '\t' || ends_any(&loc->check_marks, last) ||
+			ends_any(&loc->draw_offer, last) || ends_any(&loc->en_passant, last))
+			continue;
+		loc->plain_castle[side] = w;
+		loc->plain_castle_len[side] = (uint32_t)len;
+	}
+}
+
 static void make_plain_tables(struct hamle_locale *loc)
 {
+	make_plain_castle(loc);
 	memset(loc->plain_mark, 0, sizeof(loc->plain_mark));
 	const char *mate = loc->style[HAMLE_LOCALE_STYLE_PGN].mate;
 	for (size_t i = 0; i < loc->check_marks.n; i++) {
@@ -377,8 +426,8 @@ static void make_plain_tables(struct hamle_locale *loc)
 		unsigned char c = (unsigned char)w->text[0];
 		if (w->value == HAMLE_LOC_MATE && !(mate && mate[0] == w->text[0] && mate[1] == '\0'))
 			continue;
-		if (longer_word_ends_with(&loc->check_marks, c) || longer_word_ends_with(&loc->draw_offer, c) ||
-			longer_word_ends_with(&loc->en_passant, c) || c == '!' || c == '?' || c == ' ' || c == '\t' ||
+		if (longer_word_could_end(loc, &loc->check_marks, c) || longer_word_could_end(loc, &loc->draw_offer, c) ||
+			longer_word_could_end(loc, &loc->en_passant, c) || c == '!' || c == '?' || c == ' ' || c == '\t' ||
 			(c >= '1' && c <= '8'))
 			continue;
 		/* a one-byte draw offer or e.p. mark that is this byte would be read first */

@@ -117,6 +117,10 @@ struct hamle_locale {
 	 * list, else 0. */
 	uint8_t plain_mark[256];
 	unsigned char plain_capture;
+	/* The PGN style's castling words ("O-O", "O-O-O") when the token reader takes each exactly as
+	 * castling with no suffix stripped from it (else NULL): the fast path's castling. */
+	const char *plain_castle[2]; /* by HAMLE_LOC_CASTLE_SHORT / _LONG */
+	uint32_t plain_castle_len[2];
 	/* Every accepted piece spelling (letters, aliases, figurines of both colours), value =
 	 * piece type, longest first. Use hamle_loc_read_piece() rather than reading it directly. */
 	struct hamle_loc_words piece_alias;

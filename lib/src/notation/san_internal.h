@@ -35,6 +35,10 @@ int san_lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char 
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
 	const char *text, size_t len, hamle_error *err);
 
+/* san_lex without its fast path (the unit tests compare both). */
+int san_lex_full(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
+	const char *text, size_t len, hamle_error *err);
+
 /* The move t names in p (fast path first, then the legal moves that fit). Returns 0 with *out set
  * (t->warn may gain CASTLE_AS_KING or OVER_DISAMBIGUATED), or HAMLE_EILLEGAL / HAMLE_EAMBIGUOUS
  * with the message in err (err may be NULL). */

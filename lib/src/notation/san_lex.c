@@ -167,6 +167,32 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 	return (c >= 'A' && c <= 'Z') || c >= 0x80 ? (int)i : -1;
 }
 
+/* The PGN style's castling word, exactly (s[0..n) without its one-byte mark). */
+static int lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark)
+{
+	int side;
+	if (n < 2)
+		return 0;
+	if (n == loc->plain_castle_len[HAMLE_LOC_CASTLE_SHORT] && !memcmp(s, loc->plain_castle[HAMLE_LOC_CASTLE_SHORT], n))
+		side = HAMLE_LOC_CASTLE_SHORT;
+	else if (n == loc->plain_castle_len[HAMLE_LOC_CASTLE_LONG] && !memcmp(s, loc->plain_castle[HAMLE_LOC_CASTLE_LONG], n))
+		side = HAMLE_LOC_CASTLE_LONG;
+	else
+		return 0;
+	t->piece = t->from_file = t->from_rank = t->to = t->promo = -1;
+	t->castle = side;
+	t->null_move = 0;
+	t->capture = 0;
+	t->mark = mark;
+	t->nag = 0;
+	t->warn = 0;
+	t->piece_at = NULL;
+	t->piece_len = 0;
+	t->body = s;
+	t->body_len = n;
+	return 1;
+}
+
 /* The common shape: [piece letter] [file] [rank] [capture] square, ending in the rank digit,
  * ASCII, no blanks, no suffix. Returns 1 when it filled t; 0 sends the token to the full lexer
  * (which accepts everything this does, and more). */
@@ -178,7 +204,7 @@ static inline int lex_plain(struct san_tok *t, const struct hamle_locale *loc, c
 	if (n >= 3 && !is_rank(u[n - 1]) && (mark = loc->plain_mark[u[n - 1]]) != 0)
 		n--; /* "Nf3+": one check or mate mark, nothing else can end the token */
 	if (n < 2 || n > 7 || !is_rank(u[n - 1]) || !is_file(u[n - 2]))
-		return 0;
+		return lex_plain_castle(t, loc, s, n, mark);
 	size_t i = 0;
 	int piece = -1;
 	unsigned v = loc->piece_byte[u[0]];
@@ -231,6 +257,12 @@ int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct haml
 {
 	if (lex_plain(t, loc, text, len))
 		return 0;
+	return san_lex_full(t, loc, msg, text, len, err);
+}
+
+int san_lex_full(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
+	const char *text, size_t len, hamle_error *err)
+{
 	memset(t, 0, sizeof(*t));
 	t->piece = t->from_file = t->from_rank = t->to = t->promo = t->castle = -1;
 	const char *s = text;

@@ -405,7 +405,7 @@ static int split(hamle_reader *r)
 				unsigned char c = v[p];
 				unsigned k = kls[c];
 #ifdef PGN_SCAN_SSE2
-				if (k != K_DELIM && r->in_game && n - p >= 64) {
+				if (k == K_WORD && r->in_game && n - p >= 64) {
 					p += fast_run(r, v, p);
 					if (p >= n)
 						break;
