@@ -2,13 +2,20 @@
  *
  * Sequence numbers: head (oldest not yet emitted) <= next (next to hand to a worker) <= tail (next
  * to submit), tail - head <= cap; slot of sequence s is ring[s % cap]. One mutex guards all of it;
- * workers wait on work_cv for next < tail, the caller waits on done_cv for ring[head] to finish. */
+ * workers wait on work_cv for next < tail, the caller waits on done_cv for ring[head] to finish.
+ * With N jobs, N - 1 threads are started: the caller is the last worker, taking items itself
+ * whenever it would otherwise wait for room or for the end. */
 #include "pool.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+/* Most items a worker takes at once, and how many submitted items enter the ring together: one
+ * lock round trip per batch rather than per item (items are often single small games, and on a
+ * virtual machine every futex wake-up costs as much as validating a game). */
+#define POOL_BATCH 32
 
 typedef struct {
 	void *item;
@@ -27,6 +34,10 @@ struct hamle_pool {
 	unsigned nthreads, started;
 	hamle_pool_fns fns;
 	void *ctx;
+	/* submitted items not yet in the ring (caller thread only): they go in together, one lock
+	 * round trip and at most one wake-up per POOL_BATCH items rather than per item */
+	void *pending[POOL_BATCH];
+	size_t npending;
 };
 
 /* Per-thread start argument: the pool and the worker index. */
@@ -43,9 +54,16 @@ unsigned hamle_pool_default_jobs(void)
 	return n > 1024 ? 1024u : (unsigned)n;
 }
 
-/* Most items a worker takes at once: one lock round trip per batch rather than per item (items are
- * often single small games). */
-#define POOL_BATCH 16
+
+/* How many waiting items one worker takes: a fair share, at most POOL_BATCH, at least one
+ * (called with mu held and next < tail). */
+static size_t fair_share(const hamle_pool *p)
+{
+	size_t take = (p->tail - p->next) / p->nthreads;
+	if (take < 1)
+		take = 1;
+	return take > POOL_BATCH ? POOL_BATCH : take;
+}
 
 static void *worker_main(void *arg)
 {
@@ -62,12 +80,7 @@ static void *worker_main(void *arg)
 		}
 		if (p->next == p->tail)
 			break; /* shut down and nothing left */
-		/* a fair share of what is waiting, at most POOL_BATCH, at least one */
-		size_t take = (p->tail - p->next) / p->nthreads;
-		if (take < 1)
-			take = 1;
-		if (take > POOL_BATCH)
-			take = POOL_BATCH;
+		size_t take = fair_share(p);
 		size_t seq0 = p->next;
 		p->next += take;
 		bool skip = p->stop_rc != 0;
@@ -94,9 +107,9 @@ static int give_back(hamle_pool *p, int stop_rc, void *item)
 	return 0;
 }
 
-/* Emits finished items at the head, in order. With wait, blocks until the ring has room for one
- * more item (or, with all = true, until it is empty). Called and returns with mu held. */
-static void drain(hamle_pool *p, bool wait, bool all)
+/* Emits finished items at the head, in order. With wait, blocks until the ring has room for `room`
+ * more items (or, with all = true, until it is empty). Called and returns with mu held. */
+static void drain(hamle_pool *p, bool wait, bool all, size_t room)
 {
 	for (;;) {
 		if (p->head < p->tail && p->ring[p->head % p->cap].done) {
@@ -113,9 +126,22 @@ static void drain(hamle_pool *p, bool wait, bool all)
 				p->stop_rc = rc;
 			continue;
 		}
-		bool need_wait = all ? p->head < p->tail : p->tail - p->head >= p->cap;
+		bool need_wait = all ? p->head < p->tail : p->tail - p->head + room > p->cap;
 		if (!wait || !need_wait)
 			return;
+		if (p->next < p->tail && p->stop_rc == 0) {
+			/* rather than sleep, the caller works an item itself (as the last worker: one
+			 * thread fewer was started, so N threads run on N cores) */
+			size_t seq0 = p->next, take = fair_share(p);
+			p->next += take;
+			pthread_mutex_unlock(&p->mu);
+			for (size_t k = 0; k < take; k++)
+				p->fns.work(p->ctx, p->nthreads - 1, p->ring[(seq0 + k) % p->cap].item);
+			pthread_mutex_lock(&p->mu);
+			for (size_t k = 0; k < take; k++)
+				p->ring[(seq0 + k) % p->cap].done = true;
+			continue;
+		}
 		pthread_cond_wait(&p->done_cv, &p->mu);
 	}
 }
@@ -139,6 +165,8 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 		return -1;
 	p->nthreads = nthreads ? nthreads : hamle_pool_default_jobs();
 	p->cap = capacity ? capacity : 64 * (size_t)p->nthreads;
+	if (p->cap < 2 * POOL_BATCH)
+		p->cap = 2 * POOL_BATCH;
 	p->fns = *fns;
 	p->ctx = ctx;
 	pthread_mutex_init(&p->mu, NULL);
@@ -152,7 +180,7 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 	p->threads = calloc(p->nthreads, sizeof(*p->threads));
 	if (!p->ring || !p->threads)
 		goto fail;
-	for (unsigned i = 0; i < p->nthreads; i++) {
+	for (unsigned i = 0; i + 1 < p->nthreads; i++) {
 		worker_arg *wa = malloc(sizeof(*wa));
 		if (!wa)
 			goto fail;
@@ -177,6 +205,34 @@ unsigned hamle_pool_threads(const hamle_pool *p)
 	return p->nthreads;
 }
 
+/* Moves the pending items into the ring (waiting for room, emitting meanwhile) and wakes the
+ * workers. Returns 0, or the stop code (the pending items are then discarded). */
+static int publish(hamle_pool *p)
+{
+	size_t n = p->npending;
+	p->npending = 0;
+	if (n == 0)
+		return p->stop_rc;
+	pthread_mutex_lock(&p->mu);
+	drain(p, true, false, n);
+	int rc = p->stop_rc;
+	if (rc == 0) {
+		for (size_t k = 0; k < n; k++) {
+			slot *s = &p->ring[p->tail % p->cap];
+			s->item = p->pending[k];
+			s->done = false;
+			p->tail++;
+		}
+		if (p->idle)
+			pthread_cond_broadcast(&p->work_cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	if (rc != 0 && p->fns.discard)
+		for (size_t k = 0; k < n; k++)
+			p->fns.discard(p->ctx, p->pending[k]);
+	return rc;
+}
+
 int hamle_pool_submit(hamle_pool *p, void *item)
 {
 	if (p->nthreads == 1) { /* inline */
@@ -187,23 +243,10 @@ int hamle_pool_submit(hamle_pool *p, void *item)
 			p->stop_rc = rc;
 		return p->stop_rc;
 	}
-	pthread_mutex_lock(&p->mu);
-	drain(p, true, false);
-	if (p->stop_rc != 0) {
-		int rc = p->stop_rc;
-		pthread_mutex_unlock(&p->mu);
-		if (p->fns.discard)
-			p->fns.discard(p->ctx, item);
-		return rc;
-	}
-	slot *s = &p->ring[p->tail % p->cap];
-	s->item = item;
-	s->done = false;
-	p->tail++;
-	if (p->idle)
-		pthread_cond_signal(&p->work_cv);
-	pthread_mutex_unlock(&p->mu);
-	return 0;
+	p->pending[p->npending++] = item;
+	if (p->npending < POOL_BATCH)
+		return 0;
+	return publish(p);
 }
 
 int hamle_pool_finish(hamle_pool *p)
@@ -212,8 +255,9 @@ int hamle_pool_finish(hamle_pool *p)
 		return p->stop_rc;
 	p->finished = true;
 	if (p->nthreads > 1) {
+		publish(p);
 		pthread_mutex_lock(&p->mu);
-		drain(p, true, true);
+		drain(p, true, true, 0);
 		pthread_mutex_unlock(&p->mu);
 		stop_threads(p);
 	}

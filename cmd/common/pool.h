@@ -19,7 +19,10 @@
  * is otherwise shared by all workers (read it, or guard it yourself). When emit returns non-zero
  * (say, stdout is gone) the pool stops: items not yet worked on are skipped, every item not yet
  * emitted goes to `discard` (may be NULL), submit returns that code (discarding the item), and so
- * does finish. With N = 1 no thread is started: submit runs work and emit at once. */
+ * does finish. With N = 1 no thread is started: submit runs work and emit at once. With N > 1,
+ * N - 1 threads are started and the caller's thread is worker N - 1: it works items itself while
+ * it waits for room or for the end (so `work` may run on the caller's thread, never at the same
+ * time as `emit`). */
 #ifndef HAMLE_CLI_POOL_H
 #define HAMLE_CLI_POOL_H
 
@@ -36,9 +39,9 @@ typedef struct hamle_pool_fns {
 /* Number of online processors, at least 1 (the default of -j). */
 unsigned hamle_pool_default_jobs(void);
 
-/* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 64 * nthreads (at least 2 per
- * thread is needed to keep workers busy). fns is copied. 0, or -1 (out of memory, or a thread
- * could not be started). */
+/* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 64 * nthreads (at least 64: items
+ * reach the workers 32 at a time, or at finish). fns is copied. 0, or -1 (out of memory, or a
+ * thread could not be started). */
 int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx);
 
 unsigned hamle_pool_threads(const hamle_pool *p);
