@@ -416,6 +416,11 @@ static void make_plain_castle(struct hamle_locale *loc)
 
 static void make_plain_tables(struct hamle_locale *loc)
 {
+	memset(loc->word_lead, 0, sizeof(loc->word_lead));
+	for (size_t i = 0; i < loc->castling.n; i++)
+		loc->word_lead[(unsigned char)loc->castling.v[i].text[0]] |= HAMLE_LOC_LEAD_CASTLING;
+	for (size_t i = 0; i < loc->null_move.n; i++)
+		loc->word_lead[(unsigned char)loc->null_move.v[i].text[0]] |= HAMLE_LOC_LEAD_NULL_MOVE;
 	make_plain_castle(loc);
 	memset(loc->plain_mark, 0, sizeof(loc->plain_mark));
 	const char *mate = loc->style[HAMLE_LOCALE_STYLE_PGN].mate;

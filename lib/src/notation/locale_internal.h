@@ -22,6 +22,10 @@
 #include "hamle/locale.h"
 #include "hamle/position.h"
 
+/* Bits of word_lead[]. */
+#define HAMLE_LOC_LEAD_CASTLING 1
+#define HAMLE_LOC_LEAD_NULL_MOVE 2
+
 /* Values of piece_byte[] besides a piece type 0..5. */
 #define HAMLE_LOC_BYTE_NONE 6  /* = HAMLE_NO_PIECE: this byte starts no piece spelling */
 #define HAMLE_LOC_BYTE_MULTI 7 /* some longer spelling starts with this byte: scan piece_alias */
@@ -117,6 +121,10 @@ struct hamle_locale {
 	 * list, else 0. */
 	uint8_t plain_mark[256];
 	unsigned char plain_capture;
+	/* First byte of a word -> HAMLE_LOC_LEAD_CASTLING | HAMLE_LOC_LEAD_NULL_MOVE when some
+	 * castling or null-move spelling starts with it (the language detection skips the lists
+	 * otherwise). */
+	uint8_t word_lead[256];
 	/* The PGN style's castling words ("O-O", "O-O-O") when the token reader takes each exactly as
 	 * castling with no suffix stripped from it (else NULL): the fast path's castling. */
 	const char *plain_castle[2]; /* by HAMLE_LOC_CASTLE_SHORT / _LONG */

@@ -473,9 +473,7 @@ static int split(hamle_reader *r)
 					while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
 						q++;
 					if (q < n && v[q] == '"') {
-						q++;
-						while (q < n && !string_stop[v[q]])
-							q++;
+						q = pgn_string_stop(v, q + 1, n);
 						if (q < n && v[q] == '"') {
 							q++;
 							while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)

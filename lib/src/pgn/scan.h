@@ -45,6 +45,45 @@ static inline unsigned pgn_stop_mask16(const unsigned char *p, int with_nul)
 #endif
 }
 
+/* First index k in [i, n) where s[k] is '"', '\\', LF or CR (a tag string's stop), or n. */
+static inline size_t pgn_string_stop(const unsigned char *s, size_t i, size_t n)
+{
+#ifdef PGN_SCAN_SSE2
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		if (bits)
+			return i + (unsigned)__builtin_ctz(bits);
+	}
+#endif
+	while (i < n && s[i] != '"' && s[i] != '\\' && s[i] != '\n' && s[i] != '\r')
+		i++;
+	return i;
+}
+
+/* First index k in [i, n) where s[k] is not printable ASCII (below 0x20, 0x7F, above) or is '"'
+ * or '\\', or n. */
+static inline size_t pgn_plain_value_end(const unsigned char *s, size_t i, size_t n)
+{
+#ifdef PGN_SCAN_SSE2
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* signed: bytes 0x80..0xFF are negative, so below 0x20 too */
+		__m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		if (bits)
+			return i + (unsigned)__builtin_ctz(bits);
+	}
+#endif
+	while (i < n && s[i] >= 0x20 && s[i] < 0x7F && s[i] != '"' && s[i] != '\\')
+		i++;
+	return i;
+}
+
 static inline unsigned pgn_ctz(unsigned m)
 {
 #if defined(__GNUC__)

@@ -99,9 +99,12 @@ static int reads_shape(const hamle_locale *loc, const char *text, size_t len)
 	int v = loc->piece_byte[(unsigned char)text[0]];
 	if (v != HAMLE_LOC_BYTE_NONE && v != HAMLE_LOC_BYTE_MULTI)
 		return 1;
-	if (v == HAMLE_LOC_BYTE_NONE && (unsigned char)text[0] < 0x80)
-		return starts_with_word(&loc->castling, text, len) || starts_with_word(&loc->null_move, text, len) ||
+	if (v == HAMLE_LOC_BYTE_NONE && (unsigned char)text[0] < 0x80) {
+		unsigned lead = loc->word_lead[(unsigned char)text[0]];
+		return ((lead & HAMLE_LOC_LEAD_CASTLING) && starts_with_word(&loc->castling, text, len)) ||
+			((lead & HAMLE_LOC_LEAD_NULL_MOVE) && starts_with_word(&loc->null_move, text, len)) ||
 			((unsigned char)text[0] >= '0' && (unsigned char)text[0] <= '9');
+	}
 	if (hamle_loc_match_prefix(&loc->castling, text, len, NULL))
 		return 1;
 	if (hamle_loc_match_prefix(&loc->null_move, text, len, NULL))

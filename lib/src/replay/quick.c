@@ -10,6 +10,7 @@
 
 #include "notation/san_internal.h"
 #include "pgn/game_internal.h"
+#include "pgn/scan.h"
 #include "replay/replay_internal.h"
 
 #define QUICK_SHAPES 24
@@ -233,8 +234,7 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 			return 0;
 		i += 2;
 		size_t vs = i;
-		while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7F && s[i] != '"' && s[i] != '\\')
-			i++;
+		i = pgn_plain_value_end((const unsigned char *)s, i, n);
 		size_t vl = i - vs;
 		if (i + 1 >= n || s[i] != '"' || s[i + 1] != ']' || nl >= max || vl >= max)
 			return 0;
