@@ -5,6 +5,7 @@
 
 #include "chess/position_internal.h"
 #include "hamle/replay.h"
+#include "hamle/rules.h"
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
 
@@ -62,11 +63,45 @@ void replay_check_result(hamle_replay *rp);
 /* 1 when replay_check_result would find nothing in a game without move errors: the Result tag's
  * value tag_res, the termination marker and the board's end agree. */
 int replay_results_agree(const hamle_replay *rp, hamle_result tag_res, hamle_result marker);
+/* Room for one more key in the repetition history: 0, or -1 on ENOMEM (walk.c). */
+int replay_history_grow(hamle_replay *rp);
+
 /* Records the position reached in the repetition history; returns how often it has occurred along
- * the line (1 when it cannot have occurred five times yet), or -1 on ENOMEM (walk.c). */
-int replay_history_push(hamle_replay *rp, const struct hamle_position *p);
-/* An end of game a legal move can still be played into (dead position, fivefold, 75 moves), or 0. */
-int replay_end_state(const struct hamle_position *p, int reps);
+ * the line (FIDE 9.2.3; 1 when it cannot have occurred five times yet), or -1 on ENOMEM. Inline:
+ * it runs once a ply in the walk and the quick lane. */
+static inline int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
+{
+	if (__builtin_expect(rp->history_len >= rp->history_cap, 0) && replay_history_grow(rp) < 0)
+		return -1;
+	/* no en passant square (most positions): the key needs no move generation */
+	uint64_t key = p->ep == HAMLE_NO_SQUARE ? p->key : hamle_position_repetition_key(p);
+	size_t cur = rp->history_len++;
+	rp->history[cur] = key;
+	int count = 1;
+	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed (it
+	 * decides fivefold repetition alone) */
+	if (p->halfmove < 16)
+		return 1;
+	for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
+		if (rp->history[cur - back] == key)
+			count++;
+	return count;
+}
+
+/* An end of game a legal move can still be played into: a dead position, a fivefold repetition, 75
+ * moves (FIDE 5.2.2, 9.6), or 0. Checkmate and stalemate leave no legal move, so they are found
+ * only when a line goes on after them (or at the end of the mainline): cheaper. */
+static inline int replay_end_state(const struct hamle_position *p, int reps)
+{
+	if (reps >= 5)
+		return END_FIVEFOLD;
+	if (p->halfmove >= 150)
+		return END_SEVENTY_FIVE;
+	/* a pawn on the board: not dead (the cheap test first) */
+	if ((p->pieces[0][HAMLE_PAWN] | p->pieces[1][HAMLE_PAWN]) == 0 && hamle_position_dead(p))
+		return HAMLE_STATE_DEAD;
+	return 0;
+}
 /* Candidate locales (not "fan") that read every shape: the move tokens' leading spellings, one per
  * distinct first character (detect.c). Returns how many were written to fit (at most max). */
 size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,

@@ -9,41 +9,9 @@
 #include "replay/replay_internal.h"
 
 
-/* Records the position reached; returns how often it has occurred along the line (FIDE 9.2.3),
- * or 1 when it cannot have occurred five times yet. */
-int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
+int replay_history_grow(hamle_replay *rp)
 {
-	if (UNLIKELY(rp->history_len >= rp->history_cap) &&
-		pgn_grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t)) < 0)
-		return -1;
-	/* no en passant square (most positions): the key needs no move generation */
-	uint64_t key = p->ep == HAMLE_NO_SQUARE ? p->key : hamle_position_repetition_key(p);
-	size_t cur = rp->history_len++;
-	rp->history[cur] = key;
-	int count = 1;
-	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed
-	 * (it decides fivefold repetition alone) */
-	if (p->halfmove < 16)
-		return 1;
-	for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
-		if (rp->history[cur - back] == key)
-			count++;
-	return count;
-}
-
-/* Ends of the game that a legal move can still be played into: a dead position, a fivefold
- * repetition, 75 moves (FIDE 5.2.2, 9.6). Checkmate and stalemate leave no legal move, so they
- * are found only when a line goes on after them (or at the end of the mainline): cheaper. */
-int replay_end_state(const struct hamle_position *p, int reps)
-{
-	if (reps >= 5)
-		return END_FIVEFOLD;
-	if (p->halfmove >= 150)
-		return END_SEVENTY_FIVE;
-	/* a pawn on the board: not dead (the cheap test first) */
-	if ((p->pieces[0][HAMLE_PAWN] | p->pieces[1][HAMLE_PAWN]) == 0 && hamle_position_dead(p))
-		return HAMLE_STATE_DEAD;
-	return 0;
+	return pgn_grow((void **)&rp->history, &rp->history_cap, rp->history_len + 1, sizeof(uint64_t));
 }
 
 static const char *end_word(int ended)
