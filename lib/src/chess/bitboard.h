@@ -55,4 +55,21 @@ static inline bitboard bb_pawn_attacks(int color, int sq) { return hamle_pawn_at
 static inline bitboard bb_between(int a, int b) { return hamle_between_flat[a * 64 + b]; }
 static inline bitboard bb_line(int a, int b) { return hamle_line_flat[a * 64 + b]; }
 
+/* Sliding pieces among `rooks` (moving along ranks and files) and `bishops` (along diagonals)
+ * that see square sq along a free line, given occupancy occ. The empty-board rays of sq pick the
+ * pieces on a line with it and the between table tells whether the line is free: a few entries
+ * of small tables, where the magic attack tables spread over 800 KB (a cache miss each). */
+static inline bitboard bb_sliders_to(bitboard rooks, bitboard bishops, int sq, bitboard occ)
+{
+	bitboard found = 0;
+	bitboard cand = (rooks & bb_rook_rays(sq)) | (bishops & bb_bishop_rays(sq));
+	while (cand) {
+		int s = __builtin_ctzll(cand);
+		cand &= cand - 1;
+		if (!(bb_between(sq, s) & occ))
+			found |= (bitboard)1 << s;
+	}
+	return found;
+}
+
 #endif

@@ -8,8 +8,7 @@ bitboard hamle_attackers(const struct hamle_position *p, int sq, int by, bitboar
 	return (bb_pawn_attacks(!by, sq) & pc[HAMLE_PAWN])
 		| (hamle_knight_attacks[sq] & pc[HAMLE_KNIGHT])
 		| (hamle_king_attacks[sq] & pc[HAMLE_KING])
-		| (bb_rook_attacks(sq, occ) & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]))
-		| (bb_bishop_attacks(sq, occ) & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]));
+		| bb_sliders_to(pc[HAMLE_ROOK] | pc[HAMLE_QUEEN], pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN], sq, occ);
 }
 
 int hamle_attacked(const struct hamle_position *p, int sq, int by, bitboard occ)

@@ -5,21 +5,6 @@
  * path (san_parse.c), which gives the same answer with messages. */
 #include "notation/san_internal.h"
 
-/* Sliding pieces among `pieces` that see square sq along a free line (rook-like along ranks
- * and files, bishop-like along diagonals). The empty-board rays of sq (two 64-entry tables)
- * pick the pieces on a line with sq; the between table then tells whether the line is free. */
-static bitboard sliders_to(bitboard rooks, bitboard bishops, int sq, bitboard occ)
-{
-	bitboard found = 0;
-	bitboard cand = (rooks & bb_rook_rays(sq)) | (bishops & bb_bishop_rays(sq));
-	while (cand) {
-		int s = bb_pop(&cand);
-		if (!(bb_between(sq, s) & occ))
-			found |= BB(s);
-	}
-	return found;
-}
-
 /* Origins of pieces of `type` (side to move) that could move to `to` by the piece's pattern,
  * ignoring pins. Pawns: the push (single or double) onto an empty square, or captures of an
  * enemy piece. */
@@ -34,7 +19,7 @@ static bitboard origins(const struct hamle_position *p, int type, int to, bitboa
 		bitboard n = type == HAMLE_KNIGHT ? mine : none, k = type == HAMLE_KING ? mine : none;
 		bitboard rq = type == HAMLE_ROOK || type == HAMLE_QUEEN ? mine : none;
 		bitboard bq = type == HAMLE_BISHOP || type == HAMLE_QUEEN ? mine : none;
-		return (hamle_knight_attacks[to] & n) | (hamle_king_attacks[to] & k) | sliders_to(rq, bq, to, occ);
+		return (hamle_knight_attacks[to] & n) | (hamle_king_attacks[to] & k) | bb_sliders_to(rq, bq, to, occ);
 	}
 	if (p->occupied[!us] & BB(to))
 		return bb_pawn_attacks(!us, to) & mine;
@@ -62,7 +47,7 @@ static int safe(const struct hamle_position *p, int type, int from, int to, bitb
 		(hamle_king_attacks[ksq] & pc[HAMLE_KING]))
 		return 0;
 	bitboard occ2 = (occ ^ BB(from)) | BB(to);
-	return sliders_to((pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & keep, (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & keep,
+	return bb_sliders_to((pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & keep, (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & keep,
 		ksq, occ2) == 0;
 }
 
