@@ -103,7 +103,7 @@ static struct loc_mark mark_of(const struct walk *w, const yaml_node_t *node)
 static const struct slot *find_slot(const char *path)
 {
 	for (size_t i = 0; i < N_SLOTS; i++)
-		if (strcmp(slots[i].path, path) == 0)
+		if (slots[i].path[0] == path[0] && strcmp(slots[i].path, path) == 0)
 			return &slots[i];
 	return NULL;
 }

@@ -168,7 +168,7 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 }
 
 /* The PGN style's castling word, exactly (s[0..n) without its one-byte mark). */
-static int lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark)
+static __attribute__((noinline)) int lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark)
 {
 	int side;
 	if (n < 2)
