@@ -79,17 +79,13 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			return 0;
 		unsigned char c = (unsigned char)s[i];
 		if (is_digit(c) || c == '*') {
-			/* A result starts with 0, 1 or *, then (pgn_may_be_result) - : / , ½ or ".5", or is
-			 * one character: only such a word is read whole (move numbers skip this). */
-			unsigned char c2 = i + 1 < n ? (unsigned char)s[i + 1] : 0;
-			unsigned char c3 = i + 2 < n ? (unsigned char)s[i + 2] : 0;
-			int maybe = c == '*' || ((c == '0' || c == '1') &&
-				(c2 == '-' || c2 == ':' || c2 == '/' || c2 == ',' || c2 == 0xC2 || c2 == 0xBD ||
-				 c2 == 0xE2 || (c2 == '.' && c3 == '5') || is_space(c2) || c2 == 0));
+			/* a result starts with 0, 1 or * (pgn_may_be_result tells the rest): only such a
+			 * word is read whole (the other move numbers skip this) */
 			size_t e = i;
-			while (maybe && e < n && !is_space((unsigned char)s[e]))
-				e++;
-			if (maybe && pgn_may_be_result((const unsigned char *)s + i, e - i)) {
+			if (c == '0' || c == '1' || c == '*')
+				while (e < n && !is_space((unsigned char)s[e]))
+					e++;
+			if (e > i && pgn_may_be_result((const unsigned char *)s + i, e - i)) {
 				hamle_result res = hamle_result_parse(s + i, e - i);
 				if (res != HAMLE_RESULT_NONE) {
 					*marker = res;
@@ -213,8 +209,6 @@ static int is_name_byte(unsigned char c)
 /* Returns where the movetext starts, or 0 to give up. */
 static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt)
 {
-	static const struct { const char *name; size_t len; } roster[] = {{"Event", 5}, {"Site", 4},
-		{"Date", 4}, {"Round", 5}, {"White", 5}, {"Black", 5}, {"Result", 6}};
 	size_t i = 0;
 	qt->roster = 0;
 	qt->result = NULL;
@@ -242,8 +236,9 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 		const char *name = s + ns;
 		if ((nl == 3 && !memcmp(name, "FEN", 3)) || (nl == 7 && !memcmp(name, "Variant", 7)))
 			return 0; /* a start position of its own: the full path sets it up */
-		for (unsigned k = 0; k < 7; k++) {
-			if (roster[k].len == nl && roster[k].name[0] == name[0] && !memcmp(name, roster[k].name, nl)) {
+		for (unsigned k = 0; k < REPLAY_ROSTER; k++) {
+			const struct replay_tag_name *r = &replay_roster[k];
+			if (r->len == nl && r->name[0] == name[0] && !memcmp(name, r->name, nl)) {
 				if (k == 6 && !(qt->roster & (1u << 6))) {
 					qt->result = s + vs;
 					qt->result_len = vl;

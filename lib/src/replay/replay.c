@@ -125,7 +125,8 @@ static void copy_reader_findings(hamle_replay *rp)
 	}
 }
 
-static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+const struct replay_tag_name replay_roster[REPLAY_ROSTER] = {{"Event", 5}, {"Site", 4}, {"Date", 4},
+	{"Round", 5}, {"White", 5}, {"Black", 5}, {"Result", 6}};
 
 /* One pass over the tags: the Seven Tag Roster present, and the tags the replay reads (the first
  * of each name, as hamle_game_tag). */
@@ -135,8 +136,8 @@ void replay_scan_tags(hamle_replay *rp)
 	rp->roster = 0;
 	for (size_t i = 0, n = hamle_game_tag_count(rp->game); i < n; i++) {
 		const hamle_tag *t = hamle_game_tag_at(rp->game, i);
-		for (unsigned k = 0; k < 7; k++)
-			if (t->name[0] == roster[k][0] && !strcmp(t->name, roster[k]))
+		for (unsigned k = 0; k < REPLAY_ROSTER; k++)
+			if (t->name[0] == replay_roster[k].name[0] && !strcmp(t->name, replay_roster[k].name))
 				rp->roster |= 1u << k;
 		if (!rp->tag_result && t->name[0] == 'R' && !strcmp(t->name, "Result"))
 			rp->tag_result = t->value;
@@ -152,9 +153,9 @@ void replay_check_tags(hamle_replay *rp)
 	char missing[96];
 	size_t n = 0;
 	missing[0] = '\0';
-	for (size_t i = 0; i < 7; i++)
+	for (size_t i = 0; i < REPLAY_ROSTER; i++)
 		if (!(rp->roster & (1u << i)))
-			n += (size_t)snprintf(missing + n, sizeof(missing) - n, "%s%s", n ? ", " : "", roster[i]);
+			n += (size_t)snprintf(missing + n, sizeof(missing) - n, "%s%s", n ? ", " : "", replay_roster[i].name);
 	if (!n)
 		return;
 	hamle_diagnostic *f = replay_add_finding(rp, "missing-tag", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);

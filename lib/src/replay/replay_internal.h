@@ -54,6 +54,14 @@ struct hamle_replay {
 	int final_state;              /* end reached by the mainline (hamle_state, END_*), 0 none */
 };
 
+/* The Seven Tag Roster (PGN standard 8.1.1), in its order; rp->roster has bit k for replay_roster[k]. */
+#define REPLAY_ROSTER 7
+struct replay_tag_name {
+	const char *name;
+	size_t len;
+};
+extern const struct replay_tag_name replay_roster[REPLAY_ROSTER];
+
 /* Game-level steps of hamle_replay_run (replay.c), shared with the quick lane (quick.c). */
 void replay_scan_tags(hamle_replay *rp);
 void replay_check_tags(hamle_replay *rp);
