@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/pgn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -92,12 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
 		o.encoding = encodings[e];
 		o.flags = size && (data[size - 1] & 1) ? HAMLE_READ_REPAIR_TR : 0;
-		hamle_chunk c;
-		memset(&c, 0, sizeof(c));
-		c.data = data;
-		c.len = c.total_len = size;
-		c.source = "fuzz";
-		c.game = c.line = c.column = 1;
+		hamle_chunk c = fuzz_whole_chunk(data, size);
 		if (hamle_game_parse(&g, &c, &o) != 0)
 			abort();
 		check_game(g, size);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/san.h"
 #include "hamle/scoresheet.h"
 
@@ -92,12 +93,7 @@ static void use_locale(const hamle_locale *loc)
 	size_t headers = hamle_scoresheet_headers(sc, (const unsigned char *)sheet, sizeof(sheet) - 1, &only);
 	if (headers > 5)
 		abort();
-	hamle_chunk in = {0}, out = {0};
-	in.data = (const unsigned char *)sheet;
-	in.len = sizeof(sheet) - 1;
-	in.total_len = in.len;
-	in.source = "fuzz";
-	in.game = in.line = in.column = 1;
+	hamle_chunk in = fuzz_whole_chunk(sheet, sizeof(sheet) - 1), out = {0};
 	(void)hamle_scoresheet_rewrite(sc, &out, &in);
 	hamle_scoresheet_free(sc);
 }

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,12 +35,9 @@ const char *__asan_default_options(void)
 	return "quarantine_size_mb=32";
 }
 
-#define MAX_LOCALES 32
 #define MAX_CHUNKS 4
 #define MAX_INPUT 8192
 
-static hamle_locale *locales[MAX_LOCALES];
-static size_t n_locales;
 static const hamle_locale *en, *de;
 static int trace;
 
@@ -67,18 +65,8 @@ static void setup(void)
 		return;
 	done = 1;
 	trace = getenv("HAMLE_QUICK_FUZZ_TRACE") != NULL;
-	for (size_t i = 0; n_locales < MAX_LOCALES && hamle_locale_builtin_tag(i); i++) {
-		const char *tag = hamle_locale_builtin_tag(i);
-		if (hamle_locale_load_builtin(&locales[n_locales], tag, NULL) != 0)
-			abort();
-		if (strcmp(tag, "en") == 0)
-			en = locales[n_locales];
-		if (strcmp(tag, "de") == 0)
-			de = locales[n_locales];
-		n_locales++;
-	}
-	if (!en || !de)
-		abort();
+	en = fuzz_locale("en");
+	de = fuzz_locale("de");
 }
 
 /* What a verdict is compared on. */
@@ -199,11 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct config *c = &configs[k];
 		/* fresh replays per input (a finding replays alone); within the input, both serve every
 		 * game, as a hamle-validate worker's replay does. The games (buffers only) are reused. */
-		hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
-		ro.from = c->from ? *c->from : NULL;
-		ro.candidates = (const hamle_locale *const *)locales;
-		ro.n_candidates = n_locales;
-		ro.messages = en;
+		hamle_replay_options ro = fuzz_replay_options(c->from ? *c->from : NULL, en);
 		c->ropts.max_tokens = c->max_tokens;
 		if (hamle_replay_new(&c->lane, &ro) != 0 || hamle_replay_new(&c->ref, &ro) != 0)
 			abort();

@@ -7,14 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/replay.h"
 #include "hamle/writer.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define MAX_LOCALES 32
-static hamle_locale *locales[MAX_LOCALES];
-static size_t n_locales;
 static const hamle_locale *en, *tr;
 
 static void setup(void)
@@ -23,18 +21,8 @@ static void setup(void)
 	if (done)
 		return;
 	done = 1;
-	for (size_t i = 0; n_locales < MAX_LOCALES && hamle_locale_builtin_tag(i); i++) {
-		const char *tag = hamle_locale_builtin_tag(i);
-		if (hamle_locale_load_builtin(&locales[n_locales], tag, NULL) != 0)
-			abort();
-		if (strcmp(tag, "en") == 0)
-			en = locales[n_locales];
-		if (strcmp(tag, "tr") == 0)
-			tr = locales[n_locales];
-		n_locales++;
-	}
-	if (!en || !tr)
-		abort();
+	en = fuzz_locale("en");
+	tr = fuzz_locale("tr");
 }
 
 /* Mainline moves of the game rp has just replayed. */
@@ -88,12 +76,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (hamle_reader_new(&r, NULL) != 0)
 		abort();
 	hamle_reader_set_input_buffer(r, data, size, "fuzz");
-	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
-	ro.candidates = (const hamle_locale *const *)locales;
-	ro.n_candidates = n_locales;
+	hamle_replay_options ro = fuzz_replay_options(NULL, (flags & 4) ? tr : NULL);
 	ro.flags = HAMLE_REPLAY_KEEP_POSITIONS | ((flags & 1) ? HAMLE_REPLAY_STRICT : 0) |
 	           ((flags & 2) ? HAMLE_REPLAY_REPAIR_TR : 0);
-	ro.messages = (flags & 4) ? tr : NULL;
 	hamle_replay *rp = NULL;
 	if (hamle_replay_new(&rp, &ro) != 0)
 		abort();

@@ -8,11 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/san.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define MAX_LOCALES 32
 
 static const char *const fens[] = {
 	NULL, /* start */
@@ -25,7 +24,7 @@ static const char *const fens[] = {
 };
 #define N_FENS (sizeof(fens) / sizeof(fens[0]))
 
-static hamle_locale *locales[MAX_LOCALES];
+static const hamle_locale *const *locales;
 static size_t n_locales;
 static hamle_position *positions[N_FENS];
 
@@ -35,11 +34,7 @@ static void setup(void)
 	if (done)
 		return;
 	done = 1;
-	for (size_t i = 0; n_locales < MAX_LOCALES && hamle_locale_builtin_tag(i); i++)
-		if (hamle_locale_load_builtin(&locales[n_locales], hamle_locale_builtin_tag(i), NULL) == 0)
-			n_locales++;
-		else
-			abort();
+	locales = fuzz_locales(&n_locales);
 	for (size_t i = 0; i < N_FENS; i++)
 		if (hamle_position_new(&positions[i], fens[i], NULL) != 0)
 			abort();

@@ -7,24 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/scoresheet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define MAX_LOCALES 32
-static hamle_locale *locales[MAX_LOCALES];
-static size_t n_locales;
-
-static void setup(void)
-{
-	static int done;
-	if (done)
-		return;
-	done = 1;
-	for (size_t i = 0; n_locales < MAX_LOCALES && hamle_locale_builtin_tag(i); i++)
-		if (hamle_locale_load_builtin(&locales[n_locales++], hamle_locale_builtin_tag(i), NULL) != 0)
-			abort();
-}
 
 static size_t lines_of(const unsigned char *d, size_t len)
 {
@@ -85,21 +71,17 @@ static void check_game(const hamle_game *g, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	setup();
+	size_t n_locales;
+	const hamle_locale *const *locales = fuzz_locales(&n_locales);
 	hamle_scoresheet *sc = NULL;
-	if (hamle_scoresheet_new(&sc, (const hamle_locale *const *)locales, n_locales) != 0)
+	if (hamle_scoresheet_new(&sc, locales, n_locales) != 0)
 		abort();
 
 	int only = 0;
 	size_t nh = hamle_scoresheet_headers(sc, data, size, &only);
 	if (nh > size)
 		abort();
-	hamle_chunk whole;
-	memset(&whole, 0, sizeof(whole));
-	whole.data = data;
-	whole.len = whole.total_len = size;
-	whole.source = "fuzz";
-	whole.game = whole.line = whole.column = 1;
+	hamle_chunk whole = fuzz_whole_chunk(data, size);
 	check_rewrite(sc, &whole);
 
 	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
