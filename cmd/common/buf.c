@@ -103,3 +103,27 @@ void hamle_buf_trim(hamle_buf *b, size_t max)
 	if (b && b->cap > max)
 		hamle_buf_free(b);
 }
+
+int hamle_bytes_copy(unsigned char **data, size_t *cap, const void *src, size_t len)
+{
+	if (!*data || *cap < len + 1) {
+		size_t want = len + 1 < 4096 ? 4096 : len + 1;
+		unsigned char *d = realloc(*data, want);
+		if (!d)
+			return -1;
+		*data = d;
+		*cap = want;
+	}
+	memcpy(*data, src, len);
+	(*data)[len] = '\0';
+	return 0;
+}
+
+void hamle_bytes_trim(unsigned char **data, size_t *cap, size_t max)
+{
+	if (*cap > max) {
+		free(*data);
+		*data = NULL;
+		*cap = 0;
+	}
+}

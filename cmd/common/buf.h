@@ -26,4 +26,11 @@ int hamle_buf_puts(hamle_buf *b, const char *s);
 int hamle_buf_printf(hamle_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool hamle_buf_failed(const hamle_buf *b);
 
+/* A pool item's own copy of raw bytes (a game chunk: the reader reuses its buffer at the next
+ * call). *data (capacity *cap, at least 4 KB once set) receives src[0..len) and a NUL after it;
+ * 0, or -1 when out of memory (the old buffer is kept). */
+int hamle_bytes_copy(unsigned char **data, size_t *cap, const void *src, size_t len);
+/* Lets go of *data when its capacity is over max (a huge game's), so memory stays bounded. */
+void hamle_bytes_trim(unsigned char **data, size_t *cap, size_t max);
+
 #endif

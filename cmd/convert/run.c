@@ -64,11 +64,7 @@ static int emit(void *ctx, void *item)
 		}
 	}
 	/* back to the free list; buffers a huge game grew are let go, so memory stays bounded */
-	if (it->cap > ((size_t)1 << 20)) {
-		free(it->data);
-		it->data = NULL;
-		it->cap = 0;
-	}
+	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 20);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->err, (size_t)1 << 20);
 	it->next_free = rc->free_items;
@@ -88,18 +84,10 @@ static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
 		hamle_buf_init(&it->out);
 		hamle_buf_init(&it->err);
 	}
-	if (!it->data || it->cap < ch->len + 1) {
-		size_t cap = ch->len + 1 < 4096 ? 4096 : ch->len + 1;
-		unsigned char *d = realloc(it->data, cap);
-		if (!d) {
-			item_free(it);
-			return NULL;
-		}
-		it->data = d;
-		it->cap = cap;
+	if (hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
+		item_free(it);
+		return NULL;
 	}
-	memcpy(it->data, ch->data, ch->len);
-	it->data[ch->len] = '\0';
 	it->chunk = *ch;
 	it->chunk.data = it->data;
 	it->ntag_offsets = 0;

@@ -73,22 +73,12 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 			return NULL;
 		hamle_buf_init(&it->out);
 	}
-	if (c->borrow) {
-		it->chunk = *ch;
-	} else if (it->cap < ch->len || !it->data) {
-		size_t cap = ch->len < 4096 ? 4096 : ch->len;
-		unsigned char *d = realloc(it->data, cap);
-		if (!d) {
+	it->chunk = *ch;
+	if (!c->borrow) {
+		if (hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
 			item_free(it);
 			return NULL;
 		}
-		it->data = d;
-		it->cap = cap;
-	}
-	if (!c->borrow) {
-		/* a very large chunk's buffer is not kept for the next game: memory stays flat */
-		memcpy(it->data, ch->data, ch->len);
-		it->chunk = *ch;
 		it->chunk.data = it->data;
 	}
 	it->chunk.source = source;
@@ -123,11 +113,7 @@ static int pool_emit(void *ctx, void *item)
 		vd_progress_update(&c->progress, c->msg, &c->totals);
 	}
 	/* shrink buffers a huge game grew, so memory stays bounded */
-	if (it->cap > ((size_t)1 << 20)) {
-		free(it->data);
-		it->data = NULL;
-		it->cap = 0;
-	}
+	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 20);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	recycle(c, it);
 	return rc;
