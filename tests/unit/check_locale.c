@@ -440,6 +440,7 @@ static const struct {
 	{"bad-duplicate-key.yaml", 3, 1, "duplicate key 'tag'"},
 	{"bad-not-mapping.yaml", 1, 1, "must be a mapping"},
 	{"bad-pattern-group.yaml", 5, 13, "(?<value>"},
+	{"bad-unreadable-output.yaml", 6, 21, "output.pgn.castling_short writes 'OO'"},
 };
 
 START_TEST(malformed)

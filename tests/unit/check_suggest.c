@@ -132,7 +132,19 @@ START_TEST(token_marks_from_locale)
 		"  check: [\"ch\"]\n"
 		"  mate: [\"mt\"]\n"
 		"  promotion: [\"{}\", \"<{}>\"]\n"
-		"  en_passant: [\"ep\"]\n";
+		"  en_passant: [\"ep\"]\n"
+		/* what it writes must be what it reads (checked at load) */
+		"output:\n"
+		"  pgn:\n"
+		"    promotion: \"{}\"\n"
+		"    capture: \"*\"\n"
+		"    check: \"ch\"\n"
+		"    mate: \"mt\"\n"
+		"  fide:\n"
+		"    capture: \"*\"\n"
+		"    check: \"ch\"\n"
+		"    mate: \"mt\"\n"
+		"    en_passant: \" ep\"\n";
 	hamle_locale *xx = NULL;
 	hamle_error err;
 	ck_assert_int_eq(hamle_locale_load_buffer(&xx, yaml, sizeof(yaml) - 1, "xx.yaml", &err), HAMLE_OK);

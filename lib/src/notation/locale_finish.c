@@ -248,6 +248,59 @@ static int make_styles(struct loc_build *b)
 	return 0;
 }
 
+/* 1 when list holds text exactly, with value v (any value when v < 0). */
+static int list_has(const struct hamle_loc_words *l, const char *text, size_t len, int v)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].len == len && !memcmp(l->v[i].text, text, len) && (v < 0 || l->v[i].value == v))
+			return 1;
+	return 0;
+}
+
+/* Every spelling a style writes must be one the locale reads, so that what hamle writes in a
+ * language reads back (a locale file saying otherwise is refused at load, with the field named). */
+static int check_styles_readable(struct loc_build *b)
+{
+	const struct hamle_locale *loc = b->loc;
+	for (int st = 0; st < 2; st++) {
+		const struct hamle_loc_style *s = &loc->style[st];
+		const struct {
+			int field;
+			const char *text;
+			const struct hamle_loc_words *list;
+			int value;
+		} out[] = {
+			{0, s->castle_short, &loc->castling, HAMLE_LOC_CASTLE_SHORT},
+			{1, s->castle_long, &loc->castling, HAMLE_LOC_CASTLE_LONG},
+			{3, s->capture, &loc->capture, -1},
+			{4, s->check, &loc->check_marks, HAMLE_LOC_CHECK},
+			{5, s->mate, &loc->check_marks, HAMLE_LOC_MATE},
+			{6, s->en_passant, &loc->en_passant, -1},
+			{7, s->draw_offer, &loc->draw_offer, -1},
+			{8, s->result[0], &loc->results, 0},
+			{9, s->result[1], &loc->results, 1},
+			{10, s->result[2], &loc->results, 2},
+			{11, s->result[3], &loc->results, 3},
+		};
+		for (size_t i = 0; i < sizeof(out) / sizeof(out[0]); i++) {
+			const char *t = out[i].text;
+			while (*t == ' ' || *t == '\t') /* " e.p.", " (=)": read glued or after a blank */
+				t++;
+			if (*t && !list_has(out[i].list, t, strlen(t), out[i].value))
+				return loc_fail(b, &b->scalar[S_STYLE + st * STYLE_FIELDS + out[i].field].at,
+					"output.%s.%s writes '%s', which the locale's input lists do not read as that",
+					style_key[st], style_field[out[i].field], t);
+		}
+		int promo_ok = 0;
+		for (size_t k = 0; k < loc->n_promo; k++)
+			promo_ok |= !strcmp(loc->promo[k].open, s->promo_open) && !strcmp(loc->promo[k].close, s->promo_close);
+		if (!promo_ok)
+			return loc_fail(b, &b->scalar[S_STYLE + st * STYLE_FIELDS + 2].at,
+				"output.%s.promotion is not one of the promotion forms the locale reads", style_key[st]);
+	}
+	return 0;
+}
+
 static int make_words_of_people(struct loc_build *b)
 {
 	struct hamle_locale *loc = b->loc;
@@ -494,6 +547,8 @@ int loc_finish(struct loc_build *b)
 		rc = make_promo(b);
 	if (rc == 0)
 		rc = make_styles(b);
+	if (rc == 0)
+		rc = check_styles_readable(b);
 	if (rc == 0)
 		make_plain_tables(loc);
 	if (rc == 0)
