@@ -1,8 +1,10 @@
-/* work.c: one game in a worker thread: parse, --where, replay, write, findings for stderr. */
-#include <stdio.h>
+/* work.c: one game in a worker thread: parse, --where, replay, write, findings for stderr. Each
+ * finding is the line hamle-validate writes (common/finding.c), in English: popts.messages is the
+ * en locale whatever --lang (the output language of the moves) says. */
 #include <string.h>
 
 #include "convert.h"
+#include "finding.h"
 
 int cv_worker_init(const cv_config *cfg, cv_worker *w)
 {
@@ -20,58 +22,6 @@ void cv_worker_free(cv_worker *w)
 	hamle_replay_free(w->rp);
 	hamle_writer_free(w->w);
 	memset(w, 0, sizeof(*w));
-}
-
-static const char *tag_or(const hamle_game *g, const char *name)
-{
-	const char *v = hamle_game_tag(g, name);
-	return v && v[0] ? v : "?";
-}
-
-/* file:line:col: game N (White - Black) */
-static void where(hamle_buf *b, const hamle_game *g, size_t line, size_t col)
-{
-	const char *src = hamle_game_source(g);
-	hamle_buf_printf(b, "%s:%zu", src ? src : "<stdin>", line ? line : hamle_game_line(g));
-	if (line && col)
-		hamle_buf_printf(b, ":%zu", col);
-	hamle_buf_printf(b, ": game %zu (%s - %s)", hamle_game_index(g), tag_or(g, "White"), tag_or(g, "Black"));
-}
-
-/* One finding, GNU style, as hamle-validate writes it:
- * FILE:LINE:COL: game N (White - Black), move 12... (ply 24): illegal move 'Af3': no knight can
- * reach f3; did you mean Ad2? */
-static void finding_line(hamle_buf *b, const hamle_game *g, const hamle_diagnostic *f)
-{
-	const hamle_error *e = &f->error;
-	where(b, g, e->line, e->column);
-	if (f->move_number)
-		hamle_buf_printf(b, ", move %u%s", f->move_number, f->side == HAMLE_BLACK ? "..." : ".");
-	if (e->ply) {
-		hamle_buf_printf(b, " (ply %u", e->ply);
-		if (f->path_len) {
-			hamle_buf_puts(b, ", variation ");
-			for (unsigned i = 0; i < f->path_len && i < HAMLE_PATH_MAX; i++)
-				hamle_buf_printf(b, i ? ".%u" : "%u", f->path[i]);
-		}
-		hamle_buf_putc(b, ')');
-	}
-	hamle_buf_puts(b, ": ");
-	if (f->severity == HAMLE_SEVERITY_WARNING)
-		hamle_buf_puts(b, "warning: ");
-	const char *id = f->id ? f->id : hamle_status_id(e->code);
-	for (const char *s = id; *s; s++)
-		hamle_buf_putc(b, *s == '-' ? ' ' : *s);
-	if (e->token[0])
-		hamle_buf_printf(b, " '%s'", e->token);
-	if (e->message[0])
-		hamle_buf_printf(b, ": %s", e->message);
-	for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++)
-		hamle_buf_printf(b, "%s%s", i == 0 ? "; did you mean " : i + 1 == f->n_suggestions ? " or " : ", ",
-			f->suggestion[i].san);
-	if (f->n_suggestions)
-		hamle_buf_putc(b, '?');
-	hamle_buf_putc(b, '\n');
 }
 
 /* 1 when the game's Variant tag names a game hamle does not play. */
@@ -103,7 +53,7 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	hamle_writer_reset(w->w);
 	if (unsupported_variant(g)) {
 		if (cfg->msg->verbosity >= 0) {
-			where(&it->err, g, hamle_game_line(g), 0);
+			hamle_finding_where(&it->err, cfg->popts.messages, g, 0, hamle_game_line(g), 0);
 			hamle_buf_printf(&it->err, ": warning: unsupported variant '%s': game passed through unchanged\n",
 				hamle_game_tag(g, "Variant"));
 		}
@@ -119,9 +69,9 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 			const hamle_diagnostic *f = hamle_replay_finding(w->rp, i);
 			if (f->severity == HAMLE_SEVERITY_ERROR) {
 				it->failed = true;
-				finding_line(&it->err, g, f);
+				hamle_finding_text(&it->err, cfg->popts.messages, g, f);
 			} else if (cfg->msg->verbosity > 0) {
-				finding_line(&it->err, g, f);
+				hamle_finding_text(&it->err, cfg->popts.messages, g, f);
 			}
 		}
 		if (hamle_replay_error_count(w->rp))
@@ -134,7 +84,7 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 		}
 		const hamle_error *se = hamle_writer_stopped(w->w);
 		if (se) {
-			where(&it->err, g, se->line, se->column);
+			hamle_finding_where(&it->err, cfg->popts.messages, g, 0, se->line, se->column);
 			hamle_buf_printf(&it->err, ": %s '%s': %s\n", hamle_status_id(se->code), se->token, se->message);
 			it->failed = true;
 			if (cfg->on_error != CV_ON_ERROR_KEEP) {
@@ -146,7 +96,7 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	hamle_error err;
 	hamle_error_clear(&err);
 	if (hamle_writer_encode(w->w, cfg->out_encoding, &err) < 0) {
-		where(&it->err, g, hamle_game_line(g), 0);
+		hamle_finding_where(&it->err, cfg->popts.messages, g, 0, hamle_game_line(g), 0);
 		hamle_buf_printf(&it->err, ": encoding '%s': %s (output line %zu of the game); game not written\n",
 			err.token, err.message, err.line);
 		it->failed = true;

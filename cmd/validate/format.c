@@ -1,133 +1,8 @@
-/* format.c: a finding as one GNU-style text line or one JSON Lines object; the --all game record.
- *
- * Text:  FILE:LINE:COLUMN: game N (White - Black), move M... (ply P): illegal move 'Af3': no knight
- *        can reach f3; did you mean Ad2?
- * Warnings put "warning: " before the label (as compilers do, which editors' error parsers know).
- * The words come from the --lang locale (keys game, move, ply, variation, did_you_mean, or,
- * list_separator, code_<id>); a key the locale lacks falls back to the English text. */
-#include <stdio.h>
-#include <string.h>
-
+/* format.c: a finding as one GNU-style text line (hamle_finding_text in common/finding.c, in the
+ * --lang locale) or one JSON Lines object; the --all game record. */
+#include "finding.h"
 #include "json.h"
 #include "validate.h"
-
-static const char *word(const vd_config *cfg, const char *key, const char *fallback)
-{
-	const char *w = hamle_locale_message(cfg->messages, key);
-	return w && w[0] ? w : fallback;
-}
-
-static const char *tag_or(const hamle_game *g, const char *name, const char *fallback)
-{
-	const char *v = hamle_game_tag(g, name);
-	return v && v[0] ? v : fallback;
-}
-
-/* "illegal move" for "illegal-move", or the locale's code_illegal_move, into buf. */
-static void make_label(char *buf, size_t size, const vd_config *cfg, const char *id)
-{
-	char key[64] = "code_";
-	size_t k = 5;
-	for (const char *s = id; *s && k + 1 < sizeof(key); s++)
-		key[k++] = *s == '-' ? '_' : *s;
-	key[k] = '\0';
-	const char *w = hamle_locale_message(cfg->messages, key);
-	if (w && w[0]) {
-		snprintf(buf, size, "%s", w);
-		return;
-	}
-	size_t n = 0;
-	for (const char *s = id; *s && n + 1 < size; s++)
-		buf[n++] = *s == '-' ? ' ' : *s;
-	buf[n] = '\0';
-}
-
-/* True when text starts with prefix, ASCII letters compared without case. */
-static bool starts_with_ascii_ci(const char *text, const char *prefix)
-{
-	for (; *prefix; text++, prefix++) {
-		char a = *text, b = *prefix;
-		if (a >= 'A' && a <= 'Z')
-			a = (char)(a - 'A' + 'a');
-		if (b >= 'A' && b <= 'Z')
-			b = (char)(b - 'A' + 'a');
-		if (a != b)
-			return false;
-	}
-	return true;
-}
-
-/* "Ad2", "Ad2 or Ae5", "Ad2, Ae5 or Af4" inside the did_you_mean template. */
-static void append_suggestions(hamle_buf *b, const vd_config *cfg, const hamle_diagnostic *f)
-{
-	char list[HAMLE_MAX_SUGGESTIONS * (HAMLE_SAN_TEXT_MAX + 16)];
-	size_t len = 0;
-	const char *sep = word(cfg, "list_separator", ", "), *or = word(cfg, "or", " or ");
-	list[0] = '\0';
-	for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++) {
-		const char *join = i == 0 ? "" : i + 1 == f->n_suggestions ? or : sep;
-		int w = snprintf(list + len, sizeof(list) - len, "%s%s", join, f->suggestion[i].san);
-		if (w < 0 || (size_t)w >= sizeof(list) - len)
-			break;
-		len += (size_t)w;
-	}
-	char text[sizeof(list) + 64];
-	const char *args[1] = {list};
-	int n = hamle_locale_format(text, sizeof(text), cfg->messages, "did_you_mean", 1, args);
-	if (n < 0)
-		snprintf(text, sizeof(text), "did you mean %s?", list);
-	hamle_buf_puts(b, "; ");
-	hamle_buf_puts(b, text);
-}
-
-static void append_where(hamle_buf *b, const vd_config *cfg, const hamle_game *g, size_t game,
-	size_t line, size_t column)
-{
-	const char *src = hamle_game_source(g);
-	hamle_buf_puts(b, src ? src : "<stdin>");
-	hamle_buf_printf(b, ":%zu", line ? line : hamle_game_line(g));
-	if (line && column)
-		hamle_buf_printf(b, ":%zu", column);
-	hamle_buf_printf(b, ": %s %zu (%s - %s)", word(cfg, "game", "game"), game ? game : hamle_game_index(g),
-		tag_or(g, "White", "?"), tag_or(g, "Black", "?"));
-}
-
-static void format_text(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_diagnostic *f)
-{
-	const hamle_error *e = &f->error;
-	append_where(b, cfg, g, e->game, e->line, e->column);
-	if (f->move_number)
-		hamle_buf_printf(b, ", %s %u%s", word(cfg, "move", "move"), f->move_number,
-			f->side == HAMLE_BLACK ? "..." : ".");
-	if (e->ply) {
-		hamle_buf_printf(b, " (%s %u", word(cfg, "ply", "ply"), e->ply);
-		if (f->path_len) {
-			hamle_buf_printf(b, ", %s ", word(cfg, "variation", "variation"));
-			for (unsigned i = 0; i < f->path_len && i < HAMLE_PATH_MAX; i++)
-				hamle_buf_printf(b, i ? ".%u" : "%u", f->path[i]);
-		}
-		hamle_buf_putc(b, ')');
-	}
-	hamle_buf_puts(b, ": ");
-	if (f->severity == HAMLE_SEVERITY_WARNING)
-		hamle_buf_puts(b, "warning: ");
-	char label[96];
-	make_label(label, sizeof(label), cfg, f->id ? f->id : hamle_status_id(e->code));
-	if (e->message[0] && !e->token[0] && starts_with_ascii_ci(e->message, label)) {
-		hamle_buf_puts(b, e->message); /* "missing tag Round": the label would say it twice */
-	} else {
-		hamle_buf_puts(b, label);
-		if (e->token[0])
-			hamle_buf_printf(b, " '%s'", e->token);
-		if (e->message[0]) {
-			hamle_buf_puts(b, ": ");
-			hamle_buf_puts(b, e->message);
-		}
-	}
-	if (f->n_suggestions)
-		append_suggestions(b, cfg, f);
-	hamle_buf_putc(b, '\n');
-}
 
 static void json_common(hamle_json *j, const hamle_game *g, size_t game)
 {
@@ -194,7 +69,7 @@ void vd_format_finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	if (cfg->format == VD_FORMAT_JSON)
 		format_json(b, cfg, g, rp, f);
 	else
-		format_text(b, cfg, g, f);
+		hamle_finding_text(b, cfg->messages, g, f);
 }
 
 void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
@@ -202,10 +77,10 @@ void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 {
 	bool invalid = vd_game_invalid(cfg, it);
 	if (cfg->format != VD_FORMAT_JSON) {
-		append_where(b, cfg, g, hamle_game_index(g), hamle_game_line(g), 0);
+		hamle_finding_where(b, cfg->messages, g, hamle_game_index(g), hamle_game_line(g), 0);
 		hamle_buf_printf(b, ": %s, %u %s, %zu error%s, %zu warning%s\n", invalid ? "invalid" : "valid",
-			it->plies, word(cfg, "plies", "plies"), it->errors, it->errors == 1 ? "" : "s", it->warnings,
-			it->warnings == 1 ? "" : "s");
+			it->plies, hamle_finding_word(cfg->messages, "plies", "plies"), it->errors,
+			it->errors == 1 ? "" : "s", it->warnings, it->warnings == 1 ? "" : "s");
 		return;
 	}
 	hamle_json j;

@@ -1,0 +1,35 @@
+/* finding.h: one replay finding as the GNU-style text line every hamle tool prints.
+ *
+ *   FILE:LINE:COL: game N (White - Black), move 12... (ply 24, variation 1.2): warning: illegal
+ *   move 'Af3': no knight can reach f3; did you mean Ad2 or Nd2?
+ *
+ * "warning: " stands before the label of a warning (as compilers write it, which editors' error
+ * parsers know). The words come from a messages locale (keys game, move, ply, variation,
+ * did_you_mean, or, list_separator, code_<id>); a key it lacks, or a NULL locale, gives the
+ * English word. The label is said once: a message that already starts with it ("missing tag
+ * Round") stands alone. hamle-validate writes these lines (in its --lang), hamle-convert on stderr
+ * (in English). Nothing here is stateful: worker threads may call it at once. */
+#ifndef HAMLE_CLI_FINDING_H
+#define HAMLE_CLI_FINDING_H
+
+#include <stddef.h>
+
+#include <hamle/hamle.h>
+
+#include "buf.h"
+
+/* The locale's text for key, or fallback when messages is NULL or lacks it (or it is empty). */
+const char *hamle_finding_word(const hamle_locale *messages, const char *key, const char *fallback);
+
+/* "FILE:LINE:COL: game N (White - Black)" without a newline. FILE is the game's source
+ * ("<stdin>" when it has none); line 0 means the game's first line, and ":COL" is left out then
+ * or when column is 0; game 0 means the game's own index; a missing or empty White or Black tag
+ * is "?". */
+void hamle_finding_where(hamle_buf *b, const hamle_locale *messages, const hamle_game *g, size_t game,
+	size_t line, size_t column);
+
+/* The whole line of finding f of game g, with its newline. */
+void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_game *g,
+	const hamle_diagnostic *f);
+
+#endif
