@@ -6,7 +6,7 @@
 #       missing; a failure prints "NAME: why" and exits 2. Sets: root build tool pgnx repeat book
 #       bytes games mb have_time, and tmp (a directory removed on exit).
 #   best_time CMD...   "WALL CPU" in seconds of the run with the best wall time over $repeat runs
-#       (CPU = user + sys from GNU time when installed, else "-"). Output and stderr are dropped.
+#       (CPU = user + sys), measured by bash's `time`. Output and stderr are dropped.
 #   rate N SECONDS     N per second, one decimal ("-" for no time).
 #   ratio A B [DIGITS] A / B as "2.5x" with DIGITS decimals (default 1; "-" when either is "-").
 #
@@ -49,22 +49,17 @@ bench_init() {
 now() { date +%s.%N; }
 
 # CPU time is what to compare on a busy machine: wall time there also counts waiting for a core.
+# Both come from bash's own `time` (millisecond resolution, the command alone: no fork of a timer
+# or of date counted, which added some 20 ms to every wall time).
 best_time() {
-	local best="" bestcpu="-" t0 t1 t cpu
+	local best="" bestcpu="-" r u s
+	local TIMEFORMAT='%3R %3U %3S'
 	for _ in $(seq "$repeat"); do
-		t0=$(now)
-		if [ "$have_time" = 1 ]; then
-			/usr/bin/time -o "$tmp/cpu" -f '%U %S' "$@" >/dev/null 2>"$tmp/err" || true
-			cpu=$(tail -1 "$tmp/cpu" | awk '{ printf "%.3f", $1 + $2 }')
-		else
-			"$@" >/dev/null 2>"$tmp/err" || true
-			cpu=-
-		fi
-		t1=$(now)
-		t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$t
-			bestcpu=$cpu
+		{ time "$@" >/dev/null 2>"$tmp/err"; } 2>"$tmp/time" || true
+		read -r r u s < <(tail -1 "$tmp/time")
+		if [ -z "$best" ] || awk -v a="$r" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$r
+			bestcpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }')
 		fi
 	done
 	echo "$best $bestcpu"
