@@ -11,7 +11,7 @@
  * common tokens ("Nf3", "exd5"). */
 #include <string.h>
 
-#include "notation/san_internal.h"
+#include "notation/san_fast.h"
 
 static int is_file(unsigned char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(unsigned char c) { return c >= '1' && c <= '8'; }
@@ -168,7 +168,7 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 }
 
 /* The PGN style's castling word, exactly (s[0..n) without its one-byte mark). */
-static __attribute__((noinline)) int lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark)
+int san_lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark)
 {
 	int side;
 	if (n < 2)
@@ -193,69 +193,15 @@ static __attribute__((noinline)) int lex_plain_castle(struct san_tok *t, const s
 	return 1;
 }
 
-/* The common shape: [piece letter] [file] [rank] [capture] square, ending in the rank digit,
- * ASCII, no blanks, no suffix. Returns 1 when it filled t; 0 sends the token to the full lexer
- * (which accepts everything this does, and more). */
-static inline int lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t n = len;
-	int mark = 0;
-	if (n >= 3 && !is_rank(u[n - 1]) && (mark = loc->plain_mark[u[n - 1]]) != 0)
-		n--; /* "Nf3+": one check or mate mark, nothing else can end the token */
-	if (n < 2 || n > 7 || !is_rank(u[n - 1]) || !is_file(u[n - 2]))
-		return lex_plain_castle(t, loc, s, n, mark);
-	size_t i = 0;
-	int piece = -1;
-	unsigned v = loc->piece_byte[u[0]];
-	if (v < HAMLE_PAWN + 6 && v != HAMLE_PAWN) {
-		piece = (int)v;
-		i = 1;
-	} else if (!is_file(u[0])) {
-		return 0;
-	}
-	int ff = -1, fr = -1, cap = 0;
-	size_t end = n - 2;
-	if (i < end && is_file(u[i]))
-		ff = u[i++] - 'a';
-	if (i < end && is_rank(u[i]))
-		fr = u[i++] - '1';
-	if (i < end) {
-		/* only the PGN style's one-byte capture mark here ("x"); any other spelling goes to
-		 * the full lexer */
-		if (i + 1 != end || !loc->plain_capture || loc->plain_capture != u[i])
-			return 0;
-		cap = 1;
-		i = end;
-	}
-	if (i != end)
-		return 0;
-	t->piece = piece;
-	t->from_file = ff;
-	t->from_rank = fr;
-	t->to = HAMLE_SQ(u[n - 2] - 'a', u[n - 1] - '1');
-	t->promo = t->castle = -1;
-	t->null_move = 0;
-	t->capture = cap;
-	t->mark = mark;
-	t->nag = 0;
-	t->warn = ff >= 0 && fr >= 0 ? HAMLE_SAN_W_LONG_FORM : 0;
-	t->piece_at = piece >= 0 ? s : NULL;
-	t->piece_len = piece >= 0 ? 1 : 0;
-	t->body = s;
-	t->body_len = n;
-	return 1;
-}
-
 int san_lex_plain(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
 {
-	return lex_plain(t, loc, s, len);
+	return san_lex_plain_inline(t, loc, s, len);
 }
 
 int san_lex(struct san_tok *t, const struct hamle_locale *loc, const struct hamle_locale *msg,
 	const char *text, size_t len, hamle_error *err)
 {
-	if (lex_plain(t, loc, text, len))
+	if (san_lex_plain_inline(t, loc, text, len))
 		return 0;
 	return san_lex_full(t, loc, msg, text, len, err);
 }

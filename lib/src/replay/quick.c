@@ -8,7 +8,7 @@
  * with no finding at all (tests/cli/validate_quick.sh compares both over every test file). */
 #include <string.h>
 
-#include "notation/san_internal.h"
+#include "notation/san_fast.h"
 #include "pgn/game_internal.h"
 #include "pgn/scan.h"
 #include "replay/replay_internal.h"
@@ -131,7 +131,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			uint64_t low = (x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull;
 			if (low) {
 				e = i + (unsigned)__builtin_ctzll(low) / 8;
-				if (e < n && is_space((unsigned char)s[e]) && san_lex_plain(&t, loc, w, e - i))
+				if (e < n && is_space((unsigned char)s[e]) && san_lex_plain_inline(&t, loc, w, e - i))
 					lexed = 1;
 			}
 		}
@@ -154,7 +154,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			(t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER)))
 			return 0;
 		int before;
-		if (!san_fast_resolve(&pos, &t, &m, &before) && san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
+		if (!san_fast_resolve_inline(&pos, &t, &m, &before) && san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
 			return 0;
 		pending_check = 0;
 		int kind = HAMLE_MOVE_KIND(m);
