@@ -297,24 +297,25 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 	if (lim == 0)
 		return 0;
 	if (r->depth == 0) {
+		/* the byte loop takes the first word that is a termination marker, or that starts with
+		 * "1." or "1)" (or '1' at the window's end): it may open a new untagged game after a
+		 * blank line. Both start with a byte of m.first. */
 		uint64_t cand = starts & m.first & pgn_low64(lim);
 		while (cand) {
 			unsigned k = pgn_ctz64(cand);
 			cand &= cand - 1;
+			const unsigned char *wp = v + p + k;
+			if (wp[0] == '1' && (k == 63 || wp[1] == '.' || wp[1] == ')')) {
+				lim = k;
+				break;
+			}
 			unsigned e = k + pgn_ctz64(m.nw >> k); /* the word ends before lim */
-			if (e - k < sizeof(r->word) && pgn_may_be_result(v + p + k, e - k) &&
-			    hamle_result_parse((const char *)v + p + k, e - k) != HAMLE_RESULT_NONE) {
+			if (e - k < sizeof(r->word) && pgn_may_be_result(wp, e - k) &&
+			    hamle_result_parse((const char *)wp, e - k) != HAMLE_RESULT_NONE) {
 				lim = k;
 				break;
 			}
 		}
-		if (lim == 0)
-			return 0;
-		/* "1." may open a new untagged game after a blank line: the byte loop decides (a word
-		 * starting with '1' followed by '.' or ')', or by the block's end) */
-		uint64_t ones = starts & m.one & pgn_low64(lim) & ((m.dotp >> 1) | ((uint64_t)1 << 63));
-		if (ones)
-			lim = pgn_ctz64(ones);
 		if (lim == 0)
 			return 0;
 	}

@@ -102,15 +102,14 @@ static inline unsigned pgn_ctz(unsigned m)
 /* Byte classes of 64 bytes for the game splitter, bit k for p[k]: nw = blank, line end or
  * delimiter (not part of a word); eol = LF or CR; special = delimiter or '%' (the splitter's fast
  * run stops there); first = a byte that can start a termination marker (0 1 * and the lead byte
- * of '½'). */
+ * of '½'; '1' also starts "1.", which the splitter looks at). */
 typedef struct pgn_split_masks {
 	uint64_t nw, eol, special, first;
-	uint64_t one, dotp; /* '1'; '.' or ')' (the splitter's "1." test) */
 } pgn_split_masks;
 
 static inline void pgn_split_masks64(const unsigned char *p, pgn_split_masks *out)
 {
-	uint64_t nw = 0, eol = 0, special = 0, first = 0, one = 0, dotp = 0;
+	uint64_t nw = 0, eol = 0, special = 0, first = 0;
 	for (unsigned k = 0; k < 64; k += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
 		__m128i w20 = _mm_or_si128(v, _mm_set1_epi8(0x20));
@@ -132,16 +131,11 @@ static inline void pgn_split_masks64(const unsigned char *p, pgn_split_masks *ou
 		eol |= (uint64_t)(unsigned)_mm_movemask_epi8(e) << k;
 		special |= (uint64_t)(unsigned)_mm_movemask_epi8(sp) << k;
 		first |= (uint64_t)(unsigned)_mm_movemask_epi8(f) << k;
-		one |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('1'))) << k;
-		__m128i dp = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')), _mm_cmpeq_epi8(v, _mm_set1_epi8(')')));
-		dotp |= (uint64_t)(unsigned)_mm_movemask_epi8(dp) << k;
 	}
 	out->nw = nw;
 	out->eol = eol;
 	out->special = special;
 	out->first = first;
-	out->one = one;
-	out->dotp = dotp;
 }
 
 static inline unsigned pgn_ctz64(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
