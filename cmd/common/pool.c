@@ -243,6 +243,11 @@ int hamle_pool_submit(hamle_pool *p, void *item)
 			p->stop_rc = rc;
 		return p->stop_rc;
 	}
+	if (p->stop_rc != 0) { /* set by this thread alone (drain): no lock needed to read it */
+		if (p->fns.discard)
+			p->fns.discard(p->ctx, item);
+		return p->stop_rc;
+	}
 	p->pending[p->npending++] = item;
 	if (p->npending < POOL_BATCH)
 		return 0;
