@@ -84,8 +84,15 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 		}
 		const hamle_error *se = hamle_writer_stopped(w->w);
 		if (se) {
-			hamle_finding_where(&it->err, cfg->popts.messages, g, 0, se->line, se->column);
-			hamle_buf_printf(&it->err, ": %s '%s': %s\n", hamle_status_id(se->code), se->token, se->message);
+			/* the writer could not write a move: said as any finding is */
+			hamle_diagnostic d;
+			memset(&d, 0, sizeof(d));
+			d.error = *se;
+			d.id = hamle_status_id(se->code);
+			d.severity = HAMLE_SEVERITY_ERROR;
+			d.token = (size_t)-1;
+			d.side = -1;
+			hamle_finding_text(&it->err, cfg->popts.messages, g, &d);
 			it->failed = true;
 			if (cfg->on_error != CV_ON_ERROR_KEEP) {
 				hamle_writer_reset(w->w);
