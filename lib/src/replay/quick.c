@@ -149,9 +149,10 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (shape_add(sh, w, wl) < 0)
 				return 0;
 		}
-		if ((!lexed && !san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
-			t.null_move || t.nag ||
-			(t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER)))
+		/* the plain shape has no null move, glyph, e.p. mark or draw offer: only the full
+		 * token reader's answer needs looking at */
+		if (!lexed && ((!san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
+			t.null_move || t.nag || (t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER))))
 			return 0;
 		int before;
 		if (!san_fast_resolve_inline(&pos, &t, &m, &before) && san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
