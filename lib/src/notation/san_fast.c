@@ -1,8 +1,5 @@
-/* san_fast.c: the reader's fast path. For the common token (a piece or pawn move to a square,
- * no castling, no en passant) the candidate origins come straight from the attack tables of the
- * destination square, and each is tested for king safety directly; no move list is built.
- * Anything unusual, and every case that is not exactly one legal match, goes to the general
- * path (san_parse.c), which gives the same answer with messages. */
+/* san_fast.c: the fast resolution of san_fast.h as a function (for san_parse.c), and the fast
+ * "does this move give check" test without making the move. */
 #include "notation/san_fast.h"
 
 int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, hamle_move *out,
