@@ -114,15 +114,21 @@ void wr_putc(hamle_writer *w, char c)
 	wr_put(w, &c, 1);
 }
 
+/* v in decimal, written backwards from end (at least 20 bytes before it); returns its first byte. */
+static char *decimal(char *end, unsigned long long v)
+{
+	do {
+		*--end = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return end;
+}
+
 void wr_uint(hamle_writer *w, unsigned long long v)
 {
 	char tmp[24];
-	size_t n = sizeof(tmp);
-	do {
-		tmp[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	wr_put(w, tmp + n, sizeof(tmp) - n);
+	char *d = decimal(tmp + sizeof(tmp), v);
+	wr_put(w, d, (size_t)(tmp + sizeof(tmp) - d));
 }
 
 size_t wr_chars(const char *s, size_t n)
@@ -273,13 +279,9 @@ static void word3(hamle_writer *w, const char *prefix, const char *s, size_t n, 
 /* A number in decimal as one word: "12." "12..." "$14". */
 static void word_number(hamle_writer *w, const char *prefix, unsigned v, const char *suffix)
 {
-	char num[16];
-	size_t nl = sizeof(num);
-	do {
-		num[--nl] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	word3(w, prefix, num + nl, sizeof(num) - nl, suffix);
+	char num[24];
+	char *d = decimal(num + sizeof(num), v);
+	word3(w, prefix, d, (size_t)(num + sizeof(num) - d), suffix);
 }
 
 static void word(hamle_writer *w, const char *s)
