@@ -441,6 +441,7 @@ static const struct {
 	{"bad-not-mapping.yaml", 1, 1, "must be a mapping"},
 	{"bad-pattern-group.yaml", 5, 13, "(?<value>"},
 	{"bad-unreadable-output.yaml", 6, 21, "output.pgn.castling_short writes 'OO'"},
+	{"bad-repair-mojibake.yaml", 5, 20, "input.repair_mojibake must be 'cp1254'"},
 };
 
 START_TEST(malformed)

@@ -67,7 +67,8 @@ enum loc_scalar_id {
 	S_SPOKEN_PROMOTES, S_SPOKEN_EP,
 	S_NOUN, S_NO_PIECE = S_NOUN + 6, S_PLURAL = S_NO_PIECE + 6,
 	S_PATTERN = S_PLURAL + 6,
-	S_COUNT = S_PATTERN + HAMLE_LOC_PATTERNS
+	S_MOJIBAKE = S_PATTERN + HAMLE_LOC_PATTERNS,  /* input.repair_mojibake */
+	S_COUNT
 };
 
 struct loc_scalar {

@@ -134,6 +134,9 @@ struct hamle_locale {
 	struct hamle_loc_words piece_alias;
 	/* Code points skipped right after a piece spelling (U+FE0E, U+FE0F). */
 	struct hamle_loc_words ignore_after_piece;
+	/* input.repair_mojibake "cp1254": the game's text, once its moves read in this locale, gets
+	 * the repair of Windows-1254 text shown as Windows-1252 (Þ for Ş...); 0 otherwise. */
+	int repair_mojibake;
 	/* The pawn letter accepted on input ("P" in en), NULL when the locale has none. */
 	const char *pawn_letter;
 

@@ -54,6 +54,7 @@ static const struct slot slots[] = {
 	{"input.mate", K_LIST, L_MATE},
 	{"input.draw_offer", K_LIST, L_DRAW},
 	{"input.null_move", K_LIST, L_NULL},
+	{"input.repair_mojibake", K_SCALAR, S_MOJIBAKE},
 	{"input.promotion", K_LIST, L_PROMO},
 	{"input.results.1-0", K_LIST, L_RES + HAMLE_LOC_RESULT_WHITE},
 	{"input.results.0-1", K_LIST, L_RES + HAMLE_LOC_RESULT_BLACK},

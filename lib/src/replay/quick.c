@@ -307,7 +307,7 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	if ((opts && (opts->flags & HAMLE_READ_REPAIR_TR)) || (chunk->flags & HAMLE_CHUNK_OVERFLOW))
 		return 0;
 	const hamle_locale *loc = rp->opts.from ? rp->opts.from : rp->en;
-	if (!loc || !strcmp(hamle_locale_tag(loc), "tr"))
+	if (!loc || loc->repair_mojibake) /* its games' text gets repaired: the full path does that */
 		return 0;
 	pgn_limits lim;
 	pgn_limits_resolve(&lim, opts);

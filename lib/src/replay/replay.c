@@ -254,7 +254,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 		if (rc < 0)
 			return rc;
 	}
-	if (rp->loc && (!strcmp(hamle_locale_tag(rp->loc), "tr") || (rp->opts.flags & HAMLE_REPLAY_REPAIR_TR))) {
+	if (rp->loc && (rp->loc->repair_mojibake || (rp->opts.flags & HAMLE_REPLAY_REPAIR_TR))) {
 		size_t before = hamle_game_finding_count(g);
 		hamle_game_repair_turkish(g);
 		for (size_t i = before; i < hamle_game_finding_count(g); i++) {
