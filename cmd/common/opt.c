@@ -163,31 +163,35 @@ static size_t left_column(char *buf, size_t size, const hamle_cli_opt *o)
 }
 
 /* Writes text wrapped at HELP_WIDTH, continuation lines indented by indent. The first line starts
- * at column col. Breaks at spaces only (a longer word overflows). */
+ * at column col. The text is reflowed: a single newline is a space, an empty line ("\n\n") ends
+ * a paragraph. Breaks at spaces only (a longer word overflows). */
 static int put_wrapped(FILE *f, const char *text, size_t col, size_t indent)
 {
 	const char *s = text;
 	int rc = 0;
 	while (*s) {
 		size_t room = HELP_WIDTH > col ? HELP_WIDTH - col : 1;
-		size_t len = strlen(s);
+		const char *para = strstr(s, "\n\n");
+		size_t len = para ? (size_t)(para - s) : strlen(s);
 		size_t take = len;
 		if (len > room) {
 			take = room;
-			while (take > 0 && s[take] != ' ')
+			while (take > 0 && s[take] != ' ' && s[take] != '\n')
 				take--;
 			if (take == 0) { /* one long word: up to the next space */
 				take = room;
-				while (take < len && s[take] != ' ')
+				while (take < len && s[take] != ' ' && s[take] != '\n')
 					take++;
 			}
 		}
-		const char *nl = memchr(s, '\n', take);
-		if (nl)
-			take = (size_t)(nl - s);
-		if (fprintf(f, "%.*s\n", (int)take, s) < 0)
+		for (size_t i = 0; i < take; i++)
+			if (fputc(s[i] == '\n' ? ' ' : s[i], f) == EOF)
+				rc = -1;
+		if (fputc('\n', f) == EOF)
 			rc = -1;
 		s += take;
+		if (s == para && fputc('\n', f) == EOF)
+			rc = -1;
 		while (*s == ' ' || *s == '\n')
 			s++;
 		if (*s && fprintf(f, "%*s", (int)indent, "") < 0)

@@ -129,6 +129,16 @@ START_TEST(test_opt_help)
 	ck_assert_int_eq(wrapped, 3); /* the color help's two continuations, the long option's help */
 	free(text);
 
+	/* a summary is reflowed: its single newlines are spaces (no short line in the middle of a
+	 * sentence), an empty line ends a paragraph */
+	hamle_cli_info reflow = {"hamle-test", "1", NULL,
+		"A summary written in the source with short lines,\nwhich the help reflows into lines of up to\n"
+		"eighty columns whatever the source's own breaks are.\n\nA second paragraph.", NULL};
+	text = capture_help(&reflow);
+	ck_assert_ptr_nonnull(strstr(text, "\n\nA summary written in the source with short lines, which the help reflows into\n"
+		"lines of up to eighty columns whatever the source's own breaks are.\n\nA second paragraph.\n\nOptions:\n"));
+	free(text);
+
 	char *v = NULL;
 	size_t vlen = 0;
 	FILE *f = open_memstream(&v, &vlen);
