@@ -4,12 +4,15 @@
  * to submit), tail - head <= cap; slot of sequence s is ring[s % cap]. One mutex guards all of it;
  * workers wait on work_cv for next < tail, the caller waits on done_cv for ring[head] to finish.
  * With N jobs, N - 1 threads are started: the caller is the last worker, taking items itself
- * whenever it would otherwise wait for room or for the end. */
+ * whenever it would otherwise wait for room or for the end. A thread that cannot be started
+ * leaves the pool with the ones started so far (nthreads = started + 1). */
 #include "pool.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Most items a worker takes at once, and how many submitted items enter the ring together: one
@@ -32,6 +35,8 @@ struct hamle_pool {
 	int stop_rc;               /* non-zero once an emit failed */
 	pthread_t *threads;
 	unsigned nthreads, started;
+	unsigned asked;            /* threads (jobs) asked for; nthreads is less when one did not start */
+	int start_err;             /* pthread_create's error then, else 0 */
 	hamle_pool_fns fns;
 	void *ctx;
 	/* submitted items not yet in the ring (caller thread only): they go in together, one lock
@@ -164,6 +169,7 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 	if (!p)
 		return -1;
 	p->nthreads = nthreads ? nthreads : hamle_pool_default_jobs();
+	p->asked = p->nthreads;
 	p->cap = capacity ? capacity : 64 * (size_t)p->nthreads;
 	if (p->cap < 2 * POOL_BATCH)
 		p->cap = 2 * POOL_BATCH;
@@ -180,17 +186,41 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 	p->threads = calloc(p->nthreads, sizeof(*p->threads));
 	if (!p->ring || !p->threads)
 		goto fail;
+	/* the threads start with the terminating signals blocked, so that they reach the caller's
+	 * thread (outfile.h removes its temporary files there) */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGQUIT);
+	sigaddset(&block, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	bool oom = false;
 	for (unsigned i = 0; i + 1 < p->nthreads; i++) {
 		worker_arg *wa = malloc(sizeof(*wa));
-		if (!wa)
-			goto fail;
+		if (!wa) {
+			oom = true;
+			break;
+		}
 		wa->pool = p;
 		wa->index = i;
-		if (pthread_create(&p->threads[i], NULL, worker_main, wa) != 0) {
+		int e = pthread_create(&p->threads[i], NULL, worker_main, wa);
+		if (e != 0) {
+			/* no more threads (ulimit -u, memory for a stack): go on with those started, the
+			 * caller's thread being the last worker as always */
 			free(wa);
-			goto fail;
+			p->start_err = e;
+			break;
 		}
 		p->started++;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (oom)
+		goto fail;
+	if (p->started + 1 < p->nthreads) {
+		p->nthreads = p->started + 1;
+		if (!capacity) /* in flight: as many as the jobs that run (nothing submitted yet) */
+			p->cap = 64 * (size_t)p->nthreads < 2 * POOL_BATCH ? 2 * POOL_BATCH : 64 * (size_t)p->nthreads;
 	}
 	*out = p;
 	return 0;
@@ -203,6 +233,15 @@ fail:
 unsigned hamle_pool_threads(const hamle_pool *p)
 {
 	return p->nthreads;
+}
+
+bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m)
+{
+	if (p->nthreads == p->asked)
+		return false;
+	hamle_msg_warn(m, "a thread could not be started (%s): running %u of the %u jobs asked for",
+		strerror(p->start_err), p->nthreads, p->asked);
+	return true;
 }
 
 /* Moves the pending items into the ring (waiting for room, emitting meanwhile) and wakes the

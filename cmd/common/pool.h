@@ -22,11 +22,17 @@
  * does finish. With N = 1 no thread is started: submit runs work and emit at once. With N > 1,
  * N - 1 threads are started and the caller's thread is worker N - 1: it works items itself while
  * it waits for room or for the end (so `work` may run on the caller's thread, never at the same
- * time as `emit`). */
+ * time as `emit`). A thread that cannot be started (no memory for its stack, ulimit -u) is not an
+ * error: the pool runs with the threads started so far, hamle_pool_threads says how many, and
+ * hamle_pool_warn_fewer tells the user; the output is the same. The threads start with SIGHUP,
+ * SIGINT, SIGQUIT and SIGTERM blocked, so these reach the caller's thread (outfile.h). */
 #ifndef HAMLE_CLI_POOL_H
 #define HAMLE_CLI_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#include "msg.h"
 
 typedef struct hamle_pool hamle_pool;
 
@@ -40,11 +46,16 @@ typedef struct hamle_pool_fns {
 unsigned hamle_pool_default_jobs(void);
 
 /* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 64 * nthreads (at least 64: items
- * reach the workers 32 at a time, or at finish). fns is copied. 0, or -1 (out of memory, or a
- * thread could not be started). */
+ * reach the workers 32 at a time, or at finish). fns is copied. 0, or -1 (out of memory); a
+ * thread that could not be started only makes the pool smaller. */
 int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx);
 
+/* Jobs the pool runs: nthreads, or fewer when a thread could not be started. */
 unsigned hamle_pool_threads(const hamle_pool *p);
+
+/* When the pool runs fewer jobs than asked for, warns on m ("a thread could not be started
+ * (Resource temporarily unavailable): running 3 of the 8 jobs asked for") and returns true. */
+bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m);
 
 /* Queues item (owned by the pool from now on, even on failure). Returns 0 or the non-zero emit
  * return that stopped the pool. */

@@ -121,6 +121,8 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 		ret = -1;
 		goto cleanup;
 	}
+	if (hamle_pool_warn_fewer(pool, cfg->msg))
+		rc->jobs = hamle_pool_threads(pool); /* the next inputs ask for no more, and warn no more */
 	for (;;) {
 		hamle_chunk ch;
 		int st = hamle_scoresheet_next_chunk(sc, r, &ch);

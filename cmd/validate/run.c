@@ -178,6 +178,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
 	if (hamle_pool_new(&pool, c.nworkers, 0, &fns, &c) < 0)
 		goto oom;
+	hamle_pool_warn_fewer(pool, m);
 	c.borrow = hamle_pool_threads(pool) == 1;
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;
