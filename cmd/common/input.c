@@ -185,10 +185,22 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name)
 			continue;
 		}
 		if (!p.explicit_ && S_ISLNK(st.st_mode)) {
-			if (!hamle_input_wanted_name(p.path) || stat(p.path, &st) != 0 || !S_ISREG(st.st_mode)) {
+			struct stat to;
+			bool wanted = hamle_input_wanted_name(p.path);
+			if (stat(p.path, &to) != 0) {
+				if (wanted)
+					hamle_msg_note(in->msg, "%s: skipped: a symbolic link to nothing (%s)", p.path,
+						strerror(errno));
 				free(p.path);
 				continue;
 			}
+			if (S_ISDIR(to.st_mode))
+				hamle_msg_note(in->msg, "%s: skipped: a symbolic link to a directory, not followed", p.path);
+			if (!wanted || !S_ISREG(to.st_mode)) {
+				free(p.path);
+				continue;
+			}
+			st = to;
 		}
 		if (S_ISDIR(st.st_mode)) {
 			int rc = expand_dir(in, p.path);

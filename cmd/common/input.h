@@ -4,7 +4,8 @@
  * A directory is walked recursively (an explicit stack, no recursion) and yields its regular files
  * whose names end in ".pgn" or ".txt" (ASCII case-insensitively: .PGN too), in byte-wise sorted
  * order of their names at every level, so output is deterministic; symbolic links to directories
- * met inside a walk are not followed (no cycles), links to files are. A file named explicitly is
+ * met inside a walk are not followed (no cycles), links to files are; a link to a directory, and a
+ * wanted name linked to nothing, are said in a note (-v). A file named explicitly is
  * read whatever its name. A name that cannot be opened (or a directory that cannot be read) is
  * reported on the hamle_msg at once ("prog: x.pgn: No such file or directory"), counted, and
  * skipped: the other inputs still run, and the tool exits 2 at the end (hamle_inputs_failed).
