@@ -27,9 +27,12 @@ static const hamle_cli_opt opts[] = {
 	{"where", 'w', HAMLE_OPT_ARG, "EXPR",
 		"only games whose tags match, e.g. 'White~/Kasparov/i' or 'Result=1-0' (repeatable; all must hold; "
 		"PCRE2, UTF+UCP: /i folds by Unicode, and İ/ı do not fold to i/I)", OPT_WHERE},
-	{"output", 'o', HAMLE_OPT_ARG, "FILE", "write to FILE instead of stdout", OPT_OUTPUT},
+	{"output", 'o', HAMLE_OPT_ARG, "FILE",
+		"write to FILE instead of stdout (- is stdout), whole or not at all: a temporary file beside it "
+		"is renamed over it at the end; FILE must not be an input", OPT_OUTPUT},
 	{"in-place", 0, HAMLE_OPT_NOARG, NULL,
-		"rewrite each input file (via a temporary file and rename; untouched on any error)", OPT_IN_PLACE},
+		"rewrite each input file (via a temporary file and rename, mode and owner kept, a symbolic link "
+		"followed; untouched on any error or signal)", OPT_IN_PLACE},
 	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores); output stays in input order",
 		OPT_JOBS},
 	{"on-error", 0, HAMLE_OPT_ARG, "MODE",

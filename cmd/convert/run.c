@@ -1,13 +1,15 @@
 /* run.c: every input through the reader, the scoresheet wrapper and the ordered pool; output in
- * input order to stdout, -o FILE, or (--in-place) a temporary file renamed over each input. */
-#include <errno.h>
+ * input order to stdout, or (outfile.h) to a temporary file renamed at the end over -o FILE or,
+ * with --in-place, over each input. An input that is the output is refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "convert.h"
 #include "input.h"
+#include "outfile.h"
 #include "pool.h"
 
 typedef struct run_ctx {
@@ -172,48 +174,60 @@ cleanup:
 	return ret;
 }
 
-/* --in-place: converts name into a temporary file beside it, renamed over it when all went well. */
+/* --in-place: converts name into a temporary file beside it, renamed over it when all went well
+ * (mode and owner kept, a symbolic link followed). 0; -1 when a game failed (the file is then left
+ * as it was); -2 when the file could not be rewritten (I/O). */
 static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 {
 	const cv_config *cfg = rc->cfg;
-	size_t n = strlen(name);
-	char *tmp = malloc(n + 32);
-	if (!tmp)
-		return -1;
-	const char *slash = strrchr(name, '/');
-	size_t dir = slash ? (size_t)(slash - name) + 1 : 0;
-	snprintf(tmp, n + 32, "%.*s.%s.hamle-XXXXXX", (int)dir, name, name + dir);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		hamle_msg_syserr(cfg->msg, tmp, errno);
-		free(tmp);
-		return -1;
+	struct stat st;
+	hamle_outfile *of = NULL;
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+		hamle_msg_error(cfg->msg, "%s: left unchanged: --in-place rewrites regular files only", name);
+		return -2;
 	}
-	FILE *tf = fdopen(fd, "wb");
-	hamle_out o;
-	hamle_out_init(&o, tf, tmp);
+	if (hamle_outfile_open(&of, name, cfg->msg) != 0) {
+		hamle_msg_error(cfg->msg, "%s: left unchanged", name);
+		return -2;
+	}
 	hamle_out *saved = rc->out;
 	bool failed_before = rc->failed;
 	rc->failed = false;
-	rc->out = &o;
+	rc->out = hamle_outfile_out(of);
 	int ret = convert_input(rc, f, name);
-	bool bad = rc->failed || ret < 0 || hamle_out_failed(&o);
+	bool bad = rc->failed || ret < 0 || hamle_out_failed(rc->out);
 	rc->out = saved;
 	rc->failed = rc->failed || failed_before;
-	int st = hamle_out_close(&o, cfg->msg, 0);
-	if (st != 0)
-		bad = true;
-	if (!bad && rename(tmp, name) != 0) {
-		hamle_msg_syserr(cfg->msg, name, errno);
-		bad = true;
-	}
+	if (hamle_outfile_close(of, !bad, 0) != 0)
+		return -2; /* a failed write: outfile.c said so, and that the file is left unchanged */
 	if (bad) {
-		unlink(tmp);
-		hamle_msg_error(cfg->msg, "%s: left unchanged (errors in its games, or a failed write)", name);
-		ret = -1;
+		hamle_msg_error(cfg->msg, "%s: left unchanged (%s)", name,
+			rc->fatal ? "the run stopped on an error" : "errors in its games");
+		ret = rc->fatal ? -2 : -1;
 	}
-	free(tmp);
 	return ret;
+}
+
+/* The -o file, NULL for stdout. */
+static const char *output_name(const cv_config *cfg)
+{
+	return cfg->output && strcmp(cfg->output, "-") != 0 ? cfg->output : NULL;
+}
+
+/* Before any work: an operand (stdin with none) that is the output is a usage error. */
+static int check_operands(const cv_config *cfg, const hamle_outfile *of, const char *const *operands,
+	size_t n)
+{
+	for (size_t i = 0; i < (n ? n : 1); i++) {
+		const char *op = n ? operands[i] : "-";
+		bool in = strcmp(op, "-") == 0;
+		struct stat st;
+		if ((in ? fstat(STDIN_FILENO, &st) : stat(op, &st)) == 0 && S_ISREG(st.st_mode) &&
+		    hamle_outfile_is(of, &st))
+			return hamle_msg_usage(cfg->msg, "'%s' is both an input and the output (%s%s)", in ? "<stdin>" : op,
+				output_name(cfg) ? "-o " : "", output_name(cfg) ? output_name(cfg) : "stdout");
+	}
+	return 0;
 }
 
 int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
@@ -221,38 +235,58 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	unsigned jobs = cfg->jobs ? cfg->jobs : hamle_pool_default_jobs();
 	run_ctx rc = { cfg, NULL, NULL, false, false, false, 0, 0, jobs, NULL };
 	int status = HAMLE_EXIT_OK;
-	hamle_out out;
-	FILE *of = stdout;
-	if (cfg->output && !(of = fopen(cfg->output, "wb")))
-		return hamle_msg_syserr(cfg->msg, cfg->output, errno);
-	hamle_out_init(&out, of, cfg->output);
-	rc.out = &out;
+	hamle_outfile *of = NULL;
+	if (hamle_outfile_open(&of, cfg->in_place ? NULL : cfg->output, cfg->msg) != 0)
+		return HAMLE_EXIT_ERROR;
+	if (!cfg->in_place && check_operands(cfg, of, operands, n) != 0)
+		return hamle_outfile_close(of, false, HAMLE_EXIT_ERROR);
+	rc.out = hamle_outfile_out(of);
 	hamle_inputs *in = NULL;
+	bool cut = false; /* the run stopped before its end: -o FILE is not replaced */
 	rc.workers = calloc(jobs, sizeof(*rc.workers));
 	if (!rc.workers || hamle_inputs_new(&in, operands, n, cfg->msg) < 0) {
 		hamle_msg_error(cfg->msg, "out of memory");
 		status = HAMLE_EXIT_ERROR;
+		cut = true;
 		goto cleanup;
 	}
 	for (unsigned i = 0; i < jobs; i++) {
 		if (cv_worker_init(cfg, &rc.workers[i]) < 0) {
 			hamle_msg_error(cfg->msg, "out of memory");
 			status = HAMLE_EXIT_ERROR;
+			cut = true;
 			goto cleanup;
 		}
 	}
 	FILE *f;
 	const char *name;
 	bool in_place_failed = false;
-	while (!rc.stop && !rc.fatal && !hamle_out_failed(&out) && hamle_inputs_next(in, &f, &name) > 0) {
+	int more;
+	while (!rc.stop && !rc.fatal && !hamle_out_failed(rc.out) &&
+	    (more = hamle_inputs_next(in, &f, &name)) != 0) {
+		if (more < 0) {
+			hamle_msg_error(cfg->msg, "out of memory");
+			rc.fatal = true;
+			break;
+		}
 		if (cfg->in_place) {
 			if (strcmp(name, "<stdin>") == 0) {
 				hamle_msg_error(cfg->msg, "--in-place needs files, not stdin");
 				status = HAMLE_EXIT_ERROR;
 				break;
 			}
-			if (convert_in_place(&rc, f, name) < 0)
+			int r = convert_in_place(&rc, f, name);
+			if (r < 0)
 				in_place_failed = true;
+			if (r == -2)
+				status = HAMLE_EXIT_ERROR;
+		} else if (hamle_outfile_is_stream(of, f)) {
+			/* met in a directory walk (operands were checked): the output is never read */
+			hamle_msg_error(cfg->msg, "%s: is the output (%s%s): not read, and the run stopped", name,
+				output_name(cfg) ? "-o " : "", output_name(cfg) ? output_name(cfg) : "stdout");
+			status = HAMLE_EXIT_ERROR;
+			cut = true;
+			break;
 		} else if (convert_input(&rc, f, name) < 0 && (rc.stop || rc.fatal)) {
 			break;
 		}
@@ -261,6 +295,8 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		status = status ? status : HAMLE_EXIT_INVALID;
 	if (rc.fatal || hamle_inputs_failed(in))
 		status = HAMLE_EXIT_ERROR;
+	if (rc.fatal)
+		cut = true;
 cleanup:
 	hamle_inputs_free(in);
 	while (rc.free_items) {
@@ -271,5 +307,7 @@ cleanup:
 	for (unsigned i = 0; rc.workers && i < jobs; i++)
 		cv_worker_free(&rc.workers[i]);
 	free(rc.workers);
-	return hamle_out_close(&out, cfg->msg, status);
+	if (cut && hamle_outfile_replaces(of))
+		hamle_msg_error(cfg->msg, "%s: left unchanged: the run stopped before its end", cfg->output);
+	return hamle_outfile_close(of, !cut, status);
 }
