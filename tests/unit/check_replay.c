@@ -1,5 +1,5 @@
 /* Replay tests (suite "replay"): language detection, variations, findings with positions and
- * suggestions, result checks. Games in testdata/replay/games.pgn. */
+ * suggestions, result checks. Games in testdata/replay/games.pgn and languages.pgn. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +98,142 @@ START_TEST(ambiguous_knight_move)
 }
 END_TEST
 
+/* Language detection where several languages read the game's letters (replay/languages.pgn). */
+static tu_games lx;
+
+static void lang_setup(void)
+{
+	tu_games_open(&lx, "replay/languages.pgn", 8, 0);
+	ck_assert_uint_eq(lx.ngames, 6);
+}
+
+static void lang_teardown(void)
+{
+	tu_games_close(&lx);
+}
+
+/* Index of the first move token spelled text. */
+static size_t token_at(const hamle_game *g, const char *text)
+{
+	const hamle_token *t = hamle_game_tokens(g);
+	for (size_t i = 0; i < hamle_game_token_count(g); i++)
+		if (t[i].kind == HAMLE_TOKEN_MOVE && t[i].len == strlen(text) && !memcmp(t[i].text, text, t[i].len))
+			return i;
+	ck_abort_msg("no move token %s", text);
+	return 0;
+}
+
+/* Both readings legal, different moves: an error at the first move they differ in, and the replay
+ * stops there (nothing after it is read in either language). */
+START_TEST(dutch_p_is_ambiguous)
+{
+	hamle_game *g = lx.games[0];
+	ck_assert_int_eq(hamle_replay_run(lx.rp, g), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(lx.rp), 1);
+	const hamle_diagnostic *d = tu_finding(lx.rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->id, "ambiguous-language");
+	ck_assert_int_eq(d->severity, HAMLE_SEVERITY_ERROR);
+	size_t at = token_at(g, "Pf3");
+	ck_assert_uint_eq(d->token, at);
+	ck_assert_str_eq(d->error.token, "Pf3");
+	ck_assert_uint_eq(d->error.line, 4);
+	ck_assert_uint_eq(d->error.column, 13);
+	ck_assert_uint_eq(d->error.ply, 3);
+	ck_assert_uint_eq(d->move_number, 2);
+	ck_assert_int_eq(d->side, HAMLE_WHITE);
+	/* the languages and their readings, each reading once */
+	ck_assert_msg(strstr(d->error.message, "ply 3") && strstr(d->error.message, "f3 (en, fr, es, it)") &&
+		strstr(d->error.message, "Nf3 (nl)"), "%s", d->error.message);
+	ck_assert_uint_eq(hamle_replay_first_error(lx.rp), at);
+	const hamle_replay_move *m = hamle_replay_moves(lx.rp);
+	ck_assert_uint_eq(m[at].flags, HAMLE_RM_ERROR);
+	ck_assert_uint_eq(m[token_at(g, "Pc6")].flags, HAMLE_RM_SKIPPED);
+	ck_assert_uint_eq(m[token_at(g, "d4")].flags, HAMLE_RM_SKIPPED);
+	ck_assert_uint_eq(hamle_replay_plies(lx.rp), 2);
+}
+END_TEST
+
+/* A declared language decides: no finding, the game read whole in it. */
+START_TEST(declared_language_decides)
+{
+	hamle_replay *rp = NULL;
+	hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
+	o.from = lx.locs[6];
+	ck_assert_str_eq(hamle_locale_tag(o.from), "nl");
+	ck_assert_int_eq(hamle_replay_new(&rp, &o), HAMLE_OK);
+	hamle_game *g = lx.games[0];
+	ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
+	ck_assert_ptr_null(tu_finding(rp, "ambiguous-language"));
+	ck_assert_uint_eq(hamle_replay_plies(rp), 5);
+	const hamle_replay_move *m = hamle_replay_moves(rp);
+	ck_assert_int_eq(HAMLE_MOVE_FROM(m[token_at(g, "Pf3")].move), 6); /* g1: the knight */
+	hamle_replay_free(rp);
+}
+END_TEST
+
+/* Languages that read the same moves are no ambiguity: nothing is said. */
+START_TEST(same_moves_no_finding)
+{
+	ck_assert_int_eq(hamle_replay_run(lx.rp, lx.games[1]), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_finding_count(lx.rp), 1); /* missing-tag only */
+	ck_assert_ptr_nonnull(tu_finding(lx.rp, "missing-tag"));
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(lx.rp)), "es");
+	ck_assert_uint_eq(hamle_replay_plies(lx.rp), 6);
+}
+END_TEST
+
+/* Readings that differ only where one of them fails: the one that goes on wins, nothing said. */
+START_TEST(difference_where_one_fails)
+{
+	ck_assert_int_eq(hamle_replay_run(lx.rp, lx.games[2]), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(lx.rp), 0);
+	ck_assert_ptr_null(tu_finding(lx.rp, "ambiguous-language"));
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(lx.rp)), "en");
+	ck_assert_uint_eq(hamle_replay_plies(lx.rp), 3);
+}
+END_TEST
+
+/* An earlier difference, but one reading fails later: the reading of the whole game wins. */
+START_TEST(furthest_reading_wins)
+{
+	ck_assert_int_eq(hamle_replay_run(lx.rp, lx.games[3]), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(lx.rp), 0);
+	ck_assert_ptr_null(tu_finding(lx.rp, "ambiguous-language"));
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(lx.rp)), "nl");
+	ck_assert_uint_eq(hamle_replay_plies(lx.rp), 5);
+}
+END_TEST
+
+/* Readings that stop at the same bad token, with different moves before it: ambiguous there. */
+START_TEST(equally_far_is_ambiguous)
+{
+	hamle_game *g = lx.games[4];
+	ck_assert_int_eq(hamle_replay_run(lx.rp, g), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(lx.rp), 1);
+	const hamle_diagnostic *d = tu_finding(lx.rp, NULL);
+	ck_assert_str_eq(d->id, "ambiguous-language");
+	ck_assert_uint_eq(d->token, token_at(g, "Pf3"));
+}
+END_TEST
+
+/* A difference inside a variation: located with its path; the mainline after it is not read. */
+START_TEST(ambiguous_in_variation)
+{
+	hamle_game *g = lx.games[5];
+	ck_assert_int_eq(hamle_replay_run(lx.rp, g), HAMLE_OK);
+	const hamle_diagnostic *d = tu_finding(lx.rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->id, "ambiguous-language");
+	ck_assert_uint_eq(d->token, token_at(g, "Pf3"));
+	ck_assert_uint_eq(d->error.ply, 3);
+	ck_assert_uint_eq(d->path_len, 1);
+	ck_assert_uint_eq(d->path[0], 1);
+	ck_assert_uint_eq(hamle_replay_moves(lx.rp)[token_at(g, "d4")].flags, HAMLE_RM_SKIPPED);
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -108,6 +244,16 @@ Suite *replay_suite(void)
 	tcase_add_test(tc, german_with_nested_variations);
 	tcase_add_test(tc, result_contradicts_mate);
 	tcase_add_test(tc, ambiguous_knight_move);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("languages");
+	tcase_add_checked_fixture(tc, lang_setup, lang_teardown);
+	tcase_add_test(tc, dutch_p_is_ambiguous);
+	tcase_add_test(tc, declared_language_decides);
+	tcase_add_test(tc, same_moves_no_finding);
+	tcase_add_test(tc, difference_where_one_fails);
+	tcase_add_test(tc, furthest_reading_wins);
+	tcase_add_test(tc, equally_far_is_ambiguous);
+	tcase_add_test(tc, ambiguous_in_variation);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,9 +1,11 @@
 /* hamle/replay.h: where a read game meets the rules. Replays the mainline and every variation of a
  * game (each variation from the position before the move it replaces), under one locale for the
  * whole game (declared, or detected from the game's letters), and collects findings: the reader's
- * own, move errors (syntax, illegal-move, ambiguous-move, bad-fen) with suggestions, and warnings
- * (check-mark, capture-mark, result-mismatch, moves-after-end, missing-tag, ambiguous-language,
- * encoding, bad-escape). After the first move error of a game nothing further is replayed.
+ * own, move errors (syntax, illegal-move, ambiguous-move, bad-fen) with suggestions,
+ * ambiguous-language (an error: detected, candidate languages replay the game equally far but read
+ * different moves; located at the first such move, which counts as the first move error), and
+ * warnings (check-mark, capture-mark, result-mismatch, moves-after-end, missing-tag, encoding,
+ * bad-escape). After the first move error of a game nothing further is replayed.
  *
  * Lifecycle: hamle_replay_new (options, candidate locales borrowed) -> hamle_replay_run per game
  * (reuses its buffers; results valid until the next run) -> hamle_replay_free. One replay per thread;
@@ -123,7 +125,8 @@ HAMLE_EXTERN size_t hamle_replay_finding_count(const hamle_replay *rp);
 HAMLE_EXTERN const hamle_diagnostic *hamle_replay_finding(const hamle_replay *rp, size_t i);
 HAMLE_EXTERN size_t hamle_replay_error_count(const hamle_replay *rp);
 HAMLE_EXTERN size_t hamle_replay_warning_count(const hamle_replay *rp);
-/* Token index of the first move error, or (size_t)-1 when every move resolved. */
+/* Token index of the first move error (or of the ambiguous-language error), or (size_t)-1 when
+ * every move resolved. */
 HAMLE_EXTERN size_t hamle_replay_first_error(const hamle_replay *rp);
 /* Mainline plies replayed. */
 HAMLE_EXTERN unsigned hamle_replay_plies(const hamle_replay *rp);

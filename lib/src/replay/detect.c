@@ -1,6 +1,11 @@
 /* detect.c: the language of a game, from its letter inventory first, and by replaying under
- * each remaining candidate only when the letters leave several (never guessing per token).
- * Spanish and Italian share their letters and read the same moves: that is no ambiguity. */
+ * each remaining candidate only when the letters leave several (never guessing per token): the
+ * reading that goes furthest wins. Readings that go equally far but to different moves are an
+ * ambiguous-language error at the first move where they differ (Dutch "Pf3" is a knight move, and
+ * a pawn move in English); Spanish and Italian share their letters and read the same moves: that is
+ * no ambiguity. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pgn/game_internal.h"
@@ -132,7 +137,57 @@ size_t replay_fitting(const hamle_replay *rp, const char *const *text, const siz
 	return nfit;
 }
 
-int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
+/* Candidates fit[k] that replay the game as far as fit[best] (resolved[k] == resolved[best]) but
+ * not to the same moves: each is walked again and its moves kept, to find the first token where
+ * one of them reads a legal move other than fit[best]'s. A token that only one of them could read
+ * is no such difference: the reading that went further won there. Sets rp->amb_*; rare (games
+ * whose letters several languages read, and read differently). */
+static int first_difference(hamle_replay *rp, const hamle_locale *const *fit, size_t nfit,
+	const size_t *resolved, size_t best)
+{
+	size_t n = hamle_game_token_count(rp->game);
+	size_t tied[REPLAY_AMB_MAX], ntied = 0;
+	tied[ntied++] = best;
+	for (size_t k = 0; k < nfit && ntied < REPLAY_AMB_MAX; k++)
+		if (k != best && resolved[k] == resolved[best])
+			tied[ntied++] = k;
+	/* per candidate and token: 0x10000 | move when the token resolved, else 0 */
+	uint32_t *read = malloc(ntied * (n + 1) * sizeof(*read));
+	if (!read)
+		return HAMLE_ENOMEM;
+	for (size_t k = 0; k < ntied; k++) {
+		int rc = replay_walk(rp, fit[tied[k]], 1);
+		if (rc < 0) {
+			free(read);
+			return rc;
+		}
+		uint32_t *r = read + k * n;
+		for (size_t i = 0; i < n; i++)
+			r[i] = (rp->moves[i].flags & HAMLE_RM_MOVE) ? 0x10000u | rp->moves[i].move : 0;
+	}
+	size_t at = (size_t)-1;
+	for (size_t i = 0; i < n && at == (size_t)-1; i++) {
+		if (!read[i])
+			continue;
+		for (size_t k = 1; k < ntied; k++)
+			if (read[k * n + i] && read[k * n + i] != read[i])
+				at = i;
+	}
+	rp->n_amb = 0;
+	if (at != (size_t)-1) {
+		rp->amb_at = at;
+		for (size_t k = 0; k < ntied; k++) {
+			if (!read[k * n + at])
+				continue;
+			rp->amb_loc[rp->n_amb] = fit[tied[k]];
+			rp->amb_move[rp->n_amb++] = (hamle_move)(read[k * n + at] & 0xFFFFu);
+		}
+	}
+	free(read);
+	return HAMLE_OK;
+}
+
+int replay_detect(hamle_replay *rp, const hamle_locale **chosen)
 {
 	const hamle_token *shape[MAX_SHAPES];
 	size_t nshape = collect_shapes(rp->game, shape);
@@ -142,16 +197,15 @@ int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
 		text[s] = shape[s]->text;
 		len[s] = shape[s]->len;
 	}
-	const hamle_locale *fit[32];
-	*ambiguous = 0;
-	size_t nfit = replay_fitting(rp, text, len, nshape, fit, 32);
+	const hamle_locale *fit[REPLAY_AMB_MAX];
+	size_t nfit = replay_fitting(rp, text, len, nshape, fit, REPLAY_AMB_MAX);
 	if (nfit == 1) {
 		*chosen = fit[0];
 		return HAMLE_OK;
 	}
 	if (nfit == 0) {
 		/* nothing reads every letter: keep whichever replays furthest (errors follow) */
-		for (size_t c = 0; c < rp->opts.n_candidates && nfit < 32; c++)
+		for (size_t c = 0; c < rp->opts.n_candidates && nfit < REPLAY_AMB_MAX; c++)
 			if (strcmp(hamle_locale_tag(rp->opts.candidates[c]), "fan"))
 				fit[nfit++] = rp->opts.candidates[c];
 		if (nfit == 0) {
@@ -160,8 +214,8 @@ int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
 		}
 	}
 	size_t best = 0, best_resolved = 0;
-	uint64_t hashes[32];
-	size_t resolved[32];
+	uint64_t hashes[REPLAY_AMB_MAX];
+	size_t resolved[REPLAY_AMB_MAX];
 	for (size_t i = 0; i < nfit; i++) {
 		int rc = replay_walk(rp, fit[i], 1);
 		if (rc < 0)
@@ -176,9 +230,53 @@ int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous)
 			best_resolved = resolved[i];
 		}
 	}
+	*chosen = fit[best];
+	/* readings as good as the chosen one but of other moves: which moves the game holds is
+	 * not for detection to guess (the same moves in several languages are no ambiguity) */
 	for (size_t i = 0; i < nfit; i++)
 		if (i != best && resolved[i] == best_resolved && hashes[i] != hashes[best])
-			*ambiguous = 1;
-	*chosen = fit[best];
+			return first_difference(rp, fit, nfit, resolved, best);
 	return HAMLE_OK;
+}
+
+void replay_detect_report(hamle_replay *rp, size_t i, const struct hamle_position *before,
+	unsigned ply, const struct walk_frame *stack, size_t depth)
+{
+	hamle_diagnostic *f = replay_add_finding(rp, "ambiguous-language", HAMLE_SEVERITY_ERROR, HAMLE_ERROR, i);
+	if (!f)
+		return;
+	replay_finding_at_move(f, before, ply, stack, depth);
+	/* each reading once, in the message language's letters, with the languages that read it:
+	 * "f3 (en, fr), Nf3 (nl)" */
+	const hamle_locale *msg = replay_msg_locale(rp);
+	const char *sep = hamle_locale_message(msg, "list_separator");
+	char readings[HAMLE_ERROR_MESSAGE_MAX], plies[16];
+	size_t o = 0;
+	int done[REPLAY_AMB_MAX] = {0};
+	readings[0] = '\0';
+	sep = sep ? sep : ", ";
+	for (size_t a = 0; a < rp->n_amb; a++) {
+		if (done[a])
+			continue;
+		char san[HAMLE_SAN_MAX];
+		if (hamle_san_format(san, sizeof(san), before, msg, rp->amb_move[a], HAMLE_FORM_SAN) < 0)
+			snprintf(san, sizeof(san), "?");
+		o += (size_t)snprintf(readings + o, sizeof(readings) - o, "%s%s (", o ? sep : "", san);
+		int first = 1;
+		for (size_t b = a; b < rp->n_amb && o < sizeof(readings); b++) {
+			if (done[b] || rp->amb_move[b] != rp->amb_move[a])
+				continue;
+			done[b] = 1;
+			o += (size_t)snprintf(readings + o, sizeof(readings) - o, "%s%s", first ? "" : sep,
+				hamle_locale_tag(rp->amb_loc[b]));
+			first = 0;
+		}
+		if (o < sizeof(readings))
+			o += (size_t)snprintf(readings + o, sizeof(readings) - o, ")");
+		if (o >= sizeof(readings))
+			break;
+	}
+	snprintf(plies, sizeof(plies), "%u", ply);
+	const char *args[2] = {plies, readings};
+	replay_message(rp, f, "ambiguous_language", 2, args);
 }

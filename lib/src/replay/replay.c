@@ -17,6 +17,7 @@ int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 		return HAMLE_ENOMEM;
 	hamle_replay_options defaults = HAMLE_REPLAY_OPTIONS_INIT;
 	rp->opts = opts ? *opts : defaults;
+	rp->amb_at = (size_t)-1;
 	for (size_t i = 0; i < rp->opts.n_candidates; i++)
 		if (!strcmp(hamle_locale_tag(rp->opts.candidates[i]), "en"))
 			rp->en = rp->opts.candidates[i];
@@ -230,6 +231,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	rp->first_error = (size_t)-1;
 	rp->plies = 0;
 	rp->final_state = 0;
+	rp->amb_at = (size_t)-1;
 	rp->loc = rp->opts.from;
 	copy_reader_findings(rp);
 	replay_scan_tags(rp);
@@ -248,9 +250,8 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 		return rp->moves ? HAMLE_OK : HAMLE_ENOMEM;
 	}
 	rp->start_ok = 1;
-	int ambiguous = 0;
 	if (!rp->loc) {
-		int rc = replay_detect(rp, &rp->loc, &ambiguous);
+		int rc = replay_detect(rp, &rp->loc);
 		if (rc < 0)
 			return rc;
 	}
@@ -261,13 +262,6 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 			hamle_diagnostic *f = replay_add_finding(rp, "encoding", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
 			if (f)
 				f->error = hamle_game_finding_at(g, i)->error;
-		}
-	}
-	if (ambiguous) {
-		hamle_diagnostic *f = replay_add_finding(rp, "ambiguous-language", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
-		if (f) {
-			const char *args[1] = {hamle_locale_tag(rp->loc)};
-			replay_message(rp, f, "ambiguous_language", 1, args);
 		}
 	}
 	int rc = replay_walk(rp, rp->loc, 0);

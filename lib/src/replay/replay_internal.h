@@ -9,6 +9,9 @@
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
 
+/* The most candidate locales detection weighs against each other. */
+#define REPLAY_AMB_MAX 32
+
 /* One open line of play (the mainline or a variation) during the walk. */
 struct walk_frame {
 	struct hamle_position cur;  /* position after the line's last move */
@@ -52,6 +55,14 @@ struct hamle_replay {
 	uint64_t moves_hash;          /* over the resolved moves, to compare languages */
 	size_t resolved;              /* move tokens resolved */
 	int final_state;              /* end reached by the mainline (hamle_state, END_*), 0 none */
+
+	/* Detection found candidates that replay equally far but read different moves (detect.c):
+	 * the walk stops at token amb_at with an ambiguous-language error; amb_loc[k] read it as
+	 * amb_move[k]. amb_at is (size_t)-1 otherwise. */
+	size_t amb_at;
+	size_t n_amb;
+	const hamle_locale *amb_loc[REPLAY_AMB_MAX];
+	hamle_move amb_move[REPLAY_AMB_MAX];
 };
 
 /* The Seven Tag Roster (PGN standard 8.1.1), in its order; rp->roster has bit k for replay_roster[k]. */
@@ -119,9 +130,15 @@ size_t replay_fitting(const hamle_replay *rp, const char *const *text, const siz
  * suggestions (detection runs). Returns 0 or HAMLE_ENOMEM. */
 int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet);
 
-/* Chooses the game's language among the candidates; sets rp->loc and may add an
- * ambiguous-language finding after the final walk (detect_report). */
-int replay_detect(hamle_replay *rp, const hamle_locale **chosen, int *ambiguous);
+/* Chooses the game's language among the candidates (*chosen). When candidates that replay the game
+ * equally far read different moves, sets rp->amb_at to the first token where two of them read
+ * different legal moves (the final walk then stops there with replay_detect_report). Returns 0
+ * or HAMLE_ENOMEM. */
+int replay_detect(hamle_replay *rp, const hamle_locale **chosen);
+/* Adds the ambiguous-language error at token i (the walk, at rp->amb_at; before: the position
+ * there, ply, stack and depth as for replay_finding_at_move). */
+void replay_detect_report(hamle_replay *rp, size_t i, const struct hamle_position *before,
+	unsigned ply, const struct walk_frame *stack, size_t depth);
 
 /* Appends a finding; returns it (zeroed but for the fields set here) or NULL on ENOMEM. */
 hamle_diagnostic *replay_add_finding(hamle_replay *rp, const char *id, hamle_severity sev,

@@ -188,6 +188,15 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			}
 			continue;
 		}
+		if (UNLIKELY(i == rp->amb_at)) {
+			/* detection found another reading as good with another move here */
+			rp->moves[i].flags = HAMLE_RM_ERROR;
+			rp->first_error = i;
+			stopped = 1;
+			if (!quiet)
+				replay_detect_report(rp, i, &f->cur, f->ply + 1, rp->stack, depth);
+			continue;
+		}
 		hamle_move m;
 		hamle_san_info info = {0};
 		hamle_error err;
