@@ -53,6 +53,8 @@ game() {
 	game 'castling, en passant, promotion' '*' '1.e4 Nf6 2.e5 d5 3.exd6 cxd6 4.Nf3 g6 5.Bc4 Bg7 6.O-O O-O 7.d4 b5 8.Bxb5 a5 9.a4 Ba6 10.c4 Bxb5 11.axb5 a4 12.b6 a3 13.b7 axb2 14.bxa8=Q bxa1=Q *'
 	game 'fivefold' '*' '1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *'
 	game 'German letters' '*' '1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 *'
+	game 'Dutch P: a knight, or a pawn in English' '*' '1.e4 e5 2.Pf3 Pc6 3.d4 *'
+	game 'Spanish and Italian: the same moves' '*' '1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 *'
 	game 'number forms' '*' '1. e4 1... e5 2 Nf3 2...Nc6 3.Bb5 *'
 } >"$HAMLE_TMP/edges.pgn"
 printf '%s\n' "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/edge-list"
