@@ -57,7 +57,15 @@ game() {
 	game 'Spanish and Italian: the same moves' '*' '1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 *'
 	game 'number forms' '*' '1. e4 1... e5 2 Nf3 2...Nc6 3.Bb5 *'
 } >"$HAMLE_TMP/edges.pgn"
-printf '%s\n' "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/edge-list"
+# files joined with cat (a byte order mark before a game) and a last game cut short: warnings the
+# lane leaves to the full path
+{
+	game 'plain' '1-0' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0'
+	printf '\xef\xbb\xbf'
+	game 'joined' '*' '1.d4 d5 *'
+	game 'cut' '*' '1.c4 e5 2.Nc3'
+} >"$HAMLE_TMP/joined-cut.pgn"
+printf '%s\n' "$HAMLE_TMP/edges.pgn" "$HAMLE_TMP/joined-cut.pgn" >"$HAMLE_TMP/edge-list"
 compare_all edges "$HAMLE_TMP/edge-list" --format json
 compare_all edges-text "$HAMLE_TMP/edge-list"
 

@@ -13,7 +13,12 @@
  *     its result;
  *   - inside a `{` comment still open: a blank line followed by a tag-pair line ends the game, which
  *     then reports an unterminated comment (one broken game never swallows the next ones).
- * Blank lines inside a game (ChessBase writes some) do not end it.
+ * Blank lines inside a game (ChessBase writes some) do not end it. A UTF-8 byte order mark (EF BB BF)
+ * at the start of a line (files joined with cat) is read as if it were not there, also for columns;
+ * each is an "encoding" warning of its game at its line, column 1 (one at the start of the input is
+ * dropped silently; one followed by nothing but blank lines to the end of the input too).
+ * The last game, when the input ends before its termination marker, has a "truncated" warning if it
+ * has a tag pair (a file cut mid-game; a typed scoresheet without a result is not one).
  * A game larger than max_game_bytes is not stored past the limit: the reader skips to the next boundary
  * and the game carries a "limit" error (its tags, when they fit, are still read; no movetext tokens).
  *
@@ -115,6 +120,10 @@ HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
 /* Raw game chunks, for parsing in worker threads: the reader only splits; hamle_game_parse decodes
  * and lexes. data is borrowed until the next call on the reader (copy it to hand it over). */
 #define HAMLE_CHUNK_OVERFLOW 0x1u /* the game exceeded max_game_bytes; data holds its first bytes */
+#define HAMLE_CHUNK_TRUNCATED 0x2u /* the input ends inside the game: it has a tag pair and no
+                                    * termination marker (a "truncated" warning when parsed) */
+#define HAMLE_CHUNK_BOM 0x4u      /* a byte order mark starts one of its lines (an "encoding"
+                                   * warning each when parsed) */
 typedef struct hamle_chunk {
 	const unsigned char *data;
 	size_t len;
@@ -189,9 +198,10 @@ typedef struct hamle_tag {
 
 typedef enum { HAMLE_SEVERITY_WARNING = 1, HAMLE_SEVERITY_ERROR = 2 } hamle_severity;
 
-/* A reader finding. id is a static identifier: "syntax", "limit", "encoding", "bad-escape".
- * error.code is the matching status (HAMLE_ESYNTAX, HAMLE_ELIMIT, HAMLE_EENCODING; bad-escape uses
- * HAMLE_ESYNTAX). error.source/game/line/column/offset/token are set; ply is 0. */
+/* A reader finding. id is a static identifier: "syntax", "limit", "encoding", "bad-escape",
+ * "truncated". error.code is the matching status (HAMLE_ESYNTAX, HAMLE_ELIMIT, HAMLE_EENCODING;
+ * bad-escape and truncated use HAMLE_ESYNTAX).
+ * error.source/game/line/column/offset/token are set; ply is 0. */
 typedef struct hamle_finding {
 	hamle_error error;
 	hamle_severity severity;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "pgn/encoding.h"
 #include "pgn/game_internal.h"
 #include "pgn/lexer.h"
@@ -31,6 +32,45 @@ static void end_position(const unsigned char *raw, size_t len, size_t *line, siz
 			(*col)++;
 		}
 	}
+}
+
+/* An "encoding" warning for each byte order mark that starts a line of the chunk (the splitter and
+ * the decoder read the text as if it were not there). Returns 0 or HAMLE_ENOMEM. */
+static int bom_findings(hamle_game *g, const hamle_chunk *chunk)
+{
+	const unsigned char *s = g->raw;
+	size_t n = g->raw_len, line = chunk->line;
+	int at_start = chunk->column == 1;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = s[i];
+		if (at_start && c == 0xEF && n - i >= 3 && s[i + 1] == 0xBB && s[i + 2] == 0xBF) {
+			if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", line, 1,
+				    chunk->offset + i, NULL, 0,
+				    "byte order mark (U+FEFF) at the start of a line dropped (files joined?)") < 0)
+				return HAMLE_ENOMEM;
+			i += 2; /* the line still starts after it */
+			continue;
+		}
+		at_start = c == '\n' || c == '\r';
+		if (c == '\n' || (c == '\r' && !(i + 1 < n && s[i + 1] == '\n')))
+			line++;
+	}
+	return 0;
+}
+
+/* The "truncated" warning: the input ends before the game's termination marker. It points after
+ * the game's last character (trailing blanks left out). Returns 0 or HAMLE_ENOMEM. */
+static int truncated_finding(hamle_game *g, const hamle_chunk *chunk)
+{
+	const char *t = g->text;
+	size_t end = g->text_len;
+	while (end > 0 && (t[end - 1] == ' ' || (t[end - 1] >= '\t' && t[end - 1] <= '\r')))
+		end--;
+	size_t line = chunk->line, col = chunk->column;
+	end_position((const unsigned char *)t, end, &line, &col);
+	return pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "truncated", line, col,
+		g->offset + pgn_game_raw_pos(g, end), NULL, 0,
+		"the input ends inside the game: no termination marker (1-0, 0-1, 1/2-1/2 or *)");
 }
 
 int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts,
@@ -66,6 +106,8 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 	int rc = pgn_decode(g, &lim, chunk->line, chunk->column);
 	if (rc < 0)
 		return rc;
+	if (UNLIKELY(chunk->flags & HAMLE_CHUNK_BOM) && bom_findings(g, chunk) < 0)
+		return HAMLE_ENOMEM;
 	int overflow = (chunk->flags & HAMLE_CHUNK_OVERFLOW) != 0;
 	if (overflow) {
 		size_t line = chunk->line, col = chunk->column;
@@ -81,6 +123,8 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 	rc = pgn_lex(g, &lim, chunk->line, chunk->column, overflow || tags_only);
 	if (rc < 0)
 		return rc;
+	if (UNLIKELY(chunk->flags & HAMLE_CHUNK_TRUNCATED) && truncated_finding(g, chunk) < 0)
+		return HAMLE_ENOMEM;
 	if (lim.flags & HAMLE_READ_REPAIR_TR)
 		hamle_game_repair_turkish(g);
 	return 0;

@@ -13,7 +13,7 @@
 #include "compiler.h"
 
 enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN };
-enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED };
+enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED, S_BOM };
 
 /* Byte classes of the splitter. */
 enum {
@@ -65,6 +65,17 @@ struct hamle_reader {
 	/* the game being split */
 	int state, ret_state, in_game, pending, has_movetext, tag_string;
 	int has_words; /* the game has movetext words (moves, numbers), not only comments */
+	int has_tag;   /* the game has a tag pair ('[' outside comments and strings) */
+	int ended;     /* its termination marker was met (a comment after it is being read) */
+	/* byte order marks (EF BB BF) at line starts other than the input's: treated as absent (the
+	 * decoder drops U+FEFF), counted per game for the parser's "encoding" warning; a line that
+	 * starts with one and ends the game goes to the next game with its mark */
+	int bom_ret;        /* the state a mark is read from (S_NORMAL or S_COMMENT) */
+	size_t bom_got;     /* bytes of a mark matched so far (it may be cut by a block's end) */
+	size_t bom_count;   /* marks in the current game */
+	size_t bom_end;     /* absolute offset after the last mark (0: none yet) */
+	unsigned char held[32]; /* a mark and blanks that start the next game (see cut_line) */
+	size_t held_len, held_line, held_offset;
 	size_t depth, word_len;
 	unsigned char word[16];
 	size_t g_line, g_col, g_offset, g_index;
@@ -281,6 +292,35 @@ static void cut(hamle_reader *r)
 	r->pending = 1;
 }
 
+/* Ends the current game before view[p], the first non-blank byte of a line. A byte order mark that
+ * began the line goes with the next game, with the blanks after it: they are held back from this
+ * game's chunk (where the block they came in is gone) and start the next one. */
+static void cut_line(hamle_reader *r, size_t p)
+{
+	r->pos = p;
+	cut(r);
+	if (LIKELY(!r->bom_end) || r->bom_end != r->view_base + r->ls)
+		return;
+	size_t k = r->view_base + p - (r->bom_end - 3);
+	if (k > sizeof(r->held) || k > r->chunk_len || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
+		return; /* a long run of blanks: the mark stays with this game */
+	r->chunk_len -= k;
+	memcpy(r->held, r->chunk + r->chunk_len, k);
+	r->held_len = k;
+	r->held_line = r->line;
+	r->held_offset = r->bom_end - 3;
+	r->bom_count--;
+}
+
+/* view[p] (0xEF) starts a line: it may begin a byte order mark, read in S_BOM (from state ret). */
+static void bom_start(hamle_reader *r, size_t p, int ret)
+{
+	r->pos = p;
+	r->bom_got = 0;
+	r->bom_ret = ret;
+	r->state = S_BOM;
+}
+
 #ifdef PGN_SCAN_SSE2
 /* S_NORMAL over the words, blanks and line ends of view[p..p+64) (in a game; 64 bytes readable),
  * up to the first delimiter or '%', a word running past that point or the block, or a termination
@@ -319,10 +359,7 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 		if (lim == 0)
 			return 0;
 	}
-	uint64_t rng = pgn_low64(lim);
-	if (w & rng)
-		r->has_movetext = r->has_words = 1;
-	uint64_t eol = m.eol & rng;
+	uint64_t eol = m.eol & pgn_low64(lim);
 	unsigned cur = 0;
 	while (eol) {
 		unsigned k = pgn_ctz64(eol);
@@ -331,7 +368,14 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 			r->line_blank = 0;
 		newline(r, p + k);
 		cur = k + 1;
+		if (UNLIKELY(cur < lim && v[p + cur] == 0xEF)) {
+			lim = cur; /* a line that may start with a byte order mark: the byte loop reads it */
+			break;
+		}
 	}
+	uint64_t rng = pgn_low64(lim);
+	if (w & rng)
+		r->has_movetext = r->has_words = 1;
 	if (w & rng & ~pgn_low64(cur))
 		r->line_blank = 0;
 	return lim;
@@ -347,6 +391,19 @@ static void word_end(hamle_reader *r)
 		r->state = S_ENDED;
 }
 
+/* Whether the game so far holds nothing but byte order marks and blanks (dropped at the end). */
+static int only_marks(const hamle_reader *r)
+{
+	if (r->has_movetext || r->has_tag || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
+		return 0;
+	for (size_t i = 0; i < r->chunk_len; i++) {
+		unsigned char c = r->chunk[i];
+		if (kls[c] != K_BLANK && kls[c] != K_EOL && c != 0xEF && c != 0xBB && c != 0xBF)
+			return 0;
+	}
+	return 1;
+}
+
 /* Splits until a game is complete (1), the input ends with no game (0), or I/O fails (< 0).
  * Each state runs over the view in a tight loop; lines are counted at line ends, columns only
  * computed where a game starts. */
@@ -358,15 +415,26 @@ static int split(hamle_reader *r)
 		r->chunk_flags = 0;
 		r->has_movetext = 0;
 		r->has_words = 0;
+		r->has_tag = 0;
+		r->ended = 0;
+		r->bom_count = 0;
 		r->depth = 0;
 		r->tag_string = 0;
 		r->in_game = 0;
 		r->state = S_NORMAL;
+		if (r->held_len) {
+			start_game(r, r->held_line, 1, r->held_offset);
+			chunk_append(r, r->held, r->held_len);
+			r->held_len = 0;
+			r->bom_count = 1;
+			r->span = r->pos;
+		}
 		if (r->carry) {
 			r->carry = 0;
 			start_game(r, r->cand_line, r->cand_col, r->cand_offset);
 			chunk_append(r, (const unsigned char *)"[", 1);
 			r->state = S_TAG;
+			r->has_tag = 1;
 		}
 	}
 	if (!r->started) {
@@ -390,8 +458,12 @@ static int split(hamle_reader *r)
 			if (r->pos >= r->vlen && r->eof) {
 				if (r->state == S_CAND)
 					chunk_append(r, (const unsigned char *)"[", 1);
+				if (r->state == S_WORD)
+					word_end(r); /* a termination marker as the input's last bytes */
+				if (r->in_game && r->has_tag && r->state != S_ENDED && !r->ended)
+					r->chunk_flags |= HAMLE_CHUNK_TRUNCATED; /* cut mid-game */
 				r->state = S_NORMAL;
-				if (!r->in_game)
+				if (!r->in_game || (r->bom_count && only_marks(r)))
 					return 0;
 				r->pending = 1;
 				return 1;
@@ -406,7 +478,7 @@ static int split(hamle_reader *r)
 				unsigned char c = v[p];
 				unsigned k = kls[c];
 #ifdef PGN_SCAN_SSE2
-				if (k == K_WORD && r->in_game && n - p >= 64) {
+				if (k == K_WORD && r->in_game && n - p >= 64 && c != 0xEF) { /* 0xEF: a mark? */
 					p += fast_run(r, v, p);
 					if (p >= n)
 						break;
@@ -427,15 +499,18 @@ static int split(hamle_reader *r)
 					r->span = p;
 					start_game(r, r->line, col_at(r, p), r->view_base + p);
 				} else if (c == '[' && r->line_blank && r->has_movetext) {
-					r->pos = p;
-					cut(r);
+					cut_line(r, p);
 					return 1;
 				} else if (UNLIKELY(c == '1') && r->line_blank && r->prev_blank && r->has_words &&
 					r->depth == 0 && starts_move_one(v, p, n)) {
 					/* games without tags or result, separated by a blank line only */
-					r->pos = p;
-					cut(r);
+					cut_line(r, p);
 					return 1;
+				}
+				if (UNLIKELY(c == 0xEF) && r->line_blank && col_at(r, p) == 1) {
+					bom_start(r, p, S_NORMAL);
+					p = r->pos;
+					break;
 				}
 				r->line_blank = 0;
 				if (UNLIKELY(c == '%') && col_at(r, p) == 1) {
@@ -468,6 +543,7 @@ static int split(hamle_reader *r)
 				}
 				p++;
 				if (c == '[') {
+					r->has_tag = 1;
 					/* fast path for a whole `[Name "value"]` in this block; anything else
 					 * (escapes, line ends, the block's end) goes through the states */
 					size_t q = p;
@@ -521,12 +597,18 @@ static int split(hamle_reader *r)
 					size_t e = p + 1;
 					while (e < n && !comment_stop[v[e]])
 						e++;
-					if (r->line_blank)
-						for (size_t k = p; k < e; k++)
-							if (kls[v[k]] != K_BLANK) {
-								r->line_blank = 0;
-								break;
-							}
+					if (r->line_blank) {
+						size_t k = p;
+						while (k < e && kls[v[k]] == K_BLANK)
+							k++;
+						if (UNLIKELY(k < e && v[k] == 0xEF) && col_at(r, k) == 1) {
+							bom_start(r, k, S_COMMENT);
+							p = k;
+							break;
+						}
+						if (k < e)
+							r->line_blank = 0;
+					}
 					p = e;
 					continue;
 				}
@@ -638,6 +720,7 @@ static int split(hamle_reader *r)
 			if (c == '{' || c == ';') {
 				r->state = c == '{' ? S_COMMENT : S_LINE;
 				r->ret_state = S_ENDED;
+				r->ended = 1;
 				r->line_blank = 0;
 				r->pos = p + 1;
 				continue;
@@ -645,6 +728,33 @@ static int split(hamle_reader *r)
 			r->state = S_NORMAL;
 			cut(r);
 			return 1;
+		}
+		case S_BOM: {
+			static const unsigned char mark[3] = { 0xEF, 0xBB, 0xBF };
+			while (p < n && r->bom_got < 3 && v[p] == mark[r->bom_got]) {
+				p++;
+				r->bom_got++;
+			}
+			if (r->bom_got == 3) {
+				/* columns after it count as if it were not there */
+				r->bom_count++;
+				r->bom_end = r->view_base + p;
+				r->ls = p;
+				r->ls_col = 1;
+				r->state = r->bom_ret;
+			} else if (p < n) {
+				/* no mark: the bytes matched begin a word, or the comment's text */
+				r->line_blank = 0;
+				r->state = r->bom_ret;
+				if (r->bom_ret == S_NORMAL) {
+					r->has_movetext = r->has_words = 1;
+					memcpy(r->word, mark, r->bom_got);
+					r->word_len = r->bom_got;
+					r->state = S_WORD;
+				}
+			}
+			r->pos = p;
+			continue;
 		}
 		}
 	}
@@ -669,8 +779,9 @@ int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
 	out->line = r->g_line;
 	out->column = r->g_col;
 	out->offset = r->g_offset;
-	out->total_len = (r->carry ? r->cand_offset : r->view_base + r->pos) - r->g_offset;
-	out->flags = r->chunk_flags;
+	out->total_len = (r->carry ? r->cand_offset : r->held_len ? r->held_offset : r->view_base + r->pos) -
+		r->g_offset;
+	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0);
 	return HAMLE_OK;
 }
 

@@ -76,6 +76,12 @@ static int grow(unsigned char **buf, size_t *cap, size_t need)
 	return 0;
 }
 
+/* 3 when the line starts with a byte order mark (files joined with cat: read as if absent), else 0. */
+static size_t bom_len(const void *line, size_t len)
+{
+	return len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 static int is_tag_name(const char *s, size_t n)
 {
 	if (n == 0 || n > 64 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
@@ -110,6 +116,9 @@ static int group(pcre2_code *re, pcre2_match_data *md, const char *name, size_t 
 
 static int header_line(hamle_scoresheet *sc, const char *line, size_t len, header_hit *hit)
 {
+	size_t b = bom_len(line, len);
+	line += b;
+	len -= b;
 	size_t k = 0;
 	while (k < len && (line[k] == ' ' || line[k] == '\t'))
 		k++;
@@ -142,7 +151,7 @@ static int header_line(hamle_scoresheet *sc, const char *line, size_t len, heade
 		} else {
 			return 0;
 		}
-		hit->vstart = vs;
+		hit->vstart = b + vs;
 		hit->vlen = vl;
 		return known ? 2 : 1;
 	}
@@ -175,7 +184,7 @@ static size_t scan_headers(hamle_scoresheet *sc, const unsigned char *data, size
 			eol++;
 		if (eol < len && data[eol] == '\n' && (eol == e || data[e] == '\r'))
 			eol++;
-		size_t k = pos;
+		size_t k = pos + bom_len(data + pos, e - pos);
 		while (k < e && (data[k] == ' ' || data[k] == '\t'))
 			k++;
 		if (k == e) { /* blank */
@@ -241,11 +250,12 @@ static int rewrite_line(void *payload, const unsigned char *line, size_t len, si
 		sc->hdr_off = v;
 		sc->hdr_cap = cap;
 	}
-	size_t k = 0;
+	size_t b = bom_len(line, len), k = b;
 	while (k < len && (line[k] == ' ' || line[k] == '\t'))
 		k++;
 	sc->hdr_off[sc->nhdr++] = st->base_offset + (size_t)(line - st->base) + k;
-	int rc = put(st, "[", 1);
+	int rc = put(st, line, b); /* the mark stays (the reader warns of it, the decoder drops it) */
+	rc = rc ? rc : put(st, "[", 1);
 	rc = rc ? rc : put(st, hit->tag, hit->tag_len);
 	rc = rc ? rc : put(st, " \"", 2);
 	for (size_t i = 0; i < hit->vlen && !rc; i++) {
@@ -304,7 +314,7 @@ static void end_of(const unsigned char *d, size_t len, size_t *line, size_t *col
 
 static int starts_with_tag(const hamle_chunk *c)
 {
-	for (size_t i = 0; i < c->len; i++) {
+	for (size_t i = bom_len(c->data, c->len); i < c->len; i++) {
 		unsigned char b = c->data[i];
 		if (b != ' ' && b != '\t' && b != '\n' && b != '\r')
 			return b == '[';
