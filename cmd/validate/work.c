@@ -6,7 +6,7 @@
 const char *const vd_code_ids[VD_NCODES] = {
 	"syntax", "illegal-move", "ambiguous-move", "bad-fen", "limit", "encoding", "check-mark",
 	"capture-mark", "result-mismatch", "moves-after-end", "missing-tag", "ambiguous-language",
-	"bad-escape", "truncated", "other"};
+	"bad-escape", "bad-nag", "truncated", "other"};
 
 int vd_code_index(const char *id)
 {

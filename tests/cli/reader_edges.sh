@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# reader_edges.sh: nothing lost, nothing changed at the reader's edges (issue 11, items 4, 5):
-# files joined with cat (a byte order mark between games), a last game cut short.
+# reader_edges.sh: nothing lost, nothing changed at the reader's edges (issue 11, items 4, 5, 12):
+# files joined with cat (a byte order mark between games), a last game cut short, NAGs out of range
+# ($256: a warning, written back as it was) and tag names of any length in JSON.
 . "$(dirname "$0")/common.sh"
 require_tool validate
 require_tool convert
@@ -45,5 +46,30 @@ for f in whole.pgn sheet.txt untagged.pgn; do
 	run_tool validate --format json "$d/$f"
 	grep -q '"code":"truncated"' "$RUN_OUT" && fail "$f: a truncated warning"
 done
+
+# ---- NAGs: $0..$255; beyond, a warning, and the NAG written back as it was (same warning again)
+printf '[Event "n"]\n[Result "*"]\n\n1. e4 $256 e5 $999999999999 $255 *\n' >"$d/nag.pgn"
+run_tool validate "$d/nag.pgn"
+[ "$(grep -c 'warning: bad nag' "$RUN_OUT")" = 2 ] || fail "NAGs: not two bad-nag warnings"
+grep -q "nag.pgn:4:7: .*bad nag '\$256'" "$RUN_OUT" || fail "NAGs: \$256 not at 4:7"
+grep -q "bad nag '\$999999999999'" "$RUN_OUT" || fail "NAGs: \$999999999999 clamped"
+run_tool convert "$d/nag.pgn"
+grep -qx '1. e4 \$256 e5 \$999999999999 \$255 \*' "$RUN_OUT" || fail "NAGs: not written back as they were: $(tail -2 "$RUN_OUT")"
+cp "$RUN_OUT" "$d/nag2.pgn"
+run_tool validate "$d/nag2.pgn"
+[ "$(grep -c 'warning: bad nag' "$RUN_OUT")" = 2 ] || fail "NAGs: written back, they do not read the same"
+run_tool convert --to json "$d/nag.pgn"
+grep -q '"nags":\["\$256"\]' "$RUN_OUT" && grep -q '"nags":\["\$999999999999",255\]' "$RUN_OUT" ||
+	fail "NAGs in JSON: $(cat "$RUN_OUT")"
+
+# ---- JSON tag names of any length: whole (no cut inside a character, no two keys the same)
+long=$(printf 'N%.0s' $(seq 94))
+printf '[%s\xc3\xa9x "1"]\n[%s\xc3\xa9y "2"]\n[%s\xc3\xa9x "3"]\n[Result "*"]\n\n1. e4 *\n' "$long" "$long" "$long" >"$d/long.pgn"
+run_tool convert --to json "$d/long.pgn"
+grep -q "\"${long}éx\":\"1\",\"${long}éy\":\"2\",\"${long}éx#2\":\"3\"" "$RUN_OUT" || fail "JSON: long tag names cut"
+if command -v python3 >/dev/null; then
+	python3 -c 'import json,sys
+for l in open(sys.argv[1], encoding="utf-8"): json.loads(l)' "$RUN_OUT" || fail "JSON: not valid JSON (UTF-8)"
+fi
 
 finish

@@ -1,5 +1,5 @@
 /* check_pgn_edges.c: the reader at the edges of its input (issue 11): byte order marks at line
- * starts (files joined with cat), a last game cut short. Every input is also
+ * starts (files joined with cat), a last game cut short, NAGs out of range. Every input is also
  * read through a callback 1 to 7 bytes at a time, so that a mark cut by a block's end is met. */
 #include <check.h>
 #include <stdarg.h>
@@ -264,6 +264,45 @@ START_TEST(test_truncated)
 }
 END_TEST
 
+/* PGN NAGs are $0 to $255: beyond that a warning, the token kept as written, never clamped. */
+START_TEST(test_nag_range)
+{
+	const char *in = "1. e4 $0 $255 $256 e5 $999999999999 $0007 *";
+	hamle_reader *r;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, in, strlen(in), "t"), HAMLE_OK);
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(hamle_game_token_count(g), 9);
+	static const struct { size_t i; const char *text; unsigned value, flags; } nags[] = {
+		{ 2, "$0", 0, 0 }, { 3, "$255", 255, 0 }, { 4, "$256", 0, HAMLE_TOKEN_OUT_OF_RANGE },
+		{ 6, "$999999999999", 0, HAMLE_TOKEN_OUT_OF_RANGE }, { 7, "$0007", 7, 0 },
+	};
+	for (size_t k = 0; k < sizeof(nags) / sizeof(nags[0]); k++) {
+		const hamle_token *n = &t[nags[k].i];
+		ck_assert_uint_eq(n->kind, HAMLE_TOKEN_NAG);
+		ck_assert_uint_eq(n->len, strlen(nags[k].text));
+		ck_assert(memcmp(n->text, nags[k].text, n->len) == 0);
+		ck_assert_uint_eq(n->value, nags[k].value);
+		ck_assert_uint_eq(n->flags & HAMLE_TOKEN_OUT_OF_RANGE, nags[k].flags);
+	}
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 2);
+	const hamle_finding *f = hamle_game_finding_at(g, 0);
+	ck_assert_str_eq(f->id, "bad-nag");
+	ck_assert_int_eq(f->severity, HAMLE_SEVERITY_WARNING);
+	ck_assert_uint_eq(f->error.column, 15);
+	ck_assert_str_eq(f->error.token, "$256");
+	f = hamle_game_finding_at(g, 1);
+	ck_assert_str_eq(f->id, "bad-nag");
+	ck_assert_uint_eq(f->error.offset, 22);
+	ck_assert_str_eq(f->error.token, "$999999999999");
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+END_TEST
+
 Suite *pgn_edges_suite(void)
 {
 	Suite *s = suite_create("pgn_edges");
@@ -274,6 +313,7 @@ Suite *pgn_edges_suite(void)
 	tcase_add_test(tc, test_bom_dropped_silently);
 	tcase_add_test(tc, test_bom_single_byte);
 	tcase_add_loop_test(tc, test_truncated, 0, (int)(sizeof(cut_cases) / sizeof(cut_cases[0])));
+	tcase_add_test(tc, test_nag_range);
 	suite_add_tcase(s, tc);
 	return s;
 }

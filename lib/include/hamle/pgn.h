@@ -158,7 +158,7 @@ typedef enum {
 	HAMLE_TOKEN_MOVE = 1,    /* a move as written ("Af3", "exd6 e.p.", "d8(Q)", "--", "Z0", "0-0") */
 	HAMLE_TOKEN_MOVE_NUMBER, /* "12.", "12...", "12…", "12)", "12"; value = number */
 	HAMLE_TOKEN_COMMENT,     /* text = content without { } or ; */
-	HAMLE_TOKEN_NAG,         /* "$14" or a glyph ("!?", "±"); value = NAG number */
+	HAMLE_TOKEN_NAG,         /* "$14" or a glyph ("!?", "±"); value = NAG number (0 to 255) */
 	HAMLE_TOKEN_VAR_START,   /* "(" ; depth = depth of the variation it opens */
 	HAMLE_TOKEN_VAR_END,     /* ")" ; depth = depth of the variation it closes */
 	HAMLE_TOKEN_DRAW_OFFER,  /* "(=)", the FIDE draw offer (not a variation) */
@@ -173,6 +173,8 @@ typedef enum {
 #define HAMLE_TOKEN_UNTERMINATED 0x8u /* COMMENT: '{' without '}' before the end of the game */
 #define HAMLE_TOKEN_GLUED 0x10u      /* MOVE: glued to its move number ("1.e4"); NAG: glyph glued to
                                       * the move before it ("e4!") */
+#define HAMLE_TOKEN_OUT_OF_RANGE 0x20u /* NAG: "$256" and above (PGN has $0 to $255): value is 0,
+                                        * text is the NAG as written (kept so: a "bad-nag" warning) */
 
 /* One movetext token. text points into the game's decoded text (hamle_game_text) and is NOT
  * NUL-terminated. Positions: 1-based line and column (column in characters), byte offset in the
@@ -199,8 +201,8 @@ typedef struct hamle_tag {
 typedef enum { HAMLE_SEVERITY_WARNING = 1, HAMLE_SEVERITY_ERROR = 2 } hamle_severity;
 
 /* A reader finding. id is a static identifier: "syntax", "limit", "encoding", "bad-escape",
- * "truncated". error.code is the matching status (HAMLE_ESYNTAX, HAMLE_ELIMIT, HAMLE_EENCODING;
- * bad-escape and truncated use HAMLE_ESYNTAX).
+ * "bad-nag", "truncated". error.code is the matching status (HAMLE_ESYNTAX, HAMLE_ELIMIT,
+ * HAMLE_EENCODING; bad-escape, bad-nag and truncated use HAMLE_ESYNTAX).
  * error.source/game/line/column/offset/token are set; ply is 0. */
 typedef struct hamle_finding {
 	hamle_error error;

@@ -5,7 +5,7 @@
  * ambiguous-language (an error: detected, candidate languages replay the game equally far but read
  * different moves; located at the first such move, which counts as the first move error), and
  * warnings (check-mark, capture-mark, result-mismatch, moves-after-end, missing-tag, encoding,
- * bad-escape, truncated). After the first move error of a game nothing further is replayed.
+ * bad-escape, bad-nag, truncated). After the first move error of a game nothing further is replayed.
  *
  * Lifecycle: hamle_replay_new (options, candidate locales borrowed) -> hamle_replay_run per game
  * (reuses its buffers; results valid until the next run) -> hamle_replay_free. One replay per thread;

@@ -8,7 +8,8 @@
  * "comments_before" (comments before the first move of a line), "comments", "nags", "draw_offer"
  * and "variations" appear only when present. san is written in the writer's locale. A game
  * stopped by an error lists its moves up to the error. Tags repeated in the input are all
- * written (JSON objects should not repeat keys: a repeated tag gets a key "Name#2").
+ * written, names whole (JSON objects should not repeat keys: a repeated tag gets a key "Name#2").
+ * A NAG out of range ($256 and above, kept as written) is a string in "nags": [1,"$256"].
  * Variations nest by an explicit stack; no recursion. */
 #include <stdio.h>
 #include <string.h>
@@ -17,10 +18,10 @@
 #include "hamle/san.h"
 #include "pgn/writer_internal.h"
 
-void wr_json_string(hamle_writer *w, const char *s, size_t n)
+/* The characters of a JSON string, escaped, without its quotes. */
+static void json_chars(hamle_writer *w, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	wr_putc(w, '"');
 	size_t run = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -47,6 +48,12 @@ void wr_json_string(hamle_writer *w, const char *s, size_t n)
 		}
 	}
 	wr_put(w, s + run, n - run);
+}
+
+void wr_json_string(hamle_writer *w, const char *s, size_t n)
+{
+	wr_putc(w, '"');
+	json_chars(w, s, n);
 	wr_putc(w, '"');
 }
 
@@ -98,8 +105,8 @@ static int collect(hamle_writer *w, const hamle_token *t, size_t i, size_t stop,
 			if (write) {
 				if (count)
 					wr_putc(w, ',');
-				if (what == 0)
-					wr_json_string(w, t[j].text, t[j].len);
+				if (what == 0 || (what == 1 && (t[j].flags & HAMLE_TOKEN_OUT_OF_RANGE)))
+					wr_json_string(w, t[j].text, t[j].len); /* a NAG out of range: "$256" */
 				else if (what == 1)
 					wr_uint(w, t[j].value);
 			}
@@ -294,19 +301,19 @@ int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 	size_t nt = hamle_game_tag_count(g);
 	for (size_t i = 0; i < nt; i++) {
 		const hamle_tag *tg = hamle_game_tag_at(g, i);
+		if (i)
+			wr_putc(w, ',');
+		wr_putc(w, '"');
+		json_chars(w, tg->name, strlen(tg->name)); /* whole, however long */
 		unsigned rep = 1;
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(hamle_game_tag_at(g, j)->name, tg->name) == 0)
 				rep++;
-		char name[96];
-		if (rep > 1)
-			snprintf(name, sizeof(name), "%s#%u", tg->name, rep);
-		else
-			snprintf(name, sizeof(name), "%s", tg->name);
-		if (i)
-			wr_putc(w, ',');
-		wr_json_string(w, name, strlen(name));
-		wr_putc(w, ':');
+		if (rep > 1) {
+			wr_putc(w, '#');
+			wr_uint(w, rep);
+		}
+		wr_puts(w, "\":");
 		wr_json_string(w, tg->value, tg->value_len);
 	}
 	wr_putc(w, '}');

@@ -553,7 +553,7 @@ static void lex_movetext_char(lexer *L)
 		size_t e = i + 1;
 		unsigned long v = 0;
 		while (e < L->len && s[e] >= '0' && s[e] <= '9') {
-			v = v > 100000000UL ? v : v * 10 + (unsigned long)(s[e] - '0');
+			v = v > 255 ? v : v * 10 + (unsigned long)(s[e] - '0');
 			e++;
 		}
 		if (e == i + 1) {
@@ -562,7 +562,15 @@ static void lex_movetext_char(lexer *L)
 			L->i = i + 1;
 			return;
 		}
-		emit(L, HAMLE_TOKEN_NAG, i, e, L->line, col(L, i), 0, (unsigned int)v);
+		unsigned int flags = 0;
+		if (v > 255) {
+			/* kept as written (the writer writes its text back), never clamped */
+			FINDING(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-nag", L->line, col(L, i), i, s + i, e - i,
+				"NAG out of range (PGN has $0 to $255): kept as written");
+			flags = HAMLE_TOKEN_OUT_OF_RANGE;
+			v = 0;
+		}
+		emit(L, HAMLE_TOKEN_NAG, i, e, L->line, col(L, i), flags, (unsigned int)v);
 		L->i = e;
 		return;
 	}

@@ -4,7 +4,7 @@
 
 #include "pgn/game_internal.h"
 
-/* Lexes g->text (already decoded) into g->tags and g->tokens, adding syntax/limit/bad-escape
+/* Lexes g->text (already decoded) into g->tags and g->tokens, adding syntax/limit/bad-escape/bad-nag
  * findings. start_line/start_column locate the text's first character in the input. With tags_only,
  * lexing stops at the first movetext token (used for games over the size limit).
  * Iterative, no recursion. Returns 0 or HAMLE_ENOMEM. */

@@ -628,7 +628,10 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			need_black = 1;
 			break;
 		case HAMLE_TOKEN_NAG:
-			word_number(w, "$", k->value, "");
+			if (k->flags & HAMLE_TOKEN_OUT_OF_RANGE)
+				word3(w, "", k->text, k->len, ""); /* "$256" as written: reads back the same */
+			else
+				word_number(w, "$", k->value, "");
 			break;
 		case HAMLE_TOKEN_VAR_START: {
 			word(w, "(");
