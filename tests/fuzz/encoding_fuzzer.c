@@ -2,7 +2,9 @@
  * every hamle_encoding (auto-detection, UTF-8, the single-byte ones), with and without the Turkish
  * repair; the input also as an encoding name. Checks: the decoded text is valid UTF-8 with no NUL,
  * tokens and tags lie inside it and inside the input, the repair keeps it valid and a second repair
- * finds nothing; a name that parses names an encoding whose own name parses back to it. */
+ * finds nothing; the decoded text (what the writer writes), read again, has no encoding error (no
+ * repair made a control character); a name that parses names an encoding whose own name parses
+ * back to it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +83,25 @@ static void check_game(const hamle_game *g, size_t size)
 	}
 }
 
+/* The decoded text of g read again as a game of its own: no "encoding" error (issue 11, item 10). */
+static void check_reads_back(const hamle_game *g)
+{
+	size_t tlen;
+	const char *text = hamle_game_text(g, &tlen);
+	hamle_game *again = NULL;
+	hamle_chunk c = fuzz_whole_chunk((const uint8_t *)text, tlen);
+	if (hamle_game_parse(&again, &c, NULL) != 0)
+		abort();
+	for (size_t i = 0; i < hamle_game_finding_count(again); i++) {
+		const hamle_finding *f = hamle_game_finding_at(again, i);
+		if (f->severity == HAMLE_SEVERITY_ERROR && strcmp(f->id, "encoding") == 0) {
+			fprintf(stderr, "decoded text reads back with: %s\n", f->error.message);
+			abort();
+		}
+	}
+	hamle_game_free(again);
+}
+
 static const hamle_encoding encodings[] = {
 	HAMLE_ENCODING_AUTO, HAMLE_ENCODING_UTF8, HAMLE_ENCODING_CP1254,
 	HAMLE_ENCODING_ISO8859_9, HAMLE_ENCODING_LATIN1, HAMLE_ENCODING_CP1252,
@@ -97,11 +118,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (hamle_game_parse(&g, &c, &o) != 0)
 			abort();
 		check_game(g, size);
+		check_reads_back(g);
 		hamle_encoding got = hamle_game_encoding(g);
 		if (e != 0 && got != encodings[e] && got != HAMLE_ENCODING_UTF8)
 			abort();
 		hamle_game_repair_turkish(g);
 		check_game(g, size);
+		check_reads_back(g);
 		if (hamle_game_repair_turkish(g) != 0)
 			abort();
 	}

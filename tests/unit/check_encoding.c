@@ -230,6 +230,124 @@ START_TEST(test_double_encoded)
 }
 END_TEST
 
+/* Issue 11, item 7: decoding is per character run. Valid UTF-8 stays as written (a name with Ł and
+ * Ð, an emoji); only the byte that is not UTF-8 takes the fallback code page, and it is reported
+ * where it is. */
+START_TEST(test_per_run_decoding)
+{
+	const char in[] = "[Event \"x\"]\n[White \"\xC5\x81ukasz \xC3\x90\"]\n[Black \"\xF0\x9F\x98\x80\"]\n"
+		"[Result \"*\"]\n\n1. e4 {\xFF} e5 *\n";
+	hamle_reader *r;
+	hamle_game *g = read_first(&r, in, sizeof(in) - 1, HAMLE_ENCODING_AUTO, 0);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "\xC5\x81ukasz \xC3\x90");
+	ck_assert_str_eq(hamle_game_tag(g, "Black"), "\xF0\x9F\x98\x80");
+	ck_assert_int_eq(hamle_game_encoding(g), HAMLE_ENCODING_CP1252);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[2].kind, HAMLE_TOKEN_COMMENT);
+	ck_assert_uint_eq(t[2].len, 2);
+	ck_assert_int_eq(memcmp(t[2].text, "\xC3\xBF", 2), 0); /* ÿ */
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 1);
+	const hamle_finding *f = hamle_game_finding_at(g, 0);
+	ck_assert_str_eq(f->id, "encoding");
+	ck_assert_int_eq(f->severity, HAMLE_SEVERITY_WARNING);
+	ck_assert_uint_eq(f->error.line, 6);
+	ck_assert_uint_eq(f->error.column, 8);
+	ck_assert_uint_eq(f->error.offset, 69);
+	ck_assert_ptr_nonnull(strstr(f->error.message, "0xFF"));
+	ck_assert_ptr_nonnull(strstr(f->error.message, "Windows-1252"));
+	ck_assert_uint_eq(t[3].offset, 72); /* e5: offsets stay those of the input */
+	hamle_game_free(g);
+	hamle_reader_free(r);
+
+	/* the only damage inside a tag, next to an emoji: the emoji is kept, the byte reported */
+	const char tag[] = "[Black \"\xF0\x9F\x98\x80\xFF\"]\n1. e4 *\n";
+	g = read_first(&r, tag, sizeof(tag) - 1, HAMLE_ENCODING_AUTO, 0);
+	ck_assert_str_eq(hamle_game_tag(g, "Black"), "\xF0\x9F\x98\x80\xC3\xBF");
+	ck_assert_uint_eq(count_id(g, "encoding"), 1);
+	ck_assert_uint_eq(hamle_game_finding_at(g, 0)->error.column, 10);
+	ck_assert_uint_eq(hamle_game_finding_at(g, 0)->error.offset, 12);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+
+	/* Turkish bytes next to UTF-8 Turkish: the fallback is Windows-1254, the UTF-8 Ş is kept (no
+	 * doubly-encoded detour); two bad bytes on one line are one finding, one on another line another */
+	const char tr[] = "[White \"\xC5\x9E" "ahin Y\xFDlmaz K\xFDl\xFD\xE7\"]\n[Black \"Do\xF0" "an\"]\n1. e4 *\n";
+	g = read_first(&r, tr, sizeof(tr) - 1, HAMLE_ENCODING_AUTO, 0);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "\xC5\x9E" "ahin Y\xC4\xB1lmaz K\xC4\xB1l\xC4\xB1\xC3\xA7");
+	ck_assert_str_eq(hamle_game_tag(g, "Black"), "Do\xC4\x9F" "an");
+	ck_assert_int_eq(hamle_game_encoding(g), HAMLE_ENCODING_CP1254);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 2);
+	f = hamle_game_finding_at(g, 0);
+	ck_assert_uint_eq(f->error.line, 1);
+	ck_assert_uint_eq(f->error.column, 16);
+	ck_assert_ptr_nonnull(strstr(f->error.message, "4 invalid UTF-8 bytes"));
+	ck_assert_ptr_nonnull(strstr(f->error.message, "0xFD '\xC4\xB1'"));
+	ck_assert_uint_eq(hamle_game_finding_at(g, 1)->error.line, 2);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+
+	/* an explicit encoding still decodes the whole input as that code page */
+	const char cp[] = "[White \"\xC5\x81ukasz\"]\n1. e4 *\n";
+	g = read_first(&r, cp, sizeof(cp) - 1, HAMLE_ENCODING_CP1252, 0);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "\xC3\x85\xEF\xBF\xBDukasz"); /* Å, U+FFFD */
+	ck_assert_uint_eq(hamle_game_error_count(g), 1);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+END_TEST
+
+/* Whether s holds a C0 (but HT LF VT FF CR) or C1 control character, or DEL. */
+static int has_control(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c < 0x20 && !(c >= '\t' && c <= '\r')) || c == 0x7F)
+			return 1;
+		if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9F)
+			return 1;
+	}
+	return 0;
+}
+
+/* Issue 11, item 10 (first half): the doubly-encoded repair never makes a control character
+ * ("Â„" is not repaired into U+0084), so the decoded text, which the writer writes, reads back
+ * without an encoding error. */
+START_TEST(test_double_never_control)
+{
+	static const struct { const char *in; hamle_encoding enc; const char *event; size_t errors; } cases[] = {
+		/* "Â„" in UTF-8: kept as written */
+		{ "[Event \"\xC3\x82\xE2\x80\x9E\"]\n1. e4 *\n", HAMLE_ENCODING_AUTO, "\xC3\x82\xE2\x80\x9E", 0 },
+		/* issue 11's bytes read as Windows-1252: "„Â„" */
+		{ "[Event \"\x84\xC2\x84\"]\n1. e4 *\n", HAMLE_ENCODING_CP1252, "\xE2\x80\x9E\xC3\x82\xE2\x80\x9E", 0 },
+		/* the same bytes read per run: the stray 0x84 is '„', C2 84 is U+0084 itself: an error,
+		 * turned into a space */
+		{ "[Event \"\x84\xC2\x84\"]\n1. e4 *\n", HAMLE_ENCODING_AUTO, "\xE2\x80\x9E ", 1 },
+		/* "Â€" .. "ÂŸ" (C1 controls once repaired) stay; "Ã¼" still becomes ü */
+		{ "[Event \"\xC3\x82\xE2\x82\xAC \xC3\x82\xC5\xB8 \xC3\x83\xC2\xBC\"]\n1. e4 *\n", HAMLE_ENCODING_AUTO,
+		  "\xC3\x82\xE2\x82\xAC \xC3\x82\xC5\xB8 \xC3\xBC", 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		hamle_reader *r;
+		hamle_game *g = read_first(&r, cases[i].in, strlen(cases[i].in), cases[i].enc, 0);
+		ck_assert_str_eq(hamle_game_tag(g, "Event"), cases[i].event);
+		ck_assert_uint_eq(hamle_game_error_count(g), cases[i].errors);
+		size_t tl;
+		const char *text = hamle_game_text(g, &tl);
+		ck_assert_msg(!has_control(text, tl), "case %zu: control character in the decoded text", i);
+		/* the decoded text read again: no error, and the same tag */
+		hamle_reader *r2;
+		hamle_game *g2 = read_first(&r2, text, tl, HAMLE_ENCODING_AUTO, 0);
+		ck_assert_uint_eq(hamle_game_error_count(g2), 0);
+		ck_assert_str_eq(hamle_game_tag(g2, "Event"), cases[i].event);
+		hamle_game_free(g2);
+		hamle_reader_free(r2);
+		hamle_game_free(g);
+		hamle_reader_free(r);
+	}
+}
+END_TEST
+
 Suite *encoding_suite(void)
 {
 	Suite *s = suite_create("encoding");
@@ -239,6 +357,8 @@ Suite *encoding_suite(void)
 	tcase_add_test(tc, test_latin1_game);
 	tcase_add_test(tc, test_controls_and_icelandic);
 	tcase_add_test(tc, test_double_encoded);
+	tcase_add_test(tc, test_per_run_decoding);
+	tcase_add_test(tc, test_double_never_control);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,12 +22,15 @@
  * A game larger than max_game_bytes is not stored past the limit: the reader skips to the next boundary
  * and the game carries a "limit" error (its tags, when they fit, are still read; no movetext tokens).
  *
- * Decoding (per game): UTF-8 with or without BOM (dropped at the start of the input). A game that is
- * not valid UTF-8 is decoded as Windows-1254 when it looks Turkish (its bytes Þ þ Ý ý Ð ð are at least
- * as frequent as other high bytes, or Þ/þ stands as a piece letter before a square), else Windows-1252,
- * unless options.encoding forces one. Doubly encoded UTF-8 (`Åž` for Ş, `Ã¼` for ü, `â€™` for ’) is
- * repaired everywhere. Each decision or repair is an "encoding" warning; NUL and other C0/C1 control
- * characters (except HT, LF, VT, FF, CR) are "encoding" errors and become spaces. Turkish mojibake
+ * Decoding: UTF-8 with or without BOM (dropped at the start of the input). Valid UTF-8 is kept as
+ * written; each byte that is not valid UTF-8 (and only such a byte) is decoded with a fallback code
+ * page chosen per game: Windows-1254 when those bytes look Turkish (Þ þ Ý ý Ð ð at least as frequent
+ * as other high bytes, or Þ/þ as a piece letter before a square), else Windows-1252. An "encoding"
+ * warning per line names those bytes and their characters, at the first of them. options.encoding
+ * other than auto decodes the whole input with that encoding instead. Doubly encoded UTF-8 (`Åž` for
+ * Ş, `Ã¼` for ü, `â€™` for ’) is repaired everywhere, except into a control character. Each repair is
+ * an "encoding" warning; NUL and other C0/C1 control characters (except HT, LF, VT, FF, CR) are
+ * "encoding" errors and become spaces. Turkish mojibake
  * (Þ þ Ý ý Ð ð read as Ş ş İ ı Ğ ğ) is repaired only by hamle_game_repair_turkish() or the reader flag
  * HAMLE_READ_REPAIR_TR, never by default (Icelandic names use Þ, ð and ý rightly).
  *
@@ -54,7 +57,7 @@ typedef struct hamle_game hamle_game;
 typedef int (*hamle_read_fn)(void *payload, unsigned char *buf, size_t size, size_t *got);
 
 typedef enum {
-	HAMLE_ENCODING_AUTO = 0, /* UTF-8, else per game Windows-1254 or Windows-1252 */
+	HAMLE_ENCODING_AUTO = 0, /* UTF-8; bytes that are not, Windows-1254 or -1252 (per game) */
 	HAMLE_ENCODING_UTF8,     /* invalid sequences become U+FFFD with an "encoding" error */
 	HAMLE_ENCODING_CP1254,
 	HAMLE_ENCODING_ISO8859_9,
@@ -234,7 +237,8 @@ HAMLE_EXTERN hamle_result hamle_game_result(const hamle_game *g);
 HAMLE_EXTERN const char *hamle_game_text(const hamle_game *g, size_t *len);
 /* The original bytes of the game (before decoding; only the first max_game_bytes when overflowed). */
 HAMLE_EXTERN const unsigned char *hamle_game_raw(const hamle_game *g, size_t *len);
-/* The decoding used: HAMLE_ENCODING_UTF8 for valid UTF-8 (incl. ASCII), else the single-byte one. */
+/* The decoding used: HAMLE_ENCODING_UTF8 for valid UTF-8 (incl. ASCII), else the single-byte one
+ * (under auto: the fallback code page that decoded the bytes that are not valid UTF-8). */
 HAMLE_EXTERN hamle_encoding hamle_game_encoding(const hamle_game *g);
 
 HAMLE_EXTERN size_t hamle_game_finding_count(const hamle_game *g);

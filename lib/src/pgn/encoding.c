@@ -1,5 +1,6 @@
-/* encoding.c: per-game decoding to UTF-8, doubly-encoded UTF-8 repair, Turkish mojibake repair. */
+/* encoding.c: per-game decoding to UTF-8 (invalid bytes alone take a fallback code page), doubly-encoded UTF-8 repair, Turkish mojibake repair. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "pgn/encoding.h"
@@ -130,55 +131,62 @@ static int is_control(unsigned long cp)
 	return cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
 }
 
-/* Decodes one character of raw at pos in a single-byte or UTF-8 encoding. Sets *bad when the byte
- * has no character (undefined Windows byte, invalid UTF-8); the character is then U+FFFD. */
+/* The character of byte c (>= 0x80) in a single-byte encoding; 0 when the byte has none
+ * (Windows-1252 0x81 0x8D 0x8F 0x90 0x9D; Windows-1254 also 0x8E 0x9E). */
+static unsigned long byte_char(unsigned char c, hamle_encoding enc)
+{
+	if ((enc == HAMLE_ENCODING_CP1252 || enc == HAMLE_ENCODING_CP1254) && c < 0xA0) {
+		if (enc == HAMLE_ENCODING_CP1254 && (c == 0x8E || c == 0x9E))
+			return 0;
+		return cp1252_high[c - 0x80];
+	}
+	if (enc == HAMLE_ENCODING_CP1254 || enc == HAMLE_ENCODING_ISO8859_9)
+		for (int i = 0; i < 6; i++)
+			if (tr_bytes[i].byte == c)
+				return tr_bytes[i].turkish;
+	return c;
+}
+
+#define CH_BAD 1      /* the byte has no character: U+FFFD */
+#define CH_FALLBACK 2 /* a byte that is not valid UTF-8, decoded with the fallback code page */
+
+/* Decodes one character of raw at pos: in a single-byte encoding, or in UTF-8 where a byte that
+ * starts no valid sequence is decoded alone with the fallback fb (HAMLE_ENCODING_AUTO: none, it is
+ * then U+FFFD). *how gets CH_* bits. */
 static size_t next_char(const unsigned char *raw, size_t len, size_t pos, hamle_encoding enc,
-	unsigned long *cp, int *bad)
+	hamle_encoding fb, unsigned long *cp, int *how)
 {
 	unsigned char c = raw[pos];
-	*bad = 0;
+	*how = 0;
 	if (c < 0x80) {
 		*cp = c;
 		return 1;
 	}
-	switch (enc) {
-	case HAMLE_ENCODING_CP1252:
-	case HAMLE_ENCODING_CP1254:
-		if (c < 0xA0) {
-			*cp = cp1252_high[c - 0x80];
-			if (enc == HAMLE_ENCODING_CP1254 && (c == 0x8E || c == 0x9E))
-				*cp = 0;
-			if (!*cp) {
-				*cp = 0xFFFD;
-				*bad = 1;
-			}
-			return 1;
-		}
-		/* fall through */
-	case HAMLE_ENCODING_ISO8859_9:
-	case HAMLE_ENCODING_LATIN1:
-		*cp = c;
-		if (enc == HAMLE_ENCODING_CP1254 || enc == HAMLE_ENCODING_ISO8859_9)
-			for (int i = 0; i < 6; i++)
-				if (tr_bytes[i].byte == c)
-					*cp = tr_bytes[i].turkish;
-		return 1;
-	default: {
+	if (enc == HAMLE_ENCODING_UTF8 || enc == HAMLE_ENCODING_AUTO) {
 		size_t n = pgn_utf8_decode(raw + pos, len - pos, cp);
-		if (n == 0) {
+		if (n)
+			return n;
+		if (fb == HAMLE_ENCODING_AUTO) {
 			*cp = 0xFFFD;
-			*bad = 1;
+			*how = CH_BAD;
 			return 1;
 		}
-		return n;
+		*how = CH_FALLBACK;
+		enc = fb;
 	}
+	*cp = byte_char(c, enc);
+	if (!*cp) {
+		*cp = 0xFFFD;
+		*how |= CH_BAD;
 	}
+	return 1;
 }
 
-/* Whether invalid-UTF-8 text looks Turkish: Þ/þ used as a piece letter before a square or a
- * capture; or some of the six Turkish bytes (Þ þ Ý ý Ð ð in Latin-1) and more Turkish letters
- * (those six, Ç ç Ü ü Ö ö Â â Î î Û û) than other high bytes (á é í ó ú æ ... which Turkish lacks,
- * so Icelandic "Þórhallsson" stays Latin). */
+/* Whether the bytes of s[0..len) that are not valid UTF-8 (the ones the fallback decodes; valid
+ * sequences are skipped) look Turkish: Þ/þ used as a piece letter before a square or a capture;
+ * or some of the six Turkish bytes (Þ þ Ý ý Ð ð in Latin-1) and more Turkish letters (those six,
+ * Ç ç Ü ü Ö ö Â â Î î Û û) than other high bytes (á é í ó ú æ ... which Turkish lacks, so
+ * Icelandic "Þórhallsson" stays Latin). */
 static int looks_turkish(const unsigned char *s, size_t len)
 {
 	static const unsigned char shared[] = { 0xC7, 0xE7, 0xDC, 0xFC, 0xD6, 0xF6, 0xC2, 0xE2, 0xCE, 0xEE, 0xDB, 0xFB };
@@ -187,6 +195,12 @@ static int looks_turkish(const unsigned char *s, size_t len)
 		unsigned char c = s[i];
 		if (c < 0x80)
 			continue;
+		unsigned long cp;
+		size_t n = pgn_utf8_decode(s + i, len - i, &cp);
+		if (n) {
+			i += n - 1;
+			continue;
+		}
 		int is_six = 0, is_shared = 0;
 		for (int k = 0; k < 6; k++)
 			is_six |= tr_bytes[k].byte == c;
@@ -230,8 +244,12 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len)
 
 typedef struct decoder {
 	hamle_game *g;
-	size_t line, column; /* of the character being decoded */
-	size_t out;          /* bytes written to the text buffer */
+	const unsigned char *raw;
+	size_t len;
+	hamle_encoding enc, fb; /* the encoding; for UTF-8, the code page of its invalid bytes */
+	size_t line, column;    /* of the character being decoded */
+	size_t out;             /* bytes written to the text buffer */
+	size_t reported_line;   /* the last line whose fallback bytes were reported (0: none) */
 } decoder;
 
 static int push_map(hamle_game *g, size_t dec_end, size_t raw_end)
@@ -271,9 +289,11 @@ static int clean_ascii(const unsigned char *s, size_t len)
 	return 1;
 }
 
-/* Tries the doubly-encoded repair at pos: cp0 is the character there (rawlen0 bytes). */
-static size_t try_double(const unsigned char *raw, size_t len, size_t pos, hamle_encoding enc,
-	unsigned long cp0, size_t rawlen0, unsigned long *fixed)
+/* Tries the doubly-encoded repair at pos: cp0 is the character there (rawlen0 bytes). A repair
+ * that would give a control character (C1 U+0080-U+009F from "Â€" .. "ÂŸ") is no repair: the text
+ * stays as written, and what the writer makes of it reads back without an error. */
+static size_t try_double(const decoder *d, size_t pos, unsigned long cp0, size_t rawlen0,
+	unsigned long *fixed)
 {
 	int need;
 	if (cp0 >= 0xC2 && cp0 <= 0xDF)
@@ -285,22 +305,70 @@ static size_t try_double(const unsigned char *raw, size_t len, size_t pos, hamle
 	unsigned char bytes[3] = { (unsigned char)cp0, 0, 0 };
 	size_t p = pos + rawlen0;
 	for (int k = 1; k <= need; k++) {
-		if (p >= len)
+		if (p >= d->len)
 			return 0;
 		unsigned long cp;
-		int bad;
-		size_t n = next_char(raw, len, p, enc, &cp, &bad);
-		int b = bad ? -1 : cont_byte_of(cp);
+		int how;
+		size_t n = next_char(d->raw, d->len, p, d->enc, d->fb, &cp, &how);
+		int b = (how & CH_BAD) ? -1 : cont_byte_of(cp);
 		if (b < 0)
 			return 0;
 		bytes[k] = (unsigned char)b;
 		p += n;
 	}
 	unsigned long v;
-	if (pgn_utf8_decode(bytes, (size_t)need + 1, &v) != (size_t)need + 1)
+	if (pgn_utf8_decode(bytes, (size_t)need + 1, &v) != (size_t)need + 1 || is_control(v))
 		return 0;
 	*fixed = v;
 	return p - pos;
+}
+
+static const char *fallback_name(hamle_encoding fb)
+{
+	return fb == HAMLE_ENCODING_CP1254 ? "Windows-1254 (Turkish)" : "Windows-1252";
+}
+
+/* Reports the bytes of the line from pos that are not valid UTF-8 and that the fallback decodes
+ * (one "encoding" warning per line, at the first of them, naming each byte and its character;
+ * a byte the fallback has no character for is an error of its own). */
+static int report_fallback_line(decoder *d, size_t pos)
+{
+	enum { SHOWN = 8 };
+	char list[SHOWN * 12 + 8];
+	size_t ll = 0, count = 0;
+	unsigned char first = d->raw[pos];
+	unsigned long first_cp = 0;
+	for (size_t p = pos; p < d->len && d->raw[p] != '\n' && d->raw[p] != '\r';) {
+		unsigned long cp;
+		int how;
+		size_t n = next_char(d->raw, d->len, p, d->enc, d->fb, &cp, &how);
+		if (how == CH_FALLBACK) {
+			if (count == 0)
+				first_cp = cp;
+			if (count < SHOWN) {
+				char ch[4];
+				size_t cl = pgn_utf8_encode(cp, ch);
+				ll += (size_t)snprintf(list + ll, sizeof(list) - ll, "%s0x%02X '%.*s'", count ? ", " : "",
+					d->raw[p], (int)cl, ch);
+			} else if (count == SHOWN) {
+				ll += (size_t)snprintf(list + ll, sizeof(list) - ll, ", ...");
+			}
+			count++;
+		}
+		p += n;
+	}
+	d->reported_line = d->line;
+	size_t off = d->g->offset + pos;
+	if (count == 1) {
+		char ch[4];
+		size_t cl = pgn_utf8_encode(first_cp, ch);
+		return pgn_game_add_finding(d->g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d->line,
+			d->column, off, NULL, 0, "invalid UTF-8 byte 0x%02X decoded as %s '%.*s'", first,
+			fallback_name(d->fb), (int)cl, ch);
+	}
+	return pgn_game_add_finding(d->g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d->line,
+		d->column, off, NULL, 0, "%zu invalid UTF-8 bytes on this line decoded as %s: %s", count,
+		fallback_name(d->fb), list);
 }
 
 int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t start_column)
@@ -315,22 +383,20 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 		g->text_ascii = 1;
 		return 0;
 	}
-	hamle_encoding enc = lim->encoding;
-	size_t bad_at = len;
-	if (enc == HAMLE_ENCODING_AUTO) {
-		bad_at = first_invalid_utf8(raw, len);
-		if (bad_at == len)
-			enc = HAMLE_ENCODING_UTF8;
-		else
-			enc = looks_turkish(raw, len) ? HAMLE_ENCODING_CP1254 : HAMLE_ENCODING_CP1252;
+	/* auto: UTF-8; when some bytes are not valid UTF-8, those bytes (and only those) are decoded
+	 * with one code page chosen for the game */
+	decoder d = { g, raw, len, lim->encoding, HAMLE_ENCODING_AUTO, start_line, start_column, 0, 0 };
+	if (d.enc == HAMLE_ENCODING_AUTO) {
+		d.enc = HAMLE_ENCODING_UTF8;
+		if (first_invalid_utf8(raw, len) < len)
+			d.fb = looks_turkish(raw, len) ? HAMLE_ENCODING_CP1254 : HAMLE_ENCODING_CP1252;
 	}
-	g->encoding = enc;
+	g->encoding = d.fb != HAMLE_ENCODING_AUTO ? d.fb : d.enc;
 	/* worst case: every byte becomes 3 bytes (U+FFFD or a Windows-125x letter) */
 	if (len > ((size_t)-1 - 1 - PGN_TEXT_PAD) / 3 ||
 	    pgn_grow((void **)&g->textbuf, &g->text_cap, len * 3 + 1 + PGN_TEXT_PAD, 1) < 0)
 		return HAMLE_ENOMEM;
 	char *out = g->textbuf;
-	decoder d = { g, start_line, start_column, 0 };
 	size_t pos = 0;
 	while (pos < len) {
 		unsigned char c = raw[pos];
@@ -341,23 +407,19 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 			continue;
 		}
 		unsigned long cp;
-		int bad;
-		size_t n = next_char(raw, len, pos, enc, &cp, &bad);
+		int how;
+		size_t n = next_char(raw, len, pos, d.enc, d.fb, &cp, &how);
 		size_t start_out = d.out, start_pos = pos;
-		if (pos == bad_at) {
-			if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d.line, d.column,
-				    g->offset + pos, NULL, 0, "invalid UTF-8 (byte 0x%02X); game decoded as %s", c,
-				    enc == HAMLE_ENCODING_CP1254 ? "Windows-1254 (Turkish)" : "Windows-1252") < 0)
-				return HAMLE_ENOMEM;
-		}
+		if (how == CH_FALLBACK && d.reported_line != d.line && report_fallback_line(&d, pos) < 0)
+			return HAMLE_ENOMEM;
 		unsigned long fixed;
-		size_t dn = bad ? 0 : try_double(raw, len, pos, enc, cp, n, &fixed);
+		size_t dn = (how & CH_BAD) ? 0 : try_double(&d, pos, cp, n, &fixed);
 		if (dn) {
 			char tok[16];
 			size_t tl = 0;
 			for (size_t k = pos; k < pos + dn && tl + 4 < sizeof(tok); ) {
-				unsigned long x; int b2;
-				size_t m = next_char(raw, len, k, enc, &x, &b2);
+				unsigned long x; int h2;
+				size_t m = next_char(raw, len, k, d.enc, d.fb, &x, &h2);
 				tl += pgn_utf8_encode(x, tok + tl);
 				k += m;
 			}
@@ -368,9 +430,10 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 				return HAMLE_ENOMEM;
 			cp = fixed;
 			n = dn;
-		} else if (bad) {
+		} else if (how & CH_BAD) {
 			if (pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
-				    g->offset + pos, NULL, 0, "byte 0x%02X cannot be decoded as %s", c, hamle_encoding_name(enc)) < 0)
+				    g->offset + pos, NULL, 0, "byte 0x%02X cannot be decoded as %s", c,
+				    hamle_encoding_name(how & CH_FALLBACK ? d.fb : d.enc)) < 0)
 				return HAMLE_ENOMEM;
 		} else if (is_control(cp)) {
 			if (pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
