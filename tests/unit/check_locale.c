@@ -160,6 +160,27 @@ START_TEST(turkish_reading)
 }
 END_TEST
 
+/* The Turkish alphabet is a locale fact: both dotted and dotless i in both cases, no q w x; English
+ * gives none (so it gets no mojibake repair). */
+START_TEST(turkish_alphabet)
+{
+	hamle_locale *tr = load("tr"), *en = load("en");
+	ck_assert_uint_eq(tr->n_alphabet, 2 * (29 + 3));
+	static const uint32_t in[] = { 'a', 'z', 0x131, 0x130, 'I', 'i', 0x15E, 0x15F, 0x11E, 0x11F, 0xC7, 0xFC, 0xE2 };
+	static const uint32_t out[] = { 'q', 'w', 'x', 'Q', 'W', 'X', 0xDE, 0xFE, 0xF0, 0xD0, 0xDD, 0xFD, 0xF3, 0xE9 };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		ck_assert_msg(hamle_loc_in_alphabet(tr, in[i]), "U+%04X not in the Turkish alphabet", (unsigned)in[i]);
+	for (size_t i = 0; i < sizeof(out) / sizeof(out[0]); i++)
+		ck_assert_msg(!hamle_loc_in_alphabet(tr, out[i]), "U+%04X in the Turkish alphabet", (unsigned)out[i]);
+	ck_assert_int_eq(tr->repair_mojibake, 1);
+	ck_assert_uint_eq(en->n_alphabet, 0);
+	ck_assert_int_eq(en->repair_mojibake, 0);
+	ck_assert(!hamle_loc_in_alphabet(en, 'a'));
+	hamle_locale_free(tr);
+	hamle_locale_free(en);
+}
+END_TEST
+
 START_TEST(clashes)
 {
 	hamle_locale *en = load("en"), *de = load("de"), *nl = load("nl"), *fr = load("fr");
@@ -442,6 +463,9 @@ static const struct {
 	{"bad-pattern-group.yaml", 5, 13, "(?<value>"},
 	{"bad-unreadable-output.yaml", 6, 21, "output.pgn.castling_short writes 'OO'"},
 	{"bad-repair-mojibake.yaml", 5, 20, "input.repair_mojibake must be 'cp1254'"},
+	{"bad-repair-no-alphabet.yaml", 5, 20, "needs the language's letters in 'alphabet'"},
+	{"bad-alphabet.yaml", 4, 11, "letters and spaces only (got '1')"},
+	{"bad-alphabet-twice.yaml", 4, 11, "alphabet lists U+00E7 twice"},
 };
 
 START_TEST(malformed)
@@ -473,6 +497,7 @@ Suite *locale_suite(void)
 	tcase_add_loop_test(tc, shipped_letters, 0, N_LETTERS);
 	tcase_add_test(tc, builtin_list);
 	tcase_add_test(tc, turkish_reading);
+	tcase_add_test(tc, turkish_alphabet);
 	tcase_add_test(tc, clashes);
 	tcase_add_test(tc, marks);
 	tcase_add_test(tc, scoresheet_patterns);

@@ -68,6 +68,7 @@ enum loc_scalar_id {
 	S_NOUN, S_NO_PIECE = S_NOUN + 6, S_PLURAL = S_NO_PIECE + 6,
 	S_PATTERN = S_PLURAL + 6,
 	S_MOJIBAKE = S_PATTERN + HAMLE_LOC_PATTERNS,  /* input.repair_mojibake */
+	S_ALPHABET,                            /* alphabet */
 	S_COUNT
 };
 
@@ -118,6 +119,9 @@ int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad);
 /* Sets a text (message or word); checks the template against an earlier definition. */
 int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,
 	size_t len, const struct loc_mark *at);
+
+/* input.repair_mojibake and alphabet into b->loc (locale_repair.c). */
+int loc_make_repair(struct loc_build *b);
 
 /* Turns the slots into b->loc (locale_finish.c). */
 int loc_finish(struct loc_build *b);

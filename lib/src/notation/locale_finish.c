@@ -208,19 +208,6 @@ static int make_promo(struct loc_build *b)
 	return 0;
 }
 
-/* input.repair_mojibake: "cp1254", the one repair the decoder knows (pgn/encoding.c), or unset. */
-static int make_repair(struct loc_build *b)
-{
-	const struct loc_scalar *mj = &b->scalar[S_MOJIBAKE];
-	b->loc->repair_mojibake = 0;
-	if (!mj->text)
-		return 0;
-	if (strcmp(mj->text, "cp1254") != 0)
-		return loc_fail(b, &mj->at, "input.repair_mojibake must be 'cp1254' (got '%s')", mj->text);
-	b->loc->repair_mojibake = 1;
-	return 0;
-}
-
 static int make_styles(struct loc_build *b)
 {
 	char what[64];
@@ -563,7 +550,7 @@ int loc_finish(struct loc_build *b)
 	if (rc == 0)
 		rc = check_styles_readable(b);
 	if (rc == 0)
-		rc = make_repair(b);
+		rc = loc_make_repair(b);
 	if (rc == 0)
 		make_plain_tables(loc);
 	if (rc == 0)

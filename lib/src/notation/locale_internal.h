@@ -137,6 +137,11 @@ struct hamle_locale {
 	/* input.repair_mojibake "cp1254": the game's text, once its moves read in this locale, gets
 	 * the repair of Windows-1254 text shown as Windows-1252 (Þ for Ş...); 0 otherwise. */
 	int repair_mojibake;
+	/* alphabet: the language's letters (every case form listed), sorted code points; NULL and 0
+	 * when the locale gives none. The mojibake repair changes a word only into a word of these
+	 * letters (pgn/mojibake.c). */
+	const uint32_t *alphabet;
+	size_t n_alphabet;
 	/* The pawn letter accepted on input ("P" in en), NULL when the locale has none. */
 	const char *pawn_letter;
 
@@ -213,6 +218,22 @@ static inline int hamle_loc_read_piece(const struct hamle_locale *loc, const cha
 	}
 	*used = n;
 	return v;
+}
+
+/* Whether code point cp is a letter of the locale's alphabet (0 when it gives none). */
+static inline int hamle_loc_in_alphabet(const struct hamle_locale *loc, uint32_t cp)
+{
+	size_t lo = 0, hi = loc->n_alphabet;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (loc->alphabet[mid] == cp)
+			return 1;
+		if (loc->alphabet[mid] < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
 }
 
 /* Length of the first word of `list` that s[0..len) starts with; 0 when none. *value gets its

@@ -42,6 +42,7 @@ static const struct slot slots[] = {
 	{"tag", K_SCALAR, S_TAG},
 	{"name", K_SCALAR, S_NAME},
 	{"base", K_SCALAR, S_BASE},
+	{"alphabet", K_SCALAR, S_ALPHABET},
 	PIECES("pieces", K_SCALAR, S_LETTER),
 	PIECES("input.aliases", K_LIST, L_ALIAS),
 	PIECES("input.figurines", K_LIST, L_FIG),
