@@ -20,7 +20,7 @@ static const hamle_cli_opt opts[] = {
 		"output: pgn (default), fide, san, lan, uci, spoken, fen, epd, json", OPT_TO},
 	{"encoding", 0, HAMLE_OPT_ARG, "ENC", "input encoding: auto (default) utf-8 cp1254 iso-8859-9 latin1 cp1252",
 		OPT_ENCODING},
-	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ->Ş, ý->ı...) in every game", OPT_REPAIR},
+	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ->Ş, ý->ı...) in every game whose words are Turkish", OPT_REPAIR},
 	{"output-encoding", 0, HAMLE_OPT_ARG, "ENC",
 		"write utf-8 (default), cp1254, iso-8859-9 or latin1; a character the encoding lacks is an error",
 		OPT_OUT_ENCODING},
@@ -180,6 +180,8 @@ int main(int argc, char **argv)
 	cfg.popts.candidates = cfg.candidates;
 	cfg.popts.n_candidates = ls.n;
 	cfg.popts.messages = hamle_cli_locales_find(&ls, "en");
+	if (cfg.ropts.flags & HAMLE_READ_REPAIR_TR)
+		cfg.ropts.repair = hamle_cli_locales_find(&ls, "tr"); /* its alphabet decides the words */
 	cfg.wopts.format = fmt;
 	cfg.wopts.locale = out_loc;
 	cfg.where = hamle_filter_count(where) ? where : NULL;

@@ -31,7 +31,7 @@ static const hamle_cli_opt opts[] = {
 	{"lang", 0, HAMLE_OPT_ARG, "LANG", "language of the messages (default: en)", OPT_LANG},
 	{"encoding", 0, HAMLE_OPT_ARG, "ENC",
 		"input encoding: auto (default), utf-8, cp1254, iso-8859-9, latin1 or cp1252", OPT_ENCODING},
-	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ for Ş...) in every game", OPT_REPAIR},
+	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ for Ş...) in every game whose words are Turkish", OPT_REPAIR},
 	{"where", 0, HAMLE_OPT_ARG, "EXPR", "validate only the games whose tags match EXPR, e.g. 'White~/Tal/i' or 'Round=3' (repeatable: all must hold)", OPT_WHERE},
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
@@ -207,6 +207,8 @@ int main(int argc, char **argv)
 		goto cleanup;
 	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
 	cfg.popts.n_candidates = ls.n;
+	if (cfg.ropts.flags & HAMLE_READ_REPAIR_TR)
+		cfg.ropts.repair = hamle_cli_locales_find(&ls, "tr"); /* its alphabet decides the words */
 	if (strcmp(from, "auto")) {
 		cfg.popts.from = hamle_cli_locales_find(&ls, from);
 		if (!cfg.popts.from) {

@@ -108,8 +108,29 @@ START_TEST(test_derived)
 }
 END_TEST
 
+/* Words of s (runs between ASCII non-letters) holding one of Þ þ Ý ý Ð ð. */
+static size_t moji_words(const char *s)
+{
+	size_t n = 0;
+	int in = 0, hit = 0;
+	for (const unsigned char *p = (const unsigned char *)s;; p++) {
+		int letter = *p >= 0x80 || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z');
+		if (!letter) {
+			n += in && hit;
+			in = hit = 0;
+			if (!*p)
+				return n;
+			continue;
+		}
+		in = 1;
+		if (p[0] == 0xC3 && (p[1] == 0x9E || p[1] == 0xBE || p[1] == 0x9D || p[1] == 0xBD || p[1] == 0x90 ||
+		    p[1] == 0xB0))
+			hit = 1;
+	}
+}
+
 /* The 29 real mojibake strings: as 8-bit bytes they decode (Turkish detected) to the repaired form;
- * as UTF-8 mojibake, hamle_game_repair_turkish gives the repaired form. */
+ * as UTF-8 mojibake, hamle_game_repair_turkish gives the repaired form, one warning per word. */
 START_TEST(test_mojibake_samples)
 {
 	size_t len;
@@ -132,7 +153,8 @@ START_TEST(test_mojibake_samples)
 		ck_assert_str_eq(hamle_game_tag(g, "Event"), found); /* never repaired by default */
 		size_t n = hamle_game_repair_turkish(g);
 		ck_assert_str_eq(hamle_game_tag(g, "Event"), repaired);
-		ck_assert_uint_eq(count_id(g, "encoding"), n ? 1 : 0);
+		ck_assert_uint_eq(count_id(g, "encoding"), moji_words(found));
+		ck_assert_uint_eq(n ? 1 : 0, moji_words(found) ? 1 : 0);
 		hamle_game_free(g);
 		hamle_reader_free(r);
 		/* the same text as 8-bit bytes (every character is in Latin-1) */
@@ -348,6 +370,80 @@ START_TEST(test_double_never_control)
 }
 END_TEST
 
+/* Issue 11, item 8: the Turkish repair goes word by word and only where the game's words are
+ * Turkish (every letter, once repaired, in tr.yaml's alphabet); each repaired word is reported. */
+START_TEST(test_mojibake_words)
+{
+	hamle_locale *tr = NULL, *en = NULL;
+	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_locale_load_builtin(&en, "en", NULL), HAMLE_OK);
+	static const struct { const char *in, *white, *black, *comment; size_t repaired; } cases[] = {
+		/* Icelandic names: Þórhallsson has ó, which Turkish lacks: nothing in the game changes
+		 * (Þröstur and Guðmundsson alone would be all Turkish letters) */
+		{ "[White \"\xC3\x9E\xC3\xB3rhallsson, \xC3\x9Er\xC3\xB6stur\"]\n[Black \"Gu\xC3\xB0mundsson\"]\n"
+		  "1. e4 {\xC3\x9Er\xC3\xB6stur} *\n",
+		  "\xC3\x9E\xC3\xB3rhallsson, \xC3\x9Er\xC3\xB6stur", "Gu\xC3\xB0mundsson", "\xC3\x9Er\xC3\xB6stur", 0 },
+		/* Turkish mojibake: every word repaired, the initial with them */
+		{ "[White \"Y\xC3\xBDlmaz, \xC3\x9E.\"]\n[Black \"Do\xC3\xB0" "an\"]\n1. e4 {de\xC3\xB0il} *\n",
+		  "Y\xC4\xB1lmaz, \xC5\x9E.", "Do\xC4\x9F" "an", "de\xC4\x9Fil", 4 },
+		/* a list of single letters (scid's Latin-1 test game) proves nothing: kept */
+		{ "[White \"A\"]\n[Black \"B\"]\n1. e4 {\xC3\x90 \xC3\x9D \xC3\x9E \xC3\xB0 \xC3\xBD \xC3\xBE} *\n",
+		  "A", "B", "\xC3\x90 \xC3\x9D \xC3\x9E \xC3\xB0 \xC3\xBD \xC3\xBE", 0 },
+		/* a word with a letter outside the alphabet (w) keeps the game as written */
+		{ "[White \"\xC3\x9Ewarz\"]\n[Black \"Y\xC3\xBDlmaz\"]\n1. e4 {x} *\n", "\xC3\x9Ewarz", "Y\xC3\xBDlmaz", "x", 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		hamle_reader *r;
+		hamle_game *g = read_first(&r, cases[i].in, strlen(cases[i].in), HAMLE_ENCODING_AUTO, 0);
+		ck_assert_uint_eq(hamle_game_repair_mojibake(g, en), 0); /* no alphabet, no repair */
+		size_t before = hamle_game_finding_count(g);
+		size_t n = hamle_game_repair_mojibake(g, tr);
+		ck_assert_msg(n == cases[i].repaired, "case %zu: %zu letters repaired", i, n);
+		ck_assert_str_eq(hamle_game_tag(g, "White"), cases[i].white);
+		ck_assert_str_eq(hamle_game_tag(g, "Black"), cases[i].black);
+		const hamle_token *t = hamle_game_tokens(g);
+		ck_assert_uint_eq(t[2].kind, HAMLE_TOKEN_COMMENT);
+		ck_assert_uint_eq(t[2].len, strlen(cases[i].comment));
+		ck_assert_int_eq(memcmp(t[2].text, cases[i].comment, t[2].len), 0);
+		/* the text the writer passes through agrees with the tags */
+		const char *text = hamle_game_text(g, NULL);
+		ck_assert_ptr_nonnull(strstr(text, cases[i].white));
+		if (i == 1) { /* one warning per word: Yýlmaz, Þ, Doðan, deðil; where each is */
+			ck_assert_uint_eq(hamle_game_finding_count(g) - before, 4);
+			const hamle_finding *f = hamle_game_finding_at(g, before);
+			ck_assert_str_eq(f->id, "encoding");
+			ck_assert_int_eq(f->severity, HAMLE_SEVERITY_WARNING);
+			ck_assert_uint_eq(f->error.line, 1);
+			ck_assert_uint_eq(f->error.column, 9);
+			ck_assert_uint_eq(f->error.offset, 8);
+			ck_assert_str_eq(f->error.token, "Y\xC3\xBDlmaz");
+			ck_assert_str_eq(f->error.message, "Turkish mojibake repaired: 'Y\xC3\xBDlmaz' reads 'Y\xC4\xB1lmaz'");
+			f = hamle_game_finding_at(g, before + 3);
+			ck_assert_uint_eq(f->error.line, 3);
+			ck_assert_uint_eq(f->error.column, 8);
+			ck_assert_uint_eq(f->error.offset, strlen(cases[i].in) - 10);
+		} else {
+			ck_assert_uint_eq(hamle_game_finding_count(g), before);
+		}
+		ck_assert_uint_eq(hamle_game_repair_mojibake(g, tr), 0); /* a second call finds nothing */
+		hamle_game_free(g);
+		hamle_reader_free(r);
+	}
+	/* move tokens alone (Þ is the Turkish king either way) are repaired, each token once */
+	const char mv[] = "1. e4 e5 2. \xC3\x9E" "e2 *\n";
+	hamle_reader *r;
+	hamle_game *g = read_first(&r, mv, sizeof(mv) - 1, HAMLE_ENCODING_AUTO, 0);
+	ck_assert_uint_eq(hamle_game_repair_mojibake(g, tr), 1);
+	ck_assert_int_eq(memcmp(hamle_game_tokens(g)[4].text, "\xC5\x9E" "e2", 4), 0);
+	ck_assert_uint_eq(count_id(g, "encoding"), 1);
+	ck_assert_str_eq(hamle_game_finding_at(g, 0)->error.token, "\xC3\x9E" "e2");
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	hamle_locale_free(tr);
+	hamle_locale_free(en);
+}
+END_TEST
+
 Suite *encoding_suite(void)
 {
 	Suite *s = suite_create("encoding");
@@ -359,6 +455,7 @@ Suite *encoding_suite(void)
 	tcase_add_test(tc, test_double_encoded);
 	tcase_add_test(tc, test_per_run_decoding);
 	tcase_add_test(tc, test_double_never_control);
+	tcase_add_test(tc, test_mojibake_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

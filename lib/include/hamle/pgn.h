@@ -31,8 +31,9 @@
  * Ş, `Ã¼` for ü, `â€™` for ’) is repaired everywhere, except into a control character. Each repair is
  * an "encoding" warning; NUL and other C0/C1 control characters (except HT, LF, VT, FF, CR) are
  * "encoding" errors and become spaces. Turkish mojibake
- * (Þ þ Ý ý Ð ð read as Ş ş İ ı Ğ ğ) is repaired only by hamle_game_repair_turkish() or the reader flag
- * HAMLE_READ_REPAIR_TR, never by default (Icelandic names use Þ, ð and ý rightly).
+ * (Þ þ Ý ý Ð ð read as Ş ş İ ı Ğ ğ) is repaired only by hamle_game_repair_mojibake() (or _turkish())
+ * or the reader flag HAMLE_READ_REPAIR_TR, never by default, and then word by word, only where the
+ * game's words are Turkish (Icelandic names use Þ, ð and ý rightly).
  *
  * Tokens: the movetext is a flat array in document order (see hamle_token). No recursion anywhere.
  * Thread safety: distinct readers and games share nothing; a game may be parsed in another thread
@@ -44,6 +45,7 @@
 #include <stdio.h>
 
 #include "hamle/common.h"
+#include "hamle/locale.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,7 +74,8 @@ HAMLE_EXTERN const char *hamle_encoding_name(hamle_encoding enc);
 HAMLE_EXTERN int hamle_encoding_parse(hamle_encoding *out, const char *name);
 
 /* Reader flags. */
-#define HAMLE_READ_REPAIR_TR 0x1u /* repair Turkish mojibake (Þ->Ş ...) in every game */
+#define HAMLE_READ_REPAIR_TR 0x1u /* repair Turkish mojibake (Þ->Ş ...) in every game, with the
+                                   * locale options.repair (see hamle_game_repair_mojibake) */
 
 /* Defaults of the limits (used when an option is 0). */
 #define HAMLE_DEFAULT_MAX_GAME_BYTES ((size_t)8 << 20)    /* 8 MiB of raw input per game */
@@ -82,7 +85,7 @@ HAMLE_EXTERN int hamle_encoding_parse(hamle_encoding *out, const char *name);
 #define HAMLE_DEFAULT_MAX_TOKENS 200000                   /* movetext tokens per game */
 #define HAMLE_DEFAULT_MAX_FINDINGS 100                    /* findings kept per game */
 
-#define HAMLE_READER_OPTIONS_VERSION 1
+#define HAMLE_READER_OPTIONS_VERSION 2
 typedef struct hamle_reader_options {
 	unsigned int version;    /* HAMLE_READER_OPTIONS_VERSION */
 	hamle_encoding encoding; /* HAMLE_ENCODING_AUTO by default */
@@ -93,8 +96,12 @@ typedef struct hamle_reader_options {
 	size_t max_depth;
 	size_t max_tokens;
 	size_t max_findings; /* further findings are counted, not kept */
+	/* HAMLE_READ_REPAIR_TR: the locale whose mojibake repair and alphabet apply (borrowed; it
+	 * must outlive the reader and the games parsed with these options). NULL: the built-in "tr",
+	 * which hamle_reader_new loads once but hamle_game_parse loads per game (slow: set it). */
+	const hamle_locale *repair;
 } hamle_reader_options;
-#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0 }
+#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0, NULL }
 
 /* ---- reader ---- */
 
@@ -246,9 +253,16 @@ HAMLE_EXTERN const hamle_finding *hamle_game_finding_at(const hamle_game *g, siz
 /* Number of error findings (including those not kept). 0 = the reader found nothing wrong. */
 HAMLE_EXTERN size_t hamle_game_error_count(const hamle_game *g);
 
-/* Repairs Turkish mojibake (Þ þ Ý ý Ð ð -> Ş ş İ ı Ğ ğ) in the game's tags, tokens and text, in place
- * (byte lengths do not change), adding one "encoding" warning per repaired tag or token. Returns the
- * number of characters repaired. Safe to call twice (the second call finds nothing). */
+/* Repairs the mojibake of loc's input.repair_mojibake (cp1254: Windows-1254 text shown as
+ * Windows-1252, Þ þ Ý ý Ð ð for Ş ş İ ı Ğ ğ) in the game's text, tokens and tags, in place (byte
+ * lengths do not change), word by word: only when every word of two or more letters holding one of
+ * those letters (outside the move tokens) is, once repaired, made of letters of loc's `alphabet`,
+ * and at least one such word exists when the text outside the moves has any ("Þórhallsson, Þröstur"
+ * and "Guðmundsson" in one game stay as written). One "encoding" warning per repaired word, at its
+ * position, with the word before and after. Returns the number of characters repaired; 0 when loc
+ * has no such repair. Safe to call twice (the second call finds nothing). */
+HAMLE_EXTERN size_t hamle_game_repair_mojibake(hamle_game *g, const hamle_locale *loc);
+/* hamle_game_repair_mojibake with the built-in "tr" locale, loaded for the call. */
 HAMLE_EXTERN size_t hamle_game_repair_turkish(hamle_game *g);
 
 #ifdef __cplusplus

@@ -27,7 +27,8 @@ typedef struct hamle_replay hamle_replay;
 
 /* Replay flags. */
 #define HAMLE_REPLAY_STRICT 0x1u     /* also report missing check/mate and capture marks */
-#define HAMLE_REPLAY_REPAIR_TR 0x2u  /* repair Turkish mojibake whatever the moves' language */
+#define HAMLE_REPLAY_REPAIR_TR 0x2u  /* repair Turkish mojibake whatever the moves' language (the
+                                      * first locale given that has the repair, else the built-in tr) */
 #define HAMLE_REPLAY_NO_SUGGEST 0x4u /* skip "did you mean" (faster when only counting errors) */
 #define HAMLE_REPLAY_KEEP_POSITIONS 0x8u /* keep the position before every move (for writers) */
 

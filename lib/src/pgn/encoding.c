@@ -1,4 +1,5 @@
-/* encoding.c: per-game decoding to UTF-8 (invalid bytes alone take a fallback code page), doubly-encoded UTF-8 repair, Turkish mojibake repair. */
+/* encoding.c: decoding a game to UTF-8 (valid UTF-8 kept, the bytes that are not valid UTF-8 alone
+ * decoded with a fallback code page) and the doubly-encoded UTF-8 repair. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -459,29 +460,4 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 	g->text = out;
 	g->text_len = d.out;
 	return 0;
-}
-
-size_t pgn_repair_turkish(char *s, size_t len)
-{
-	size_t count = 0;
-	for (size_t i = 0; i + 1 < len; i++) {
-		if ((unsigned char)s[i] != 0xC3)
-			continue;
-		unsigned char b = (unsigned char)s[i + 1];
-		unsigned char lead = 0, cont = 0;
-		switch (b) {
-		case 0x9E: lead = 0xC5; cont = 0x9E; break; /* Þ -> Ş */
-		case 0xBE: lead = 0xC5; cont = 0x9F; break; /* þ -> ş */
-		case 0x9D: lead = 0xC4; cont = 0xB0; break; /* Ý -> İ */
-		case 0xBD: lead = 0xC4; cont = 0xB1; break; /* ý -> ı */
-		case 0x90: lead = 0xC4; cont = 0x9E; break; /* Ð -> Ğ */
-		case 0xB0: lead = 0xC4; cont = 0x9F; break; /* ð -> ğ */
-		default: continue;
-		}
-		s[i] = (char)lead;
-		s[i + 1] = (char)cont;
-		i++;
-		count++;
-	}
-	return count;
 }

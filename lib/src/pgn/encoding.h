@@ -11,10 +11,6 @@
  * Returns 0 or HAMLE_ENOMEM. */
 int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t start_column);
 
-/* Repairs Turkish 8-bit mojibake in UTF-8 text in place (Þ þ Ý ý Ð ð -> Ş ş İ ı Ğ ğ; both forms
- * are two bytes). Returns the number of characters changed. */
-size_t pgn_repair_turkish(char *s, size_t len);
-
 /* Decodes one UTF-8 sequence at s (n bytes available): returns its length (1-4) and sets *cp, or 0
  * when invalid (overlong, surrogate, > U+10FFFF, truncated). */
 size_t pgn_utf8_decode(const unsigned char *s, size_t n, unsigned long *cp);

@@ -21,6 +21,7 @@ void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts)
 	out->max_depth = opts->max_depth ? opts->max_depth : HAMLE_DEFAULT_MAX_DEPTH;
 	out->max_tokens = opts->max_tokens ? opts->max_tokens : HAMLE_DEFAULT_MAX_TOKENS;
 	out->max_findings = opts->max_findings ? opts->max_findings : HAMLE_DEFAULT_MAX_FINDINGS;
+	out->repair = opts->repair;
 }
 
 int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem)
@@ -246,48 +247,4 @@ hamle_result hamle_result_parse(const char *text, size_t len)
 		if (strcmp(buf, forms[k].text) == 0)
 			return forms[k].res;
 	return HAMLE_RESULT_NONE;
-}
-
-/* Column (characters) of position pos inside a token starting at column col. */
-static size_t column_in(const char *text, size_t pos, size_t col)
-{
-	for (size_t i = 0; i < pos; i++)
-		if (((unsigned char)text[i] & 0xC0) != 0x80)
-			col++;
-	return col;
-}
-
-size_t hamle_game_repair_turkish(hamle_game *g)
-{
-	if (!g || !g->text || g->text == (char *)g->raw)
-		return 0; /* pure ASCII text: nothing to repair */
-	size_t total = 0;
-	for (size_t i = 0; i < g->ntags; i++) {
-		hamle_tag *t = &g->tags[i];
-		char before[HAMLE_ERROR_TOKEN_MAX];
-		size_t bl = t->value_len < sizeof(before) ? t->value_len : sizeof(before) - 1;
-		memcpy(before, t->value, bl);
-		size_t n = pgn_repair_turkish((char *)t->value, t->value_len);
-		if (n) {
-			total += n;
-			pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", t->line, t->column,
-				t->offset, before, bl, "Turkish mojibake repaired in tag %s: \"%s\"", t->name, t->value);
-		}
-	}
-	for (size_t i = 0; i < g->ntokens; i++) {
-		hamle_token *k = &g->tokens[i];
-		char before[HAMLE_ERROR_TOKEN_MAX];
-		size_t bl = k->len < sizeof(before) ? k->len : sizeof(before) - 1;
-		memcpy(before, k->text, bl);
-		size_t n = pgn_repair_turkish((char *)k->text, k->len);
-		if (n) {
-			total += n;
-			pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", k->line,
-				column_in(k->text, 0, k->column), k->offset, before, bl,
-				"Turkish mojibake repaired: '%.*s' reads '%.*s'", (int)bl, before,
-				(int)(k->len < 64 ? k->len : 64), k->text);
-		}
-	}
-	pgn_repair_turkish(g->text, g->text_len); /* the text between tokens (tag section) */
-	return total;
 }

@@ -21,6 +21,7 @@ typedef struct pgn_limits {
 	int text_ascii; /* 1: text is all ASCII, 0: it is not, -1: not known */
 	unsigned int flags;
 	size_t max_game_bytes, max_comment_bytes, max_tag_bytes, max_depth, max_tokens, max_findings;
+	const hamle_locale *repair; /* HAMLE_READ_REPAIR_TR: its locale, NULL = the built-in "tr" */
 } pgn_limits;
 
 void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts);

@@ -125,8 +125,12 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 		return rc;
 	if (UNLIKELY(chunk->flags & HAMLE_CHUNK_TRUNCATED) && truncated_finding(g, chunk) < 0)
 		return HAMLE_ENOMEM;
-	if (lim.flags & HAMLE_READ_REPAIR_TR)
-		hamle_game_repair_turkish(g);
+	if (lim.flags & HAMLE_READ_REPAIR_TR) {
+		if (lim.repair)
+			hamle_game_repair_mojibake(g, lim.repair);
+		else
+			hamle_game_repair_turkish(g);
+	}
 	return 0;
 }
 

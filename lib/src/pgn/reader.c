@@ -42,6 +42,7 @@ static const unsigned char string_stop[256] = {
 
 struct hamle_reader {
 	pgn_limits lim;
+	hamle_locale *repair; /* owned: the built-in "tr" for HAMLE_READ_REPAIR_TR without options.repair */
 	int kind;
 	FILE *f;
 	hamle_read_fn fn;
@@ -97,6 +98,14 @@ int hamle_reader_new(hamle_reader **out, const hamle_reader_options *opts)
 	if (!r)
 		return HAMLE_ENOMEM;
 	pgn_limits_resolve(&r->lim, opts);
+	if ((r->lim.flags & HAMLE_READ_REPAIR_TR) && !r->lim.repair) {
+		int rc = hamle_locale_load_builtin(&r->repair, "tr", NULL);
+		if (rc < 0) {
+			free(r);
+			return rc;
+		}
+		r->lim.repair = r->repair;
+	}
 	r->line = r->ls_col = 1;
 	r->line_blank = 1;
 	*out = r;
@@ -110,6 +119,7 @@ void hamle_reader_free(hamle_reader *r)
 	free(r->source);
 	free(r->block);
 	free(r->chunk);
+	hamle_locale_free(r->repair);
 	free(r);
 }
 
@@ -802,6 +812,7 @@ int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout)
 	o.max_depth = r->lim.max_depth;
 	o.max_tokens = r->lim.max_tokens;
 	o.max_findings = r->lim.max_findings;
+	o.repair = r->lim.repair;
 	rc = hamle_game_parse(inout, &ch, &o);
 	if (rc < 0)
 		return hamle_error_set(&r->err, rc, "out of memory");

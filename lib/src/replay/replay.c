@@ -23,6 +23,22 @@ int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 			rp->en = rp->opts.candidates[i];
 	if (!rp->en && rp->opts.from && !strcmp(hamle_locale_tag(rp->opts.from), "en"))
 		rp->en = rp->opts.from;
+	if (rp->opts.flags & HAMLE_REPLAY_REPAIR_TR) {
+		/* the Turkish repair whatever the moves' language: the first locale given that has one */
+		if (rp->opts.from && rp->opts.from->repair_mojibake)
+			rp->repair = rp->opts.from;
+		for (size_t i = 0; i < rp->opts.n_candidates && !rp->repair; i++)
+			if (rp->opts.candidates[i]->repair_mojibake)
+				rp->repair = rp->opts.candidates[i];
+		if (!rp->repair) {
+			int rc = hamle_locale_load_builtin(&rp->repair_owned, "tr", NULL);
+			if (rc < 0) {
+				free(rp);
+				return rc;
+			}
+			rp->repair = rp->repair_owned;
+		}
+	}
 	hamle_position_parse(&rp->standard, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL);
 	*out = rp;
 	return HAMLE_OK;
@@ -37,6 +53,7 @@ void hamle_replay_free(hamle_replay *rp)
 	free(rp->stack);
 	free(rp->history);
 	free(rp->findings);
+	hamle_locale_free(rp->repair_owned);
 	free(rp);
 }
 
@@ -255,9 +272,10 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 		if (rc < 0)
 			return rc;
 	}
-	if (rp->loc && (rp->loc->repair_mojibake || (rp->opts.flags & HAMLE_REPLAY_REPAIR_TR))) {
+	const hamle_locale *repair = rp->loc && rp->loc->repair_mojibake ? rp->loc : rp->repair;
+	if (rp->loc && repair) {
 		size_t before = hamle_game_finding_count(g);
-		hamle_game_repair_turkish(g);
+		hamle_game_repair_mojibake(g, repair);
 		for (size_t i = before; i < hamle_game_finding_count(g); i++) {
 			hamle_diagnostic *f = replay_add_finding(rp, "encoding", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
 			if (f)

@@ -31,6 +31,8 @@ struct walk_frame {
 struct hamle_replay {
 	hamle_replay_options opts;
 	const hamle_locale *en;       /* English among the candidates, for messages by default */
+	const hamle_locale *repair;   /* REPAIR_TR: the locale whose mojibake repair every game gets */
+	hamle_locale *repair_owned;   /* the built-in "tr" when no locale given has such a repair */
 	hamle_game *game;
 	const char *tag_variant, *tag_fen, *tag_result; /* from scan_tags */
 	unsigned roster;              /* Seven Tag Roster tags present, bit per tag */
