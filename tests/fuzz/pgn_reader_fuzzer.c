@@ -4,12 +4,14 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common.h"
 #include "hamle/pgn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	const hamle_locale *tr = fuzz_locale("tr");
 	for (int pass = 0; pass < 2; pass++) {
 		hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
 		if (pass == 1) {
@@ -19,6 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			o.max_depth = 4;
 			o.max_tokens = 32;
 			o.flags = HAMLE_READ_REPAIR_TR;
+			o.repair = pass == 1 && size && (data[0] & 2) ? NULL : tr; /* NULL: the reader's own */
 			o.encoding = size && (data[0] & 1) ? HAMLE_ENCODING_UTF8 : HAMLE_ENCODING_AUTO;
 		}
 		hamle_reader *r = NULL;
@@ -41,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				sum += strlen(hamle_game_tag_at(g, i)->value);
 			for (size_t i = 0; i < hamle_game_finding_count(g); i++)
 				sum += strlen(hamle_game_finding_at(g, i)->error.message);
-			hamle_game_repair_turkish(g);
+			hamle_game_repair_mojibake(g, tr);
 		}
 		hamle_game_free(g);
 		hamle_reader_free(r);
