@@ -29,7 +29,10 @@ for i in $(seq 1 $n); do
 	for opts in "" "--encoding cp1252" "--encoding cp1254" "--encoding latin1" "--encoding iso-8859-9" \
 		"--encoding utf-8" "--repair tr" "--to fide --lang tr"; do
 		# shellcheck disable=SC2086
-		"$conv" -q $opts "$T/in$i.pgn" > "$T/out.pgn" 2>/dev/null
+		rc=0
+		"$conv" -q $opts "$T/in$i.pgn" > "$T/out.pgn" 2>/dev/null || rc=$?
+		case $rc in 0 | 1) ;; *) fail "input $i ($opts): hamle-convert exit $rc" ;; esac
+		grep -q '^1\. e4' "$T/out.pgn" || fail "input $i ($opts): game not written"
 		rc=0
 		"$val" -q "$T/out.pgn" > "$T/val.txt" 2>&1 || rc=$?
 		if [ "$rc" != 0 ]; then

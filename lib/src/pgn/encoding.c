@@ -335,8 +335,9 @@ static const char *fallback_name(hamle_encoding fb)
 static int report_fallback_line(decoder *d, size_t pos)
 {
 	enum { SHOWN = 8 };
-	char list[SHOWN * 12 + 8];
+	char list[SHOWN * 12 + 8]; /* ", 0xNN 'c'" is at most 12 bytes (c: 3 bytes at most) */
 	size_t ll = 0, count = 0;
+	list[0] = '\0';
 	unsigned char first = d->raw[pos];
 	unsigned long first_cp = 0;
 	for (size_t p = pos; p < d->len && d->raw[p] != '\n' && d->raw[p] != '\r';) {
@@ -346,14 +347,17 @@ static int report_fallback_line(decoder *d, size_t pos)
 		if (how == CH_FALLBACK) {
 			if (count == 0)
 				first_cp = cp;
+			int w = 0;
 			if (count < SHOWN) {
 				char ch[4];
 				size_t cl = pgn_utf8_encode(cp, ch);
-				ll += (size_t)snprintf(list + ll, sizeof(list) - ll, "%s0x%02X '%.*s'", count ? ", " : "",
+				w = snprintf(list + ll, sizeof(list) - ll, "%s0x%02X '%.*s'", count ? ", " : "",
 					d->raw[p], (int)cl, ch);
 			} else if (count == SHOWN) {
-				ll += (size_t)snprintf(list + ll, sizeof(list) - ll, ", ...");
+				w = snprintf(list + ll, sizeof(list) - ll, ", ...");
 			}
+			if (w > 0)
+				ll = ll + (size_t)w < sizeof(list) ? ll + (size_t)w : sizeof(list) - 1;
 			count++;
 		}
 		p += n;
