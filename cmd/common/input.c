@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "sniff.h"
+
 /* A pending path; explicit ones were named on the command line. */
 typedef struct {
 	char *path;
@@ -21,6 +23,8 @@ struct hamle_inputs {
 	FILE *cur;
 	char *cur_name;
 	size_t failed;
+	size_t no_moves; /* .txt files of a walk skipped: no moves in their first lines */
+	char *sniff;     /* HAMLE_SNIFF_BYTES, allocated at the first .txt of a walk */
 };
 
 static int push(hamle_inputs *in, char *path, bool explicit_)
@@ -67,18 +71,23 @@ fail:
 	return -1;
 }
 
-int hamle_input_wanted_name(const char *name)
+/* True when name ends in "." and the three lower-case letters ext, in any ASCII case. */
+static bool ends_in(const char *name, const char *ext)
 {
 	size_t len = strlen(name);
 	if (len < 4 || name[len - 4] != '.')
-		return 0;
-	char ext[4];
+		return false;
 	for (int i = 0; i < 3; i++) {
 		char c = name[len - 3 + i];
-		ext[i] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+		if (((c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c) != ext[i])
+			return false;
 	}
-	ext[3] = '\0';
-	return strcmp(ext, "pgn") == 0 || strcmp(ext, "txt") == 0;
+	return true;
+}
+
+int hamle_input_wanted_name(const char *name)
+{
+	return ends_in(name, "pgn") || ends_in(name, "txt");
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -219,6 +228,29 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name)
 			free(p.path);
 			continue;
 		}
+		if (!p.explicit_ && ends_in(p.path, "txt")) {
+			int moves = -1, errnum = ENOMEM;
+			if (in->sniff || (in->sniff = malloc(HAMLE_SNIFF_BYTES)) != NULL) {
+				moves = hamle_sniff_file(fp, in->sniff);
+				errnum = errno;
+			}
+			if (moves <= 0) {
+				fclose(fp);
+				if (!in->sniff) {
+					free(p.path);
+					return -1;
+				}
+				if (moves < 0) {
+					report(in, p.path, errnum);
+				} else {
+					hamle_msg_note(in->msg, "%s: skipped: no moves in its first %d lines", p.path,
+						HAMLE_SNIFF_LINES);
+					in->no_moves++;
+				}
+				free(p.path);
+				continue;
+			}
+		}
 		in->cur = fp;
 		in->cur_name = p.path;
 		*f = fp;
@@ -233,6 +265,27 @@ size_t hamle_inputs_failed(const hamle_inputs *in)
 	return in->failed;
 }
 
+size_t hamle_inputs_skipped(const hamle_inputs *in)
+{
+	return in->no_moves;
+}
+
+void hamle_inputs_summary(const hamle_inputs *in, const hamle_locale *messages)
+{
+	const hamle_msg *m = in->msg;
+	if (in->no_moves == 0 || m->verbosity < 0)
+		return;
+	char num[32], line[256];
+	const char *args[1] = {num};
+	snprintf(num, sizeof(num), "%zu", in->no_moves);
+	const char *key = in->no_moves == 1 ? "file_skipped_no_moves" : "files_skipped_no_moves";
+	if (hamle_locale_format(line, sizeof(line), messages, key, 1, args) < 0 || line[0] == '\0')
+		snprintf(line, sizeof(line), "%s file%s skipped: no moves", num, in->no_moves == 1 ? "" : "s");
+	FILE *s = m->stream ? m->stream : stderr;
+	fprintf(s, "%s: %s\n", m->prog ? m->prog : "hamle", line);
+	fflush(s);
+}
+
 void hamle_inputs_free(hamle_inputs *in)
 {
 	if (!in)
@@ -241,5 +294,6 @@ void hamle_inputs_free(hamle_inputs *in)
 	for (size_t i = 0; i < in->len; i++)
 		free(in->stack[i].path);
 	free(in->stack);
+	free(in->sniff);
 	free(in);
 }

@@ -3,10 +3,13 @@
  * Operands are files, directories or "-". No operand at all means stdin. Stdin is named "<stdin>".
  * A directory is walked recursively (an explicit stack, no recursion) and yields its regular files
  * whose names end in ".pgn" or ".txt" (ASCII case-insensitively: .PGN too), in byte-wise sorted
- * order of their names at every level, so output is deterministic; symbolic links to directories
- * met inside a walk are not followed (no cycles), links to files are; a link to a directory, and a
- * wanted name linked to nothing, are said in a note (-v). A file named explicitly is
- * read whatever its name. A name that cannot be opened (or a directory that cannot be read) is
+ * order of their names at every level, so output is deterministic. A .txt file met in a walk is
+ * read only when it holds games (sniff.h: a move number followed by a move in its first 50
+ * lines); one that does not (a LICENSE.txt) is skipped, named in a note (-v) and counted for the
+ * summary line (hamle_inputs_summary). Symbolic links to directories met inside a walk are not
+ * followed (no cycles), links to files are; a link to a directory, and a wanted name linked to
+ * nothing, are said in a note (-v). A file named explicitly is read whatever its name and
+ * content. A name that cannot be opened (or a directory that cannot be read) is
  * reported on the hamle_msg at once ("prog: x.pgn: No such file or directory"), counted, and
  * skipped: the other inputs still run, and the tool exits 2 at the end (hamle_inputs_failed).
  *
@@ -14,6 +17,7 @@
  *   if (hamle_inputs_new(&in, operands, n, &msg) < 0) -> out of memory
  *   while (hamle_inputs_next(in, &f, &name) > 0) { read f ... }
  *   if (hamle_inputs_failed(in)) status = HAMLE_EXIT_ERROR;
+ *   hamle_inputs_summary(in, messages);   (with the tool's other summary lines)
  *   hamle_inputs_free(in);
  */
 #ifndef HAMLE_CLI_INPUT_H
@@ -21,6 +25,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
+
+#include <hamle/locale.h>
 
 #include "msg.h"
 
@@ -37,6 +43,14 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name);
 
 /* Number of operands or directory entries that could not be opened or read so far. */
 size_t hamle_inputs_failed(const hamle_inputs *in);
+
+/* Number of .txt files of a walk skipped so far because they hold no moves. */
+size_t hamle_inputs_skipped(const hamle_inputs *in);
+
+/* The summary line of the skipped .txt files, "prog: 2 files skipped: no moves" (message
+ * file_skipped_no_moves or files_skipped_no_moves of messages; NULL: English), on the msg's
+ * stream; nothing when none was skipped or under -q. */
+void hamle_inputs_summary(const hamle_inputs *in, const hamle_locale *messages);
 
 /* True when name ends in ".pgn" or ".txt" (ASCII, any case). */
 int hamle_input_wanted_name(const char *name);

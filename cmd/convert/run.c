@@ -297,6 +297,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		status = HAMLE_EXIT_ERROR;
 	if (rc.fatal)
 		cut = true;
+	hamle_inputs_summary(in, cfg->popts.messages);
 cleanup:
 	hamle_inputs_free(in);
 	while (rc.free_items) {

@@ -51,8 +51,8 @@ static const hamle_cli_opt opts[] = {
 
 static const hamle_cli_info info = {
 	"hamle-validate", HAMLE_VERSION_STRING, "[options] [FILE|DIR|-]...",
-	"Checks every game of the inputs (files; directories, recursively, their .pgn and .txt "
-	"files; '-' or nothing for stdin): syntax, legality of every move in the mainline and the "
+	"Checks every game of the inputs (files; directories, recursively, their .pgn files and the "
+	".txt files that hold moves; '-' or nothing for stdin): syntax, legality of every move in the mainline and the "
 	"variations, check and capture marks, results, tags and encoding. Prints one line per "
 	"finding (FILE:LINE:COLUMN: game N (White - Black), move M (ply P): what: why; did you "
 	"mean ...?) or, with --format json, one JSON object per finding, and a summary on stderr.",

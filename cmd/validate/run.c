@@ -209,8 +209,10 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	vd_progress_clear(&c.progress, m);
 	if (c.oom)
 		goto oom;
-	if (!hamle_out_failed(out))
+	if (!hamle_out_failed(out)) {
 		vd_summary(m, &c.totals);
+		hamle_inputs_summary(in, cfg->messages);
+	}
 	if (io_error || hamle_inputs_failed(in))
 		status = HAMLE_EXIT_ERROR;
 	else if (c.totals.games > c.totals.valid)

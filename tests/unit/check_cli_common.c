@@ -552,11 +552,11 @@ START_TEST(test_inputs_walk)
 	ck_assert_int_eq(mkdir(sub, 0700), 0);
 	ck_assert_int_eq(mkdir(sub2, 0700), 0);
 	make_file(dir, "b.pgn", "B");
-	make_file(dir, "a.txt", "A");
+	make_file(dir, "a.txt", "A 1. e4"); /* a .txt of a walk is read when it holds moves (check_sniff.c) */
 	make_file(dir, "c.dat", "C");
 	make_file(dir, "Z.PGN", "Z");
 	make_file(dir, "sub/m.pgn", "M");
-	make_file(dir, "sub/Deep/x.Txt", "X");
+	make_file(dir, "sub/Deep/x.Txt", "X\n1\te4\te5\n");
 	make_file(dir, "sub/notes", "N");
 	snprintf(link, sizeof(link), "%s/sub/loop", dir); /* a directory cycle is not followed */
 	ck_assert_int_eq(symlink(dir, link), 0);
