@@ -10,7 +10,7 @@
 
 enum {
 	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_ENCODING, OPT_REPAIR, OPT_OUT_ENCODING, OPT_WHERE, OPT_OUTPUT,
-	OPT_IN_PLACE, OPT_JOBS, OPT_ON_ERROR, OPT_QUIET, OPT_VERBOSE
+	OPT_IN_PLACE, OPT_JOBS, OPT_ON_ERROR, OPT_QUIET, OPT_VERBOSE, OPT_LOCALE_FILE
 };
 
 static const hamle_cli_opt opts[] = {
@@ -20,6 +20,9 @@ static const hamle_cli_opt opts[] = {
 		"output: pgn (default), fide, san, lan, uci, spoken, fen, epd, json", OPT_TO},
 	{"encoding", 0, HAMLE_OPT_ARG, "ENC", "input encoding: auto (default) utf-8 cp1254 iso-8859-9 latin1 cp1252",
 		OPT_ENCODING},
+	{"locale-file", 0, HAMLE_OPT_ARG, "PATH",
+		"load one more locale from a YAML file (repeatable): a language for --from, --lang and detection",
+		OPT_LOCALE_FILE},
 	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ->Ş, ý->ı...) in every game whose words are Turkish", OPT_REPAIR},
 	{"output-encoding", 0, HAMLE_OPT_ARG, "ENC",
 		"write utf-8 (default), cp1254, iso-8859-9 or latin1; a character the encoding lacks is an error",
@@ -73,8 +76,9 @@ int main(int argc, char **argv)
 	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
 	hamle_filter *where = NULL;
 	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
-	size_t nops = 0;
-	if (!operands || hamle_filter_new(&where) < 0) {
+	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
+	size_t nops = 0, nlocfiles = 0;
+	if (!operands || !locale_files || hamle_filter_new(&where) < 0) {
 		hamle_msg_error(&msg, "out of memory");
 		status = HAMLE_EXIT_ERROR;
 		goto cleanup;
@@ -123,6 +127,7 @@ int main(int argc, char **argv)
 				goto cleanup;
 			}
 			break;
+		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_OUTPUT: cfg.output = p.arg; break;
 		case OPT_IN_PLACE: cfg.in_place = true; break;
 		case OPT_JOBS:
@@ -162,7 +167,7 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage(&msg, "--in-place needs files, not stdin");
 		goto cleanup;
 	}
-	if (hamle_cli_locales_load(&ls, NULL, 0, &msg) < 0) {
+	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0) {
 		status = HAMLE_EXIT_ERROR;
 		goto cleanup;
 	}
@@ -190,5 +195,6 @@ cleanup:
 	hamle_filter_free(where);
 	hamle_cli_locales_free(&ls);
 	free(operands);
+	free(locale_files);
 	return status;
 }
