@@ -47,6 +47,7 @@ int hamle_cli_locales_load(hamle_cli_locales *ls, const char *const *files, size
 			hamle_msg_error(m, "%s", err.message[0] ? err.message : files[i]);
 			return -1;
 		}
+		ls->last_file = ls->loc[ls->n];
 		add_loaded(ls);
 	}
 	return 0;
@@ -65,4 +66,5 @@ void hamle_cli_locales_free(hamle_cli_locales *ls)
 	for (size_t i = 0; i < ls->n; i++)
 		hamle_locale_free(ls->loc[i]);
 	ls->n = 0;
+	ls->last_file = NULL;
 }

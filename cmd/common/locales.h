@@ -18,9 +18,10 @@
 typedef struct hamle_cli_locales {
 	hamle_locale *loc[HAMLE_CLI_MAX_LOCALES]; /* owned */
 	size_t n;
+	const hamle_locale *last_file; /* the locale of the last --locale-file (one of loc); NULL: none */
 } hamle_cli_locales;
 
-#define HAMLE_CLI_LOCALES_INIT {{NULL}, 0}
+#define HAMLE_CLI_LOCALES_INIT {{NULL}, 0, NULL}
 
 /* Loads every built-in locale, then each of files[0..nfiles) in order; a file whose tag is the
  * tag of a locale already loaded replaces that one. On failure prints one error on m

@@ -3,6 +3,11 @@
  *   hamle-move [--from L] [--lang L] [--to FORM] FEN TOKEN...   play TOKENs in turn from FEN
  *   hamle-move [options] --batch < lines                        each line FEN<TAB>TOKEN on its own
  *
+ * --from auto detects the language from the tokens (all of them, or each batch line's own) as
+ * the other tools do per game: they are read as a game by the replay, which says its language.
+ * Languages that read them equally far but as different moves make the first token they differ
+ * on an ambiguous-language error (the tokens before it are played: they read the same).
+ *
  * Batch output has one line per input line: the move, or "error: KIND: message" with KIND one of
  * syntax, illegal-move, ambiguous-move, bad-fen. */
 #include <errno.h>
@@ -13,18 +18,22 @@
 #include <hamle/hamle.h>
 #include <hamle/san.h>
 
+#include "buf.h"
+#include "locales.h"
 #include "msg.h"
 #include "opt.h"
 #include "out.h"
 
 enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL };
 static const hamle_cli_opt opts[] = {
-	{"from", 'f', HAMLE_OPT_ARG, "L", "input language: en tr de fr es it nl fan (default: en)", OPT_FROM},
+	{"from", 'f', HAMLE_OPT_ARG, "L", "input language: auto (detected from the tokens; with --batch, "
+		"per line), en tr de fr es it nl fan or a --locale-file's tag (default: en, or the last "
+		"--locale-file)", OPT_FROM},
 	{"lang", 'l', HAMLE_OPT_ARG, "L", "output language (default: the input language; fan = figurines)",
 		OPT_LANG},
 	{"to", 't', HAMLE_OPT_ARG, "FORM", "output form: san fide lan uci spoken (default: san)", OPT_TO},
-	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "read the input language from a locale YAML file",
-		OPT_LOCALE_FILE},
+	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable); "
+		"without --from, the last one is the input language", OPT_LOCALE_FILE},
 	{"batch", 'b', HAMLE_OPT_NOARG, NULL, "read lines FEN<TAB>TOKEN from stdin, one answer per line",
 		OPT_BATCH},
 	{"legal", 0, HAMLE_OPT_NOARG, NULL, "print every legal move of FEN instead (with --batch: one line "
@@ -44,44 +53,78 @@ static const hamle_cli_info info = {"hamle-move", HAMLE_VERSION_STRING,
 	"2 usage, locale or I/O error (also a failed write to stdout).\n"};
 
 struct job {
-	const hamle_locale *in, *out;
+	const hamle_locale *in, *out; /* in NULL: --from auto; out NULL: the input language */
+	const hamle_cli_locales *ls;  /* candidates of --from auto */
 	int form;
 	int legal; /* --legal */
 	hamle_out *o;
 	const hamle_msg *msg;
+	hamle_replay *rp;  /* --from auto: reads the tokens as a game to learn their language */
+	hamle_game *game;
+	hamle_buf text;    /* that game */
 };
 
-static int load_locale(hamle_locale **loc, const char *tag, const char *path, const hamle_msg *msg)
+/* --from auto: the language of tokens[0..n) played from fen, as the replay detects it for a
+ * game (English when it cannot tell). When languages read the tokens as different moves, *amb is
+ * the ambiguous-language finding (its ply: the first token read differently), else NULL.
+ * HAMLE_ENOMEM when out of memory. */
+static int detect(struct job *j, const char *fen, char *const *tokens, const size_t *lens, size_t n,
+	const hamle_locale **out, const hamle_diagnostic **amb)
 {
-	hamle_error err;
-	hamle_error_clear(&err);
-	int rc = path ? hamle_locale_load_file(loc, path, &err) : hamle_locale_load_builtin(loc, tag, &err);
-	if (rc < 0) {
-		if (path)
-			hamle_msg_error(msg, "%s", err.message);
-		else
-			hamle_msg_usage(msg, "unknown language '%s'", tag);
-		return -1;
+	*amb = NULL;
+	*out = hamle_cli_locales_find(j->ls, "en");
+	if (!j->rp) {
+		hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
+		ro.candidates = (const hamle_locale *const *)j->ls->loc;
+		ro.n_candidates = j->ls->n;
+		ro.messages = *out;
+		ro.flags = HAMLE_REPLAY_NO_SUGGEST;
+		if (hamle_replay_new(&j->rp, &ro) < 0)
+			return HAMLE_ENOMEM;
+	}
+	hamle_buf_clear(&j->text);
+	if (strcmp(fen, "startpos") != 0)
+		hamle_buf_printf(&j->text, "[SetUp \"1\"]\n[FEN \"%s\"]\n\n", fen);
+	for (size_t i = 0; i < n; i++) {
+		hamle_buf_append(&j->text, tokens[i], lens[i]);
+		hamle_buf_putc(&j->text, ' ');
+	}
+	hamle_buf_puts(&j->text, "*\n");
+	if (hamle_buf_failed(&j->text))
+		return HAMLE_ENOMEM;
+	hamle_chunk ch = {(const unsigned char *)j->text.data, j->text.len, "<arguments>", 1, 1, 1, 0,
+		j->text.len, 0};
+	if (hamle_game_parse(&j->game, &ch, NULL) < 0 || hamle_replay_run(j->rp, j->game) < 0)
+		return HAMLE_ENOMEM;
+	if (hamle_replay_locale(j->rp))
+		*out = hamle_replay_locale(j->rp);
+	for (size_t i = 0; i < hamle_replay_finding_count(j->rp); i++) {
+		const hamle_diagnostic *f = hamle_replay_finding(j->rp, i);
+		if (!strcmp(f->id, "ambiguous-language"))
+			*amb = f;
 	}
 	return 0;
 }
+
 
 static int new_position(hamle_position **pos, const char *fen, hamle_error *err)
 {
 	return hamle_position_new(pos, strcmp(fen, "startpos") == 0 ? NULL : fen, err);
 }
 
-/* Resolves one token and writes it; returns 0 or the error status (err filled). */
-static int play(struct job *j, hamle_position *pos, const char *tok, size_t len, hamle_error *err)
+/* Resolves one token read in loc and writes it; returns 0 or the error status (err filled). */
+static int play(struct job *j, const hamle_locale *loc, hamle_position *pos, const char *tok, size_t len,
+	hamle_error *err)
 {
 	hamle_move m;
 	char buf[512];
-	int rc = hamle_san_parse(&m, pos, j->in, tok, len, NULL, err);
+	const hamle_locale *out = j->out ? j->out : loc;
+	int rc = hamle_san_parse(&m, pos, loc, tok, len, NULL, err);
 	if (rc < 0)
 		return rc;
-	int n = hamle_san_format(buf, sizeof(buf), pos, j->out, m, j->form);
+	int n = hamle_san_format(buf, sizeof(buf), pos, out, m, j->form);
 	if (n < 0 || (size_t)n >= sizeof(buf))
-		return hamle_san_format(buf, 0, pos, j->out, m, j->form) < 0 ? HAMLE_EUSAGE : HAMLE_ELIMIT;
+		return hamle_san_format(buf, 0, pos, out, m, j->form) < 0 ? HAMLE_EUSAGE : HAMLE_ELIMIT;
 	hamle_out_printf(j->o, "%s\n", buf);
 	hamle_position_play(pos, m);
 	return 0;
@@ -92,9 +135,10 @@ static int list_legal(struct job *j, const hamle_position *pos, const char *sep)
 {
 	hamle_move moves[HAMLE_MAX_MOVES];
 	char buf[512];
+	const hamle_locale *out = j->out ? j->out : j->in ? j->in : hamle_cli_locales_find(j->ls, "en");
 	int n = hamle_position_legal_moves(pos, moves);
 	for (int i = 0; i < n; i++) {
-		if (hamle_san_format(buf, sizeof(buf), pos, j->out, moves[i], j->form) < 0)
+		if (hamle_san_format(buf, sizeof(buf), pos, out, moves[i], j->form) < 0)
 			return HAMLE_EUSAGE;
 		hamle_out_printf(j->o, "%s%s", buf, i + 1 < n ? sep : "\n");
 	}
@@ -130,9 +174,23 @@ static int run_batch(struct job *j)
 		} else {
 			*tab = '\0';
 			hamle_position *pos = NULL;
+			char *tok = tab + 1;
+			size_t toklen = len - (size_t)(tab + 1 - line);
+			const hamle_locale *loc = j->in;
+			const hamle_diagnostic *amb = NULL;
 			rc = new_position(&pos, line, &err);
-			if (rc == 0)
-				rc = play(j, pos, tab + 1, len - (size_t)(tab + 1 - line), &err);
+			if (rc == 0 && !loc && detect(j, line, &tok, &toklen, 1, &loc, &amb) < 0) {
+				hamle_position_free(pos);
+				hamle_msg_error(j->msg, "out of memory");
+				status = HAMLE_EXIT_ERROR;
+				break;
+			}
+			if (rc == 0 && amb) {
+				hamle_out_printf(j->o, "error: %s: %s\n", amb->id, amb->error.message);
+				status = HAMLE_EXIT_INVALID;
+			} else if (rc == 0) {
+				rc = play(j, loc, pos, tok, toklen, &err);
+			}
 			hamle_position_free(pos);
 		}
 		if (rc < 0) {
@@ -142,6 +200,8 @@ static int run_batch(struct job *j)
 	}
 	int read_err = ferror(stdin);
 	free(line);
+	if (status == HAMLE_EXIT_ERROR)
+		return status;
 	if (read_err) {
 		hamle_msg_syserr(j->msg, "<stdin>", errno);
 		return HAMLE_EXIT_ERROR;
@@ -161,8 +221,33 @@ static int run_tokens(struct job *j, char **args, int nargs)
 	int status = HAMLE_EXIT_OK;
 	if (j->legal && list_legal(j, pos, "\n") < 0)
 		status = HAMLE_EXIT_ERROR;
-	for (int i = 1; i < nargs && !j->legal && !hamle_out_failed(j->o); i++) {
-		int rc = play(j, pos, args[i], strlen(args[i]), &err);
+	const hamle_locale *loc = j->in;
+	const hamle_diagnostic *amb = NULL;
+	int last = nargs; /* tokens args[1..last) are played */
+	if (!j->legal && !loc) {
+		size_t *lens = calloc((size_t)nargs, sizeof(*lens));
+		int rc = lens ? 0 : HAMLE_ENOMEM;
+		for (int i = 1; lens && i < nargs; i++)
+			lens[i] = strlen(args[i]);
+		if (rc == 0)
+			rc = detect(j, args[0], args + 1, lens + 1, (size_t)nargs - 1, &loc, &amb);
+		free(lens);
+		if (rc < 0) {
+			hamle_position_free(pos);
+			hamle_msg_error(j->msg, "out of memory");
+			return HAMLE_EXIT_ERROR;
+		}
+		/* the tokens before the first one the languages read differently are the same moves */
+		if (amb)
+			last = amb->error.ply >= 1 && amb->error.ply < (unsigned)nargs ? (int)amb->error.ply : 1;
+	}
+	for (int i = 1; i <= last && i < nargs && !j->legal && !hamle_out_failed(j->o); i++) {
+		if (i == last) {
+			hamle_msg_error(j->msg, "token %d '%s': %s: %s", i, args[i], amb->id, amb->error.message);
+			status = HAMLE_EXIT_INVALID;
+			break;
+		}
+		int rc = play(j, loc, pos, args[i], strlen(args[i]), &err);
 		if (rc < 0) {
 			hamle_msg_error(j->msg, "token %d '%s': %s: %s", i, args[i], hamle_status_id(rc),
 				err.message);
@@ -179,65 +264,81 @@ int main(int argc, char **argv)
 	hamle_msg msg;
 	hamle_out out;
 	hamle_opt_parser p;
-	const char *from = "en", *lang = NULL, *locale_file = NULL;
-	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, nargs = 0;
+	const char *from = NULL, *lang = NULL;
+	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, nargs = 0, status = HAMLE_EXIT_ERROR;
+	size_t nlocfiles = 0;
 	char **args = calloc((size_t)argc + 1, sizeof(*args));
+	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
+	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
+	struct job j = {NULL, NULL, &ls, HAMLE_FORM_SAN, 0, &out, &msg, NULL, NULL, HAMLE_BUF_INIT};
 
 	hamle_msg_init(&msg, info.name);
 	hamle_out_ignore_sigpipe();
 	hamle_out_init(&out, stdout, NULL);
-	if (!args)
-		return hamle_msg_syserr(&msg, "arguments", ENOMEM);
+	if (!args || !locale_files) {
+		status = hamle_msg_syserr(&msg, "arguments", ENOMEM);
+		goto cleanup;
+	}
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
 		switch (id) {
 		case HAMLE_OPT_OPERAND: args[nargs++] = (char *)p.arg; break;
-		case HAMLE_OPT_FAIL: free(args); return hamle_msg_usage(&msg, "%s", p.error);
+		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
-		case OPT_LOCALE_FILE: locale_file = p.arg; break;
+		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_BATCH: batch = 1; break;
 		case OPT_LEGAL: legal = 1; break;
 		case OPT_TO:
 			if ((form = hamle_san_form_parse(p.arg)) < 0) {
-				free(args);
-				return hamle_msg_usage(&msg, "--to must be san, fide, lan, uci or spoken, not '%s'", p.arg);
+				status = hamle_msg_usage(&msg, "--to must be san, fide, lan, uci or spoken, not '%s'", p.arg);
+				goto cleanup;
 			}
 			break;
 		case HAMLE_OPT_HELP:
-			free(args);
 			hamle_opt_help(stdout, &info, opts);
-			return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+			status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+			goto cleanup;
 		case HAMLE_OPT_VERSION:
-			free(args);
 			hamle_opt_version(stdout, &info);
-			return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+			status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+			goto cleanup;
 		}
 	}
 	if (batch && nargs > 0) {
-		free(args);
-		return hamle_msg_usage(&msg, "--batch reads FEN<TAB>TOKEN lines from stdin; no operands");
+		status = hamle_msg_usage(&msg, "--batch reads FEN<TAB>TOKEN lines from stdin; no operands");
+		goto cleanup;
 	}
 	if (!batch && legal && nargs != 1) {
-		free(args);
-		return hamle_msg_usage(&msg, "--legal takes one FEN and no moves");
+		status = hamle_msg_usage(&msg, "--legal takes one FEN and no moves");
+		goto cleanup;
 	}
 	if (!batch && !legal && nargs < 2) {
-		free(args);
-		return hamle_msg_usage(&msg, "expected a FEN and at least one move");
+		status = hamle_msg_usage(&msg, "expected a FEN and at least one move");
+		goto cleanup;
 	}
-	hamle_locale *in = NULL, *outloc = NULL;
-	int status = HAMLE_EXIT_ERROR;
-	if (load_locale(&in, from, locale_file, &msg) < 0)
+	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0)
 		goto cleanup;
-	if (lang && load_locale(&outloc, lang, NULL, &msg) < 0)
+	if (!from) /* the language a --locale-file brings is the one meant, as before */
+		from = ls.last_file ? hamle_locale_tag(ls.last_file) : "en";
+	if (strcmp(from, "auto") != 0 && !(j.in = hamle_cli_locales_find(&ls, from))) {
+		status = hamle_msg_usage(&msg, "unknown language '%s'", from);
 		goto cleanup;
-	struct job j = {in, outloc ? outloc : in, form, legal, &out, &msg};
+	}
+	if (lang && !(j.out = hamle_cli_locales_find(&ls, lang))) {
+		status = hamle_msg_usage(&msg, "unknown language '%s'", lang);
+		goto cleanup;
+	}
+	j.form = form;
+	j.legal = legal;
 	status = batch ? run_batch(&j) : run_tokens(&j, args, nargs);
 	status = hamle_out_close(&out, &msg, status);
 cleanup:
-	hamle_locale_free(in);
-	hamle_locale_free(outloc);
+	hamle_replay_free(j.rp);
+	hamle_game_free(j.game);
+	hamle_buf_free(&j.text);
+	hamle_cli_locales_free(&ls);
 	free(args);
+	free(locale_files);
 	return status;
 }
