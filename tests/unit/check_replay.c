@@ -1,5 +1,5 @@
 /* Replay tests (suite "replay"): language detection, variations, findings with positions and
- * suggestions, result checks. Games in testdata/replay/games.pgn and languages.pgn. */
+ * suggestions, result checks. Games in testdata/replay/games.pgn, languages.pgn and letters.pgn. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,6 +234,75 @@ START_TEST(ambiguous_in_variation)
 }
 END_TEST
 
+/* Detection by the game's letters first (replay/letters.pgn, the shapes of Turkish scoresheet
+ * fragments): a spelling that no language reads ("mat.", "|") rules nobody out, so a game with a
+ * letter only Turkish has is read as Turkish even when its first move fails in every language. */
+static tu_games tx;
+
+static void letters_setup(void)
+{
+	tu_games_open(&tx, "replay/letters.pgn", 8, 0);
+	ck_assert_uint_eq(tx.ngames, 4);
+}
+
+static void letters_teardown(void)
+{
+	tu_games_close(&tx);
+}
+
+/* "1. Ka7 Şg8 ... mat.": K is a rook in Turkish (none reaches a7), a king in English (none
+ * either); Ş is Turkish only: the error is the Turkish reading's, its suggestions in Turkish. */
+START_TEST(turkish_letters_first_move_wrong)
+{
+	hamle_game *g = tx.games[0];
+	ck_assert_int_eq(hamle_replay_run(tx.rp, g), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(tx.rp)), "tr");
+	ck_assert_uint_eq(hamle_replay_error_count(tx.rp), 1);
+	const hamle_diagnostic *d = tu_finding(tx.rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->id, "illegal-move");
+	ck_assert_str_eq(d->error.token, "Ka7");
+	ck_assert_uint_eq(d->error.ply, 1);
+	ck_assert_str_eq(d->error.message, "no rook can reach a7");
+	ck_assert_uint_ge(d->n_suggestions, 1);
+	ck_assert_str_eq(d->suggestion[0].san, "Aa3");
+}
+END_TEST
+
+/* "1.Fc2 | ...": F (a bishop in Turkish and French) with Ş and V: Turkish, not an English syntax
+ * error ("'F' is not a piece letter"). */
+START_TEST(turkish_letters_with_stray_signs)
+{
+	ck_assert_int_eq(hamle_replay_run(tx.rp, tx.games[1]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(tx.rp)), "tr");
+	const hamle_diagnostic *d = tu_finding(tx.rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->id, "illegal-move");
+	ck_assert_str_eq(d->error.token, "Fc2");
+	ck_assert_uint_eq(d->error.ply, 1);
+	ck_assert_str_eq(d->error.message, "no bishop can reach c2");
+}
+END_TEST
+
+/* Letters of two languages (German S, English B): no language reads them all, so the one that
+ * replays furthest is kept; a game with no letter any language reads is English. */
+START_TEST(mixed_or_unknown_letters_fall_back)
+{
+	ck_assert_int_eq(hamle_replay_run(tx.rp, tx.games[2]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(tx.rp)), "de");
+	const hamle_diagnostic *d = tu_finding(tx.rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->id, "syntax");
+	ck_assert_str_eq(d->error.token, "Bb5");
+	ck_assert_int_eq(hamle_replay_run(tx.rp, tx.games[3]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(tx.rp)), "en");
+	d = tu_finding(tx.rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->error.token, "|");
+	ck_assert_uint_eq(d->error.ply, 3);
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -254,6 +323,12 @@ Suite *replay_suite(void)
 	tcase_add_test(tc, furthest_reading_wins);
 	tcase_add_test(tc, equally_far_is_ambiguous);
 	tcase_add_test(tc, ambiguous_in_variation);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("letters");
+	tcase_add_checked_fixture(tc, letters_setup, letters_teardown);
+	tcase_add_test(tc, turkish_letters_first_move_wrong);
+	tcase_add_test(tc, turkish_letters_with_stray_signs);
+	tcase_add_test(tc, mixed_or_unknown_letters_fall_back);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,13 +1,17 @@
 /* detect.c: the language of a game, from its letter inventory first, and by replaying under
  * each remaining candidate only when the letters leave several (never guessing per token): the
- * reading that goes furthest wins. Readings that go equally far but to different moves are an
- * ambiguous-language error at the first move where they differ (Dutch "Pf3" is a knight move, and
- * a pawn move in English); Spanish and Italian share their letters and read the same moves: that is
- * no ambiguity. */
+ * reading that goes furthest wins. A language that cannot read some letter of the game is never
+ * replayed, however far it would get: a spelling that no candidate reads ("mat.", "|", a typo's
+ * stray sign) rules nobody out, and only when the letters the candidates do read still rule them
+ * all out (a German game with an English "Qg6") are all replayed. Readings that go equally far but
+ * to different moves are an ambiguous-language error at the first move where they differ (Dutch
+ * "Pf3" is a knight move, and a pawn move in English); Spanish and Italian share their letters and
+ * read the same moves: that is no ambiguity. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
@@ -137,6 +141,40 @@ size_t replay_fitting(const hamle_replay *rp, const char *const *text, const siz
 	return nfit;
 }
 
+/* Candidates that read every shape some candidate reads: a spelling no candidate reads is in
+ * none of their inventories, so it rules none of them out (the walk reports it). Returns how many
+ * were written to fit (at most REPLAY_AMB_MAX); 0 when the shapes left still rule every candidate
+ * out. Only for games that no candidate reads whole: a few more reads of their shapes. */
+static size_t fitting_known(const hamle_replay *rp, const char *const *text, const size_t *len,
+	size_t n, const hamle_locale **fit)
+{
+	unsigned char known[MAX_SHAPES] = {0};
+	size_t nknown = 0, nfit = 0;
+	for (size_t c = 0; c < rp->opts.n_candidates; c++) {
+		const hamle_locale *loc = rp->opts.candidates[c];
+		if (!strcmp(hamle_locale_tag(loc), "fan"))
+			continue;
+		for (size_t s = 0; s < n; s++)
+			if (!known[s] && reads_shape(loc, text[s], len[s])) {
+				known[s] = 1;
+				nknown++;
+			}
+	}
+	if (nknown == n)
+		return 0; /* every shape is some candidate's: the letters themselves disagree */
+	for (size_t c = 0; c < rp->opts.n_candidates && nfit < REPLAY_AMB_MAX; c++) {
+		const hamle_locale *loc = rp->opts.candidates[c];
+		if (!strcmp(hamle_locale_tag(loc), "fan"))
+			continue;
+		size_t s;
+		for (s = 0; s < n && (!known[s] || reads_shape(loc, text[s], len[s])); s++)
+			;
+		if (s == n)
+			fit[nfit++] = loc;
+	}
+	return nfit;
+}
+
 /* Candidates fit[k] that replay the game as far as fit[best] (resolved[k] == resolved[best]) but
  * not to the same moves: each is walked again and its moves kept, to find the first token where
  * one of them reads a legal move other than fit[best]'s. A token that only one of them could read
@@ -199,12 +237,15 @@ int replay_detect(hamle_replay *rp, const hamle_locale **chosen)
 	}
 	const hamle_locale *fit[REPLAY_AMB_MAX];
 	size_t nfit = replay_fitting(rp, text, len, nshape, fit, REPLAY_AMB_MAX);
+	if (UNLIKELY(nfit == 0))
+		nfit = fitting_known(rp, text, len, nshape, fit);
 	if (nfit == 1) {
 		*chosen = fit[0];
 		return HAMLE_OK;
 	}
 	if (nfit == 0) {
-		/* nothing reads every letter: keep whichever replays furthest (errors follow) */
+		/* letters of several languages, none reading them all: keep whichever replays
+		 * furthest (errors follow) */
 		for (size_t c = 0; c < rp->opts.n_candidates && nfit < REPLAY_AMB_MAX; c++)
 			if (strcmp(hamle_locale_tag(rp->opts.candidates[c]), "fan"))
 				fit[nfit++] = rp->opts.candidates[c];
