@@ -1,5 +1,5 @@
 /* hamle/rules.h: how a game ends under the FIDE Laws (Articles 5 and 9): checkmate, stalemate,
- * dead positions, repetitions, the 50- and 75-move rules. */
+ * dead positions, repetitions, the 50- and 75-move rules, and which of them were in force when. */
 #ifndef HAMLE_RULES_H
 #define HAMLE_RULES_H
 
@@ -30,6 +30,38 @@ HAMLE_EXTERN uint64_t hamle_position_repetition_key(const hamle_position *pos);
 
 /* Name of a state: "playing", "checkmate", "stalemate", "dead-position". */
 HAMLE_EXTERN const char *hamle_state_id(hamle_state s);
+
+/* The Laws of Chess by date. The FIDE Laws changed over the years; these are the rules hamle knows
+ * whose force depends on the game's date (the others -- checkmate, stalemate, the dead position,
+ * the threefold-repetition and 50-move claims -- hold for every date):
+ *   FIVEFOLD_AUTOMATIC      9.6.1: a position appearing five times ends the game as a draw, with
+ *                           no claim (Laws in force from 1 July 2014; before, only a claim);
+ *   SEVENTY_FIVE_AUTOMATIC  9.6.2: 75 moves by each player without a capture or pawn move end the
+ *                           game as a draw (from 1 July 2014);
+ *   ELECTRONIC_SCORESHEET   8.1.1.2: the moves may be recorded on a FIDE-certified electronic
+ *                           scoresheet (from 1 January 2023).
+ * A date with unknown parts stands for every date it could be; a rule that was in force on some
+ * of those dates and not on others (2014.??.??, 201?.??.??) is not decided by it, and so is every
+ * rule for an unknown date: such a rule is applied as the current Laws have it (in force) and
+ * its flag is also set in `uncertain`. */
+#define HAMLE_LAW_FIVEFOLD_AUTOMATIC 0x1u
+#define HAMLE_LAW_SEVENTY_FIVE_AUTOMATIC 0x2u
+#define HAMLE_LAW_ELECTRONIC_SCORESHEET 0x4u
+#define HAMLE_LAWS_CURRENT 0x7u /* every rule above: the Laws in force today */
+
+typedef struct hamle_laws {
+	unsigned int in_force;  /* HAMLE_LAW_* that apply to the game */
+	unsigned int uncertain; /* HAMLE_LAW_* its date does not decide (applied: also in in_force) */
+} hamle_laws;
+
+/* The Laws on a date; 0 for a part that is unknown (year 0: an unknown date; month 0: any day of
+ * the year; day 0: any day of the month). An impossible month or day is taken as unknown. */
+HAMLE_EXTERN void hamle_laws_on(hamle_laws *out, unsigned year, unsigned month, unsigned day);
+/* The Laws on a PGN date ("2014.07.01", "2010.??.??", "????.??.??", "199?.??.??"; "YYYY" and
+ * "YYYY.MM" alone are read too; '?' for each unknown digit, 00 for an unknown month or day).
+ * NULL or "" is an unknown date. Returns 0, or HAMLE_ESYNTAX when the text is not such a date
+ * (then *out is as for an unknown date). */
+HAMLE_EXTERN int hamle_laws_for_date(hamle_laws *out, const char *date);
 
 /* Repetition tracking along one line of play. Keys are kept from the last capture or pawn move
  * (the only stretch in which positions can repeat). Owned by the caller. */
