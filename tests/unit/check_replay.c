@@ -303,6 +303,70 @@ START_TEST(mixed_or_unknown_letters_fall_back)
 }
 END_TEST
 
+/* ---- the whole story (testdata/replay/story.pgn): errors per variation ---- */
+static tu_games story;
+
+static void story_setup(void)
+{
+	tu_games_open(&story, "replay/story.pgn", 8, 3);
+}
+
+static void story_teardown(void)
+{
+	tu_games_close(&story);
+}
+
+/* "1. e4 (1. d4 d5 2. Bf5) 1... e5 2. Ke3": the variation's error ends the variation only */
+START_TEST(variation_error_ends_the_variation_only)
+{
+	hamle_game *g = story.games[1];
+	ck_assert_int_eq(hamle_replay_run(story.rp, g), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(story.rp), 2);
+	const hamle_diagnostic *a = hamle_replay_finding(story.rp, 0), *b = hamle_replay_finding(story.rp, 1);
+	ck_assert_str_eq(a->error.token, "Bf5");
+	ck_assert_uint_eq(a->path_len, 1);
+	ck_assert_str_eq(b->error.token, "Ke3");
+	ck_assert_uint_eq(b->path_len, 0);
+	ck_assert_uint_eq(b->error.ply, 3);
+	ck_assert_uint_ge(b->n_suggestions, 1); /* each line's first error gets its suggestions */
+	/* the first error in token order; both marked; e5 after the variation resolved */
+	const hamle_token *t = hamle_game_tokens(g);
+	const hamle_replay_move *m = hamle_replay_moves(story.rp);
+	ck_assert_uint_eq(hamle_replay_first_error(story.rp), a->token);
+	ck_assert(m[a->token].flags & HAMLE_RM_ERROR);
+	ck_assert(m[b->token].flags & HAMLE_RM_ERROR);
+	for (size_t i = 0; i < hamle_game_token_count(g); i++)
+		if (t[i].kind == HAMLE_TOKEN_MOVE && t[i].len == 2 && !memcmp(t[i].text, "e5", 2))
+			ck_assert(m[i].flags & HAMLE_RM_MOVE);
+	ck_assert_uint_eq(hamle_replay_plies(story.rp), 2);
+}
+END_TEST
+
+/* An error in a variation skips the rest of it, the variations inside it after the error too;
+ * the next variation and the mainline are replayed to their ends. */
+START_TEST(errors_in_two_variations)
+{
+	hamle_game *g = story.games[2];
+	ck_assert_int_eq(hamle_replay_run(story.rp, g), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(story.rp), 2);
+	ck_assert_str_eq(hamle_replay_finding(story.rp, 0)->error.token, "Ke3");
+	ck_assert_str_eq(hamle_replay_finding(story.rp, 1)->error.token, "Qxf7");
+	ck_assert_uint_eq(hamle_replay_finding(story.rp, 1)->path[0], 2);
+	const hamle_token *t = hamle_game_tokens(g);
+	const hamle_replay_move *m = hamle_replay_moves(story.rp);
+	size_t skipped = 0, resolved = 0;
+	for (size_t i = 0; i < hamle_game_token_count(g); i++) {
+		if (t[i].kind != HAMLE_TOKEN_MOVE)
+			continue;
+		skipped += (m[i].flags & HAMLE_RM_SKIPPED) != 0;
+		resolved += (m[i].flags & HAMLE_RM_MOVE) != 0;
+	}
+	ck_assert_uint_eq(skipped, 3); /* Nf3 d6 (inside the failed line), Nc6 after Ke3 */
+	ck_assert_uint_eq(resolved, 8); /* e4 e5 c5, Nf3 Bc4 Nc6, Nc6 Bb5 */
+	ck_assert_uint_eq(hamle_replay_plies(story.rp), 5);
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -329,6 +393,11 @@ Suite *replay_suite(void)
 	tcase_add_test(tc, turkish_letters_first_move_wrong);
 	tcase_add_test(tc, turkish_letters_with_stray_signs);
 	tcase_add_test(tc, mixed_or_unknown_letters_fall_back);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("story");
+	tcase_add_checked_fixture(tc, story_setup, story_teardown);
+	tcase_add_test(tc, variation_error_ends_the_variation_only);
+	tcase_add_test(tc, errors_in_two_variations);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,9 +3,13 @@
  * whole game (declared, or detected from the game's letters), and collects findings: the reader's
  * own, move errors (syntax, illegal-move, ambiguous-move, bad-fen) with suggestions,
  * ambiguous-language (an error: detected, candidate languages replay the game equally far but read
- * different moves; located at the first such move, which counts as the first move error), and
- * warnings (check-mark, capture-mark, result-mismatch, moves-after-end, missing-tag, encoding,
- * bad-escape, bad-nag, truncated). After the first move error of a game nothing further is replayed.
+ * different moves; located at the first such move, which counts as a move error and ends the
+ * replay of the whole game), and warnings (check-mark, capture-mark, result-mismatch,
+ * moves-after-end, missing-tag, encoding, bad-escape, bad-nag, truncated). A move error ends its
+ * line: after an error in a variation the rest of that variation (and the variations inside it
+ * after the error) is not replayed, but the mainline and the other variations are, each reporting
+ * its own first error; after an error in the mainline nothing further is replayed (suggestions are
+ * made for the first 16 move errors of a game).
  *
  * Lifecycle: hamle_replay_new (options, candidate locales borrowed) -> hamle_replay_run per game
  * (reuses its buffers; results valid until the next run) -> hamle_replay_free. One replay per thread;
@@ -73,8 +77,9 @@ typedef struct hamle_diagnostic {
 
 /* Per movetext token (index as in hamle_game_tokens). */
 #define HAMLE_RM_MOVE 0x1u      /* a resolved move: move and before are set */
-#define HAMLE_RM_ERROR 0x2u     /* the first move error of the game */
-#define HAMLE_RM_SKIPPED 0x4u   /* a move token after the first error: not replayed */
+#define HAMLE_RM_ERROR 0x2u     /* a move error: the first of its line */
+#define HAMLE_RM_SKIPPED 0x4u   /* a move token after an error of its line (or after the end of
+                                 * the game): not replayed */
 typedef struct hamle_replay_move {
 	hamle_move move;
 	unsigned int flags;       /* HAMLE_RM_* */
@@ -126,8 +131,8 @@ HAMLE_EXTERN size_t hamle_replay_finding_count(const hamle_replay *rp);
 HAMLE_EXTERN const hamle_diagnostic *hamle_replay_finding(const hamle_replay *rp, size_t i);
 HAMLE_EXTERN size_t hamle_replay_error_count(const hamle_replay *rp);
 HAMLE_EXTERN size_t hamle_replay_warning_count(const hamle_replay *rp);
-/* Token index of the first move error (or of the ambiguous-language error), or (size_t)-1 when
- * every move resolved. */
+/* Token index of the first move error (or of the ambiguous-language error) in token order, or
+ * (size_t)-1 when every move resolved. */
 HAMLE_EXTERN size_t hamle_replay_first_error(const hamle_replay *rp);
 /* Mainline plies replayed. */
 HAMLE_EXTERN unsigned hamle_replay_plies(const hamle_replay *rp);

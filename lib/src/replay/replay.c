@@ -227,7 +227,7 @@ void replay_check_result(hamle_replay *rp)
 			replay_message(rp, f, "result_tag_mismatch", 2, args);
 		}
 	}
-	if (rp->first_error != (size_t)-1)
+	if (rp->main_failed)
 		return;
 	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res;
 	if (!contradicts_board(rp, claimed))
@@ -249,6 +249,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	rp->plies = 0;
 	rp->final_state = 0;
 	rp->amb_at = (size_t)-1;
+	rp->main_failed = 0;
 	rp->loc = rp->opts.from;
 	copy_reader_findings(rp);
 	replay_scan_tags(rp);

@@ -24,6 +24,7 @@ struct walk_frame {
 	int end_reported;
 	size_t history_len;         /* history length when the line was opened */
 	int truncated;              /* opening it dropped the parent's last position */
+	int failed;                 /* a move error ended the line (or the line it branches off) */
 };
 #define END_FIVEFOLD 4
 #define END_SEVENTY_FIVE 5
@@ -57,6 +58,8 @@ struct hamle_replay {
 	uint64_t moves_hash;          /* over the resolved moves, to compare languages */
 	size_t resolved;              /* move tokens resolved */
 	int final_state;              /* end reached by the mainline (hamle_state, END_*), 0 none */
+	int main_failed;              /* a move error ended the mainline */
+	unsigned suggested;           /* move errors given suggestions in this walk */
 
 	/* Detection found candidates that replay equally far but read different moves (detect.c):
 	 * the walk stops at token amb_at with an ambiguous-language error; amb_loc[k] read it as
@@ -154,10 +157,11 @@ const hamle_locale *replay_msg_locale(const hamle_replay *rp);
 void replay_message(hamle_replay *rp, hamle_diagnostic *f, const char *key, size_t nargs,
 	const char *const *args);
 
-/* Ranks the legal moves the writer of a bad token most likely meant (suggest.c). next/next_len:
- * the following move token of the same line, if any. Returns the count written. */
+/* Ranks the legal moves the writer of a bad token (index token of rp->game) most likely meant
+ * (suggest.c). Returns the count written. */
 int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
-	const struct hamle_position *pos, const hamle_locale *loc, const char *text, size_t len,
-	int code, const char *next, size_t next_len);
+	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code);
+/* Move errors of a game given suggestions; later ones are reported without (bounded work). */
+#define REPLAY_SUGGEST_ERRORS 16
 
 #endif

@@ -20,7 +20,8 @@
  * LOOKAHEAD_PLY, every mark it contradicts (a "+" that is no check, an "x" that takes nothing)
  * MARK_WRONG. The rest of the game says which slip it was far better than the text alone; the
  * weights were tuned on injected errors in real games (tests/corruption/corruption.c).
- * Work is bounded (HORIZON plies per candidate) and done only for the first error of a game. */
+ * Work is bounded: HORIZON plies per candidate, and only for the first REPLAY_SUGGEST_ERRORS move
+ * errors of a game (the first of each line: an error ends its variation only). */
 #include <string.h>
 
 #include "replay/suggest_internal.h"
@@ -69,23 +70,11 @@ static void add(struct ranking *r, hamle_move m, int score)
 	}
 }
 
-/* The move tokens after the bad one along its line (variations inside skipped). The walk passes
- * the token's text, which points into the game: that finds it. */
-static size_t following(struct span *out, size_t max, const hamle_replay *rp, const char *text,
-	const char *next, size_t next_len)
+/* The move tokens after the bad one (index i) along its line (variations inside skipped). */
+static size_t following(struct span *out, size_t max, const hamle_replay *rp, size_t i)
 {
-	const hamle_token *t = rp->game ? hamle_game_tokens(rp->game) : NULL;
-	size_t n = rp->game ? hamle_game_token_count(rp->game) : 0, i, count = 0;
-	for (i = 0; i < n && t[i].text != text; i++)
-		;
-	if (i == n) {
-		if (next && max) {
-			out[0].text = next;
-			out[0].len = next_len;
-			return 1;
-		}
-		return 0;
-	}
+	const hamle_token *t = hamle_game_tokens(rp->game);
+	size_t n = hamle_game_token_count(rp->game), count = 0;
 	for (size_t j = i + 1; j < n && t[j].depth >= t[i].depth && count < max; j++) {
 		if (t[j].depth == t[i].depth && t[j].kind == HAMLE_TOKEN_MOVE) {
 			out[count].text = t[j].text;
@@ -137,14 +126,15 @@ static int parse(hamle_move *m, const struct hamle_position *pos, const hamle_lo
 }
 
 int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
-	const struct hamle_position *pos, const hamle_locale *loc, const char *text, size_t len,
-	int code, const char *next, size_t next_len)
+	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code)
 {
 	static const struct ranking zero;
 	struct ranking r = zero;
 	struct span seq[HORIZON + 2]; /* seq[1] = the token, seq[2..] = the tokens after it */
+	const char *text = hamle_game_tokens(rp->game)[token].text;
+	size_t len = hamle_game_tokens(rp->game)[token].len;
 	struct span self = {text, len};
-	size_t nf = following(seq + 2, HORIZON, rp, text, next, next_len);
+	size_t nf = following(seq + 2, HORIZON, rp, token);
 	struct span *fol = seq + 2;
 	hamle_move legal[HAMLE_MAX_MOVES], m;
 	int nlegal = hamle_gen_legal(pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, legal);

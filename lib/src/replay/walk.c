@@ -65,38 +65,30 @@ static void mark_warnings(hamle_replay *rp, size_t i, const hamle_san_info *info
 static void move_error(hamle_replay *rp, size_t i, int rc, const hamle_error *err,
 	const struct hamle_position *before, unsigned ply, size_t depth, const hamle_locale *loc)
 {
-	const hamle_token *toks = hamle_game_tokens(rp->game);
 	hamle_diagnostic *f = replay_add_finding(rp, hamle_status_id(rc), HAMLE_SEVERITY_ERROR, rc, i);
 	if (!f)
 		return;
 	replay_finding_at_move(f, before, ply, rp->stack, depth);
 	memcpy(f->error.message, err->message, sizeof(f->error.message));
-	if (rp->opts.flags & HAMLE_REPLAY_NO_SUGGEST)
+	if ((rp->opts.flags & HAMLE_REPLAY_NO_SUGGEST) || rp->suggested >= REPLAY_SUGGEST_ERRORS)
 		return;
-	/* the next move token of the same line, for the swapped-moves suggestion */
-	const char *next = NULL;
-	size_t next_len = 0, n = hamle_game_token_count(rp->game);
-	for (size_t j = i + 1; j < n && toks[j].depth >= toks[i].depth; j++) {
-		if (toks[j].depth == toks[i].depth && toks[j].kind == HAMLE_TOKEN_MOVE) {
-			next = toks[j].text;
-			next_len = toks[j].len;
-			break;
-		}
-	}
+	rp->suggested++;
 	unsigned max = rp->opts.max_suggestions ? rp->opts.max_suggestions : 3;
 	if (max > HAMLE_MAX_SUGGESTIONS)
 		max = HAMLE_MAX_SUGGESTIONS;
-	f->n_suggestions = (unsigned)replay_suggest(f->suggestion, (int)max, rp, before, loc,
-		toks[i].text, toks[i].len, rc, next, next_len);
+	f->n_suggestions = (unsigned)replay_suggest(f->suggestion, (int)max, rp, before, loc, i, rc);
 }
 
-static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet, int stopped)
+static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 {
 	struct walk_frame *parent = &rp->stack[depth], *child = &rp->stack[depth + 1];
 	parent->nvars++;
 	memset(child, 0, sizeof(*child));
 	child->index = parent->nvars;
 	child->history_len = rp->history_len;
+	/* a variation inside a line after its error starts from a position never reached (after
+	 * the mainline's error, every variation) */
+	child->failed = parent->failed;
 	if (parent->has_prev) {
 		child->cur = parent->prev;
 		child->ply = parent->ply - 1;
@@ -107,7 +99,7 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet, 
 	} else {
 		child->cur = parent->cur;
 		child->ply = parent->ply;
-		if (!quiet && !stopped) {
+		if (!quiet && !parent->failed) {
 			hamle_diagnostic *f = replay_add_finding(rp, "syntax", HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, i);
 			if (f)
 				replay_message(rp, f, "variation_without_move", 0, NULL);
@@ -133,6 +125,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->moves_hash = 0;
 	rp->plies = 0;
 	rp->history_len = 0;
+	rp->main_failed = 0;
+	rp->suggested = 0;
 
 	size_t depth = 0;
 	memset(&rp->stack[0], 0, sizeof(rp->stack[0]));
@@ -140,7 +134,6 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->stack[0].ply = 0;
 	if (replay_history_push(rp, &rp->start) < 0)
 		return HAMLE_ENOMEM;
-	int stopped = 0;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
 	int has_vars = 0;
@@ -151,7 +144,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
 			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
 				return HAMLE_ENOMEM;
-			open_variation(rp, i, depth, quiet, stopped);
+			open_variation(rp, i, depth, quiet);
 			depth++;
 			continue;
 		}
@@ -169,11 +162,11 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		}
 		if (t->kind != HAMLE_TOKEN_MOVE)
 			continue;
-		if (stopped) {
+		struct walk_frame *f = &rp->stack[depth];
+		if (f->failed) {
 			rp->moves[i].flags = HAMLE_RM_SKIPPED;
 			continue;
 		}
-		struct walk_frame *f = &rp->stack[depth];
 		if (f->ended) {
 			rp->moves[i].flags = HAMLE_RM_SKIPPED;
 			if (!f->end_reported && !quiet) {
@@ -189,10 +182,15 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			continue;
 		}
 		if (UNLIKELY(i == rp->amb_at)) {
-			/* detection found another reading as good with another move here */
+			/* detection found another reading as good with another move here: what the moves
+			 * are is unknown from here on, in every line (all of them open now fail; the
+			 * lines opened later branch off them) */
 			rp->moves[i].flags = HAMLE_RM_ERROR;
-			rp->first_error = i;
-			stopped = 1;
+			if (rp->first_error == (size_t)-1)
+				rp->first_error = i;
+			for (size_t d = 0; d <= depth; d++)
+				rp->stack[d].failed = 1;
+			rp->main_failed = 1;
 			if (!quiet)
 				replay_detect_report(rp, i, &f->cur, f->ply + 1, rp->stack, depth);
 			continue;
@@ -213,9 +211,15 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			}
 		}
 		if (rc < 0) {
+			/* the error ends its line: a variation's, that variation only (the lines around
+			 * it go on); the mainline's, everything after it (its variations branch off
+			 * positions never reached: they inherit the mark) */
 			rp->moves[i].flags = HAMLE_RM_ERROR;
-			rp->first_error = i;
-			stopped = 1;
+			if (rp->first_error == (size_t)-1)
+				rp->first_error = i;
+			f->failed = 1;
+			if (depth == 0)
+				rp->main_failed = 1;
 			if (!quiet)
 				move_error(rp, i, rc, &err, &f->cur, f->ply + 1, depth, loc);
 			continue;
