@@ -1,8 +1,9 @@
-/* Laws by date (suite "laws"): hamle_laws_on and hamle_laws_for_date -- which date-dependent
- * rules of the FIDE Laws apply, at the boundaries and with unknown parts. */
+/* Laws by date (suite "laws"): hamle_laws_on, hamle_laws_for_date and hamle_game_laws -- which
+ * date-dependent rules of the FIDE Laws apply, at the boundaries and with unknown parts. */
 #include <check.h>
 #include <string.h>
 
+#include "hamle/replay.h"
 #include "hamle/rules.h"
 #include "suites_decl.h"
 
@@ -94,12 +95,37 @@ START_TEST(laws_on_numbers)
 }
 END_TEST
 
+/* hamle_game_laws reads the game's (first) Date tag. */
+START_TEST(game_laws_from_date_tag)
+{
+	static const char text[] = "[Event \"a\"]\n[Date \"2013.05.04\"]\n[Date \"2020.01.01\"]\n\n1. e4 *\n\n"
+		"[Event \"b\"]\n\n1. e4 *\n";
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), HAMLE_OK);
+	hamle_game *g = NULL;
+	hamle_laws l;
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	ck_assert_int_eq(hamle_game_laws(&l, g), HAMLE_OK);
+	ck_assert_uint_eq(l.in_force, 0);
+	hamle_game_free(g);
+	g = NULL;
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	ck_assert_int_eq(hamle_game_laws(&l, g), HAMLE_OK); /* no Date: the current Laws */
+	ck_assert_uint_eq(l.in_force, HAMLE_LAWS_CURRENT);
+	ck_assert_uint_eq(l.uncertain, HAMLE_LAWS_CURRENT);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+END_TEST
+
 Suite *laws_suite(void)
 {
 	Suite *s = suite_create("laws");
 	TCase *tc = tcase_create("dates");
 	tcase_add_loop_test(tc, laws_for_date_table, 0, (int)(sizeof(date_cases) / sizeof(date_cases[0])));
 	tcase_add_test(tc, laws_on_numbers);
+	tcase_add_test(tc, game_laws_from_date_tag);
 	suite_add_tcase(s, tc);
 	return s;
 }

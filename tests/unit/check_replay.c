@@ -303,7 +303,7 @@ START_TEST(mixed_or_unknown_letters_fall_back)
 }
 END_TEST
 
-/* ---- the whole story (testdata/replay/story.pgn): errors per variation ---- */
+/* ---- the whole story (testdata/replay/story.pgn): errors per variation, the Laws by date ---- */
 static tu_games story;
 
 static void story_setup(void)
@@ -314,6 +314,14 @@ static void story_setup(void)
 static void story_teardown(void)
 {
 	tu_games_close(&story);
+}
+
+static size_t count_id(const hamle_replay *rp, const char *id)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++)
+		n += !strcmp(hamle_replay_finding(rp, i)->id, id);
+	return n;
 }
 
 /* "1. e4 (1. d4 d5 2. Bf5) 1... e5 2. Ke3": the variation's error ends the variation only */
@@ -367,6 +375,21 @@ START_TEST(errors_in_two_variations)
 }
 END_TEST
 
+/* Fivefold repetition ends the game from 1 July 2014 only; 75 moves likewise. */
+START_TEST(automatic_draws_by_date)
+{
+	ck_assert_int_eq(hamle_replay_run(story.rp, story.games[3]), HAMLE_OK); /* 2010 */
+	ck_assert_uint_eq(hamle_replay_finding_count(story.rp), 0);
+	ck_assert_uint_eq(hamle_replay_plies(story.rp), 18);
+	ck_assert_int_eq(hamle_replay_run(story.rp, story.games[4]), HAMLE_OK); /* 2014.07.01 */
+	ck_assert_uint_eq(count_id(story.rp, "moves-after-end"), 1);
+	ck_assert_uint_eq(hamle_replay_plies(story.rp), 16);
+	ck_assert_int_eq(hamle_replay_run(story.rp, story.games[5]), HAMLE_OK); /* 75 moves, 2013 */
+	ck_assert_uint_eq(hamle_replay_finding_count(story.rp), 0);
+	ck_assert_uint_eq(hamle_replay_plies(story.rp), 4);
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -398,6 +421,7 @@ Suite *replay_suite(void)
 	tcase_add_checked_fixture(tc, story_setup, story_teardown);
 	tcase_add_test(tc, variation_error_ends_the_variation_only);
 	tcase_add_test(tc, errors_in_two_variations);
+	tcase_add_test(tc, automatic_draws_by_date);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,7 +9,8 @@
  * line: after an error in a variation the rest of that variation (and the variations inside it
  * after the error) is not replayed, but the mainline and the other variations are, each reporting
  * its own first error; after an error in the mainline nothing further is replayed (suggestions are
- * made for the first 16 move errors of a game).
+ * made for the first 16 move errors of a game). The automatic draws (fivefold repetition, 75
+ * moves) end a line only where the Laws at the game's Date have them (hamle_game_laws).
  *
  * Lifecycle: hamle_replay_new (options, candidate locales borrowed) -> hamle_replay_run per game
  * (reuses its buffers; results valid until the next run) -> hamle_replay_free. One replay per thread;
@@ -95,6 +96,13 @@ typedef struct hamle_replay_move {
 #define HAMLE_VARIANT_CHESS960 1
 #define HAMLE_VARIANT_UNSUPPORTED 2
 HAMLE_EXTERN int hamle_variant_kind(const char *value);
+
+/* Which Laws of Chess apply to the game: those in force on its Date tag (the first one), as
+ * hamle_laws_for_date reads it; a game without a Date, or with an unreadable one, gets the
+ * current Laws (every rule's flag also in `uncertain`). The replay ends lines by the automatic
+ * draws only where these have them in force. Returns 0, or HAMLE_ESYNTAX for an unreadable Date
+ * (*out set all the same). */
+HAMLE_EXTERN int hamle_game_laws(hamle_laws *out, const hamle_game *g);
 
 HAMLE_EXTERN int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts);
 HAMLE_EXTERN void hamle_replay_free(hamle_replay *rp); /* NULL-safe */

@@ -180,8 +180,9 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		int reps = replay_history_push(rp, &pos);
 		if (reps < 0)
 			return -1;
-		if (replay_end_state(&pos, reps))
-			return 0; /* fivefold, 75 moves, dead position: the full path tells what follows */
+		if (replay_end_state(&pos, reps, HAMLE_LAWS_CURRENT))
+			return 0; /* fivefold, 75 moves (whatever the date), dead position: the full path
+			           * tells what follows */
 	}
 	rp->final = pos;
 	rp->final_state = (int)hamle_position_state(&pos);

@@ -150,7 +150,7 @@ const struct replay_tag_name replay_roster[REPLAY_ROSTER] = {{"Event", 5}, {"Sit
  * of each name, as hamle_game_tag). */
 void replay_scan_tags(hamle_replay *rp)
 {
-	rp->tag_variant = rp->tag_fen = rp->tag_result = NULL;
+	rp->tag_variant = rp->tag_fen = rp->tag_result = rp->tag_date = NULL;
 	rp->roster = 0;
 	for (size_t i = 0, n = hamle_game_tag_count(rp->game); i < n; i++) {
 		const hamle_tag *t = hamle_game_tag_at(rp->game, i);
@@ -163,7 +163,14 @@ void replay_scan_tags(hamle_replay *rp)
 			rp->tag_fen = t->value;
 		else if (!rp->tag_variant && t->name[0] == 'V' && !strcmp(t->name, "Variant"))
 			rp->tag_variant = t->value;
+		else if (!rp->tag_date && t->name[0] == 'D' && !strcmp(t->name, "Date"))
+			rp->tag_date = t->value;
 	}
+}
+
+int hamle_game_laws(hamle_laws *out, const hamle_game *g)
+{
+	return hamle_laws_for_date(out, g ? hamle_game_tag(g, "Date") : NULL);
 }
 
 void replay_check_tags(hamle_replay *rp)
@@ -254,6 +261,9 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	copy_reader_findings(rp);
 	replay_scan_tags(rp);
 	replay_check_tags(rp);
+	hamle_laws laws;
+	hamle_laws_for_date(&laws, rp->tag_date); /* as hamle_game_laws: the first Date tag */
+	rp->laws = laws.in_force;
 	if (replay_setup_start(rp)) {
 		/* nothing to replay: no token resolves */
 		size_t n = hamle_game_token_count(g);

@@ -35,7 +35,8 @@ struct hamle_replay {
 	const hamle_locale *repair;   /* REPAIR_TR: the locale whose mojibake repair every game gets */
 	hamle_locale *repair_owned;   /* the built-in "tr" when no locale given has such a repair */
 	hamle_game *game;
-	const char *tag_variant, *tag_fen, *tag_result; /* from scan_tags */
+	const char *tag_variant, *tag_fen, *tag_result, *tag_date; /* from scan_tags */
+	unsigned laws;                /* HAMLE_LAW_* in force for the game (its Date) */
 	unsigned roster;              /* Seven Tag Roster tags present, bit per tag */
 	const hamle_locale *loc;      /* the game's input language */
 	struct hamle_position start, final;
@@ -113,13 +114,14 @@ static inline int replay_history_push(hamle_replay *rp, const struct hamle_posit
 }
 
 /* An end of game a legal move can still be played into: a dead position, a fivefold repetition, 75
- * moves (FIDE 5.2.2, 9.6), or 0. Checkmate and stalemate leave no legal move, so they are found
- * only when a line goes on after them (or at the end of the mainline): cheaper. */
-static inline int replay_end_state(const struct hamle_position *p, int reps)
+ * moves (FIDE 5.2.2, 9.6; the last two only where laws, HAMLE_LAW_*, has them in force), or 0.
+ * Checkmate and stalemate leave no legal move, so they are found only when a line goes on after
+ * them (or at the end of the mainline): cheaper. */
+static inline int replay_end_state(const struct hamle_position *p, int reps, unsigned laws)
 {
-	if (reps >= 5)
+	if (reps >= 5 && (laws & HAMLE_LAW_FIVEFOLD_AUTOMATIC))
 		return END_FIVEFOLD;
-	if (p->halfmove >= 150)
+	if (p->halfmove >= 150 && (laws & HAMLE_LAW_SEVENTY_FIVE_AUTOMATIC))
 		return END_SEVENTY_FIVE;
 	/* a pawn on the board: not dead (the cheap test first) */
 	if ((p->pieces[0][HAMLE_PAWN] | p->pieces[1][HAMLE_PAWN]) == 0 && hamle_position_dead(p))

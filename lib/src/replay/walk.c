@@ -134,6 +134,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->stack[0].ply = 0;
 	if (replay_history_push(rp, &rp->start) < 0)
 		return HAMLE_ENOMEM;
+	unsigned laws = rp->laws;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
 	int has_vars = 0;
@@ -243,7 +244,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		int reps = replay_history_push(rp, &f->cur);
 		if (reps < 0)
 			return HAMLE_ENOMEM;
-		f->ended = replay_end_state(&f->cur, reps);
+		f->ended = replay_end_state(&f->cur, reps, laws);
 		if (depth == 0)
 			rp->plies = f->ply;
 	}
