@@ -5,8 +5,8 @@
 
 const char *const vd_code_ids[VD_NCODES] = {
 	"syntax", "illegal-move", "ambiguous-move", "bad-fen", "limit", "encoding", "check-mark",
-	"capture-mark", "result-mismatch", "moves-after-end", "missing-tag", "ambiguous-language",
-	"bad-escape", "bad-nag", "truncated", "other"};
+	"capture-mark", "move-number", "result-mismatch", "moves-after-end", "missing-tag",
+	"ambiguous-language", "bad-escape", "bad-nag", "truncated", "other"};
 
 int vd_code_index(const char *id)
 {

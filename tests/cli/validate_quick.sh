@@ -56,6 +56,10 @@ game() {
 	game 'Dutch P: a knight, or a pawn in English' '*' '1.e4 e5 2.Pf3 Pc6 3.d4 *'
 	game 'Spanish and Italian: the same moves' '*' '1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 *'
 	game 'number forms' '*' '1. e4 1... e5 2 Nf3 2...Nc6 3.Bb5 *'
+	game 'number skipped' '*' '1.e4 e5 5.Nf3 Nc6 *'
+	game 'number repeated' '*' '1.e4 e5 2.Nf3 Nc6 2.Bb5 a6 3.Ba4 *'
+	game 'number for Black' '*' '1.e4 e5 2.Nf3 3...Nc6 *'
+	game 'number for White' '*' '1...e4 e5 *'
 	# fivefold repetition before 1 July 2014: no end of the game
 	printf '[Event "fivefold 2010"]\n[Site "?"]\n[Date "2010.05.01"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n%s\n\n' \
 		'1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *'

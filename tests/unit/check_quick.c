@@ -116,6 +116,56 @@ START_TEST(anything_else_goes_to_the_full_path)
 }
 END_TEST
 
+/* The full path's move-number findings for the first game of text. */
+static size_t full_move_numbers(const char *text)
+{
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), HAMLE_OK);
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
+	size_t n = 0;
+	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++)
+		n += !strcmp(hamle_replay_finding(rp, i)->id, "move-number");
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	return n;
+}
+
+/* The lane gives up on a move number that does not fit the move (the full path reports it) and
+ * judges the forms that fit, from the FEN's full-move number too. */
+START_TEST(move_numbers_must_fit)
+{
+	static const char *const wrong[] = {
+		"1.e4 e5 5.Nf3 *",        /* skipped */
+		"1.e4 e5 2.Nf3 Nc6 2.Bb5 *", /* repeated */
+		"1.e4 2.e5 *",            /* Black's 1st numbered as White's 2nd */
+		"1...e4 *",               /* White's move numbered as Black's */
+		"1.e4 e5 2.Nf3 3...Nc6 *",
+		"0.e4 *",
+		"1.e4 e5 99999999999.Nf3 *",
+	};
+	for (size_t i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++) {
+		char text[512];
+		snprintf(text, sizeof(text), ROSTER "[Result \"*\"]\n\n%s\n", wrong[i]);
+		ck_assert_msg(quick(text, NULL) == 0, "the lane judged \"%s\"", wrong[i]);
+		ck_assert_msg(full_move_numbers(text) == 1, "\"%s\": no move-number finding", wrong[i]);
+	}
+	unsigned plies = 0;
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n\n1. e4 1. e5 2 Nf3 2.. Nc6 3 Bb5 *\n", &plies), 1);
+	ck_assert_uint_eq(plies, 5);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K1N1 b - - 0 12\"]\n\n"
+		"12...Kd7 13.Nf3 Ke6 *\n", &plies), 1);
+	ck_assert_uint_eq(plies, 3);
+	/* a full-move number 0 in the FEN (it starts at 1) is taken as 1 */
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 0\"]\n\n"
+		"1.Nf3 Kd7 2.Ng5 *\n", &plies), 1);
+	ck_assert_int_eq(quick(ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K1N1 b - - 0 12\"]\n\n"
+		"1...Kd7 *\n", NULL), 0);
+}
+END_TEST
+
 START_TEST(strict_and_kept_positions_are_not_the_lanes)
 {
 	hamle_replay_free(rp);
@@ -158,6 +208,7 @@ Suite *quick_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, plain_games_are_judged);
 	tcase_add_test(tc, anything_else_goes_to_the_full_path);
+	tcase_add_test(tc, move_numbers_must_fit);
 	tcase_add_test(tc, strict_and_kept_positions_are_not_the_lanes);
 	tcase_add_test(tc, bad_fen_game_is_not_started);
 	suite_add_tcase(s, tc);

@@ -303,7 +303,8 @@ START_TEST(mixed_or_unknown_letters_fall_back)
 }
 END_TEST
 
-/* ---- the whole story (testdata/replay/story.pgn): errors per variation, the Laws by date ---- */
+/* ---- the whole story (testdata/replay/story.pgn): move numbers, errors per variation, the Laws
+ * by date ---- */
 static tu_games story;
 
 static void story_setup(void)
@@ -323,6 +324,29 @@ static size_t count_id(const hamle_replay *rp, const char *id)
 		n += !strcmp(hamle_replay_finding(rp, i)->id, id);
 	return n;
 }
+
+/* "1. e4 e5 5. Nf3 Nc6 6. Bb5": one warning, at the number, for the move it numbers; the numbers
+ * after it follow on from it and are not reported again */
+START_TEST(move_number_mismatch_at_its_token)
+{
+	ck_assert_int_eq(hamle_replay_run(story.rp, story.games[0]), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(story.rp), 0);
+	ck_assert_uint_eq(count_id(story.rp, "move-number"), 1);
+	const hamle_diagnostic *d = tu_finding(story.rp, "move-number");
+	ck_assert_int_eq(d->severity, HAMLE_SEVERITY_WARNING);
+	ck_assert_str_eq(d->error.token, "5.");
+	ck_assert_uint_eq(d->error.line, 9);
+	ck_assert_uint_eq(d->error.column, 10);
+	ck_assert_uint_eq(d->error.ply, 3);
+	ck_assert_uint_eq(d->move_number, 2);
+	ck_assert_int_eq(d->side, HAMLE_WHITE);
+	const hamle_token *num = &hamle_game_tokens(story.games[0])[d->token];
+	ck_assert_uint_eq(num->kind, HAMLE_TOKEN_MOVE_NUMBER);
+	ck_assert_uint_eq(num->value, 5);
+	ck_assert_str_eq(d->error.message, "expected 2. here");
+	ck_assert_uint_eq(hamle_replay_plies(story.rp), 5);
+}
+END_TEST
 
 /* "1. e4 (1. d4 d5 2. Bf5) 1... e5 2. Ke3": the variation's error ends the variation only */
 START_TEST(variation_error_ends_the_variation_only)
@@ -390,6 +414,23 @@ START_TEST(automatic_draws_by_date)
 }
 END_TEST
 
+/* A move missing before "7. Bd2" (Black's 6th is due): the number written says so, and the
+ * missing move comes first among the suggestions; without the numbers it does not. */
+START_TEST(move_number_evidence_for_a_missing_move)
+{
+	ck_assert_int_eq(hamle_replay_run(story.rp, story.games[6]), HAMLE_OK);
+	const hamle_diagnostic *d = tu_finding(story.rp, NULL);
+	ck_assert_str_eq(d->error.token, "Bd2");
+	ck_assert_uint_ge(d->n_suggestions, 1);
+	ck_assert_str_eq(d->suggestion[0].uci, "c5b4"); /* Bb4+, the move the game had */
+	ck_assert_uint_eq(count_id(story.rp, "move-number"), 1);
+	ck_assert_int_eq(hamle_replay_run(story.rp, story.games[7]), HAMLE_OK);
+	d = tu_finding(story.rp, NULL);
+	ck_assert_str_eq(d->error.token, "Bd2");
+	ck_assert_str_ne(d->suggestion[0].uci, "c5b4");
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -419,9 +460,11 @@ Suite *replay_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("story");
 	tcase_add_checked_fixture(tc, story_setup, story_teardown);
+	tcase_add_test(tc, move_number_mismatch_at_its_token);
 	tcase_add_test(tc, variation_error_ends_the_variation_only);
 	tcase_add_test(tc, errors_in_two_variations);
 	tcase_add_test(tc, automatic_draws_by_date);
+	tcase_add_test(tc, move_number_evidence_for_a_missing_move);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,13 +4,14 @@
  * own, move errors (syntax, illegal-move, ambiguous-move, bad-fen) with suggestions,
  * ambiguous-language (an error: detected, candidate languages replay the game equally far but read
  * different moves; located at the first such move, which counts as a move error and ends the
- * replay of the whole game), and warnings (check-mark, capture-mark, result-mismatch,
- * moves-after-end, missing-tag, encoding, bad-escape, bad-nag, truncated). A move error ends its
- * line: after an error in a variation the rest of that variation (and the variations inside it
- * after the error) is not replayed, but the mainline and the other variations are, each reporting
- * its own first error; after an error in the mainline nothing further is replayed (suggestions are
- * made for the first 16 move errors of a game). The automatic draws (fivefold repetition, 75
- * moves) end a line only where the Laws at the game's Date have them (hamle_game_laws).
+ * replay of the whole game), and warnings (check-mark, capture-mark, move-number,
+ * result-mismatch, moves-after-end, missing-tag, encoding, bad-escape, bad-nag, truncated). A move
+ * error ends its line: after an error in a variation the rest of that variation (and the
+ * variations inside it after the error) is not replayed, but the mainline and the other
+ * variations are, each reporting its own first error; after an error in the mainline nothing
+ * further is replayed (suggestions are made for the first 16 move errors of a game). The
+ * automatic draws (fivefold repetition, 75 moves) end a line only where the Laws at the game's
+ * Date have them (hamle_game_laws).
  *
  * Lifecycle: hamle_replay_new (options, candidate locales borrowed) -> hamle_replay_run per game
  * (reuses its buffers; results valid until the next run) -> hamle_replay_free. One replay per thread;

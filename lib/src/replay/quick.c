@@ -100,14 +100,23 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (c == '*')
 				return 0;
 			/* a move number: digits, then dots; a move may be glued to it */
-			while (i < n && is_digit((unsigned char)s[i]))
-				i++;
+			unsigned num = 0, dots = 0;
+			for (; i < n && is_digit((unsigned char)s[i]); i++)
+				if (num < 1000000) /* more than any full-move number: a mismatch all the same */
+					num = num * 10 + (unsigned)(s[i] - '0');
 			if (i < n && s[i] == '.') {
 				while (i < n && s[i] == '.')
-					i++;
+					i++, dots++;
 			} else if (i < n && !is_space((unsigned char)s[i])) {
 				return 0; /* "12)", "1e4", "0-0": the full path reads these */
 			}
+			/* the number must fit the move due, at 2N - 1 in the numbering for White's move N
+			 * and 2N for Black's (as walk.c's check_number: `N.` or `N` either side's move of
+			 * move N, `N..` Black's; a FEN's full-move number 0 counts as 1), else it is a
+			 * move-number finding */
+			unsigned due = 2u * (pos.fullmove + (rp->start.fullmove == 0)) - (pos.side == HAMLE_WHITE);
+			if (due > 2 * num || due + (dots < 2) < 2 * num)
+				return 0;
 			if (i >= n || is_space((unsigned char)s[i]))
 				continue;
 			if (++tokens >= max_tokens)

@@ -25,6 +25,10 @@ struct walk_frame {
 	size_t history_len;         /* history length when the line was opened */
 	int truncated;              /* opening it dropped the parent's last position */
 	int failed;                 /* a move error ended the line (or the line it branches off) */
+	size_t number;              /* while a variation is open: 1 + token index of the move
+	                             * number written before the line's next move; 0 none */
+	long long number_shift;     /* plies the writer's numbering is off by since its last
+	                             * mismatch (later numbers that follow on are not reported) */
 };
 #define END_FIVEFOLD 4
 #define END_SEVENTY_FIVE 5
@@ -160,9 +164,11 @@ void replay_message(hamle_replay *rp, hamle_diagnostic *f, const char *key, size
 	const char *const *args);
 
 /* Ranks the legal moves the writer of a bad token (index token of rp->game) most likely meant
- * (suggest.c). Returns the count written. */
+ * (suggest.c). number_late: the move number written before the token numbers it as the next ply's
+ * move (evidence that a move is missing before it). Returns the count written. */
 int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
-	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code);
+	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code,
+	int number_late);
 /* Move errors of a game given suggestions; later ones are reported without (bounded work). */
 #define REPLAY_SUGGEST_ERRORS 16
 

@@ -13,7 +13,9 @@
  *               side (the next ply) is legal now: the writer swapped the two [4];
  *   missing     a move is missing before the token: the token is a legal move of the other side
  *               once some move is played; the suggestion is that missing move, so it is still a
- *               legal move of this position (the token then follows it) [6].
+ *               legal move of this position (the token then follows it) [6; 3 when the
+ *               move number written before the token numbers it as the next ply's move,
+ *               `11. Bb5` where Black's 10th move is due].
  * Each hypothesis also says how the game goes on: the following move tokens of the same line,
  * in an order (the token itself comes back after a missing move, and after the move it was
  * swapped with). The evidence is that continuation: every ply of it that does not replay costs
@@ -35,6 +37,7 @@
 #define PRIOR_SWAPPED 4
 #define PRIOR_SWAPPED_SIDE 5
 #define PRIOR_MISSING 6
+#define NUMBER_LATE 3 /* the move number before the token says a move is missing */
 #define MAX_CANDS HAMLE_MAX_MOVES
 
 struct span {
@@ -126,7 +129,8 @@ static int parse(hamle_move *m, const struct hamle_position *pos, const hamle_lo
 }
 
 int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
-	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code)
+	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code,
+	int number_late)
 {
 	static const struct ranking zero;
 	struct ranking r = zero;
@@ -135,6 +139,8 @@ int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
 	size_t len = hamle_game_tokens(rp->game)[token].len;
 	struct span self = {text, len};
 	size_t nf = following(seq + 2, HORIZON, rp, token);
+	/* the writer numbered the token as the next ply's move: a move missing before it is likelier */
+	int prior_missing = PRIOR_MISSING - (number_late ? NUMBER_LATE : 0);
 	struct span *fol = seq + 2;
 	hamle_move legal[HAMLE_MAX_MOVES], m;
 	int nlegal = hamle_gen_legal(pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, legal);
@@ -189,7 +195,7 @@ int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
 		int bonus = HAMLE_MOVE_TO(t) == HAMLE_MOVE_TO(legal[i]) ? 1 : 0;
 		if (pos->board[HAMLE_MOVE_TO(legal[i])] != PIECE_NONE && HAMLE_MOVE_KIND(legal[i]) != HAMLE_MOVE_CASTLING)
 			bonus++;
-		add(&r, legal[i], PRIOR_MISSING - bonus + continuation(pos, loc, legal[i], seq + 1, nf + 1));
+		add(&r, legal[i], prior_missing - bonus + continuation(pos, loc, legal[i], seq + 1, nf + 1));
 	}
 
 rank:;

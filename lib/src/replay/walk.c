@@ -1,5 +1,6 @@
 /* walk.c: replays a game's tokens, the mainline and every variation, with an explicit stack
  * (no recursion), under one locale. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,8 @@ static void mark_warnings(hamle_replay *rp, size_t i, const hamle_san_info *info
 }
 
 static void move_error(hamle_replay *rp, size_t i, int rc, const hamle_error *err,
-	const struct hamle_position *before, unsigned ply, size_t depth, const hamle_locale *loc)
+	const struct hamle_position *before, unsigned ply, size_t depth, const hamle_locale *loc,
+	int number_late)
 {
 	hamle_diagnostic *f = replay_add_finding(rp, hamle_status_id(rc), HAMLE_SEVERITY_ERROR, rc, i);
 	if (!f)
@@ -76,7 +78,46 @@ static void move_error(hamle_replay *rp, size_t i, int rc, const hamle_error *er
 	unsigned max = rp->opts.max_suggestions ? rp->opts.max_suggestions : 3;
 	if (max > HAMLE_MAX_SUGGESTIONS)
 		max = HAMLE_MAX_SUGGESTIONS;
-	f->n_suggestions = (unsigned)replay_suggest(f->suggestion, (int)max, rp, before, loc, i, rc);
+	f->n_suggestions = (unsigned)replay_suggest(f->suggestion, (int)max, rp, before, loc, i, rc,
+		number_late);
+}
+
+/* The move number written before the line's next move (token tok) against the move about to be
+ * played from f->cur (PGN: `N.` or a bare `N` numbers a move of move N, either side's, as import
+ * format allows any number of periods; `N...` Black's move of move N). A mismatch is a
+ * move-number warning at the number, unless the number follows on from the last wrong one (the
+ * numbers after a missing or doubled move are all off by as much: one slip, one warning).
+ * Returns 1 when the number is one ply ahead of the move
+ * (`11.` where Black's 10th move is due: the suggestions' evidence of a missing move), else 0. */
+static int check_number(hamle_replay *rp, struct walk_frame *f, size_t depth, size_t tok)
+{
+	const hamle_token *t = &hamle_game_tokens(rp->game)[tok];
+	/* a FEN's full-move number 0 (it starts at 1) is taken as 1, and the numbers after it follow */
+	unsigned fullmove = f->cur.fullmove + (rp->start.fullmove == 0);
+	long long ply = 2LL * fullmove - (f->cur.side == HAMLE_WHITE); /* this move's place */
+	long long n = t->value, at = ply - f->number_shift;
+	int black = (t->flags & HAMLE_TOKEN_BLACK) != 0;
+	/* the plies the number can stand for: [first, last] */
+	long long first = black ? 2 * n : 2 * n - 1, last = 2 * n;
+	int fits = ply >= first && ply <= last;
+	int late = !fits && ply + 1 >= first && ply + 1 <= last;
+	if (fits) {
+		f->number_shift = 0; /* back in step */
+		return 0;
+	}
+	if (at >= first && at <= last)
+		return late; /* as wrong as the last one: the same slip */
+	f->number_shift = ply - first;
+	hamle_diagnostic *d = replay_add_finding(rp, "move-number", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
+	if (d) {
+		replay_finding_at_move(d, &f->cur, f->ply + 1, rp->stack, depth);
+		char want[24];
+		snprintf(want, sizeof(want), "%u%s", fullmove,
+			f->cur.side == HAMLE_WHITE ? "." : "...");
+		const char *args[1] = {want};
+		replay_message(rp, d, "move_number", 1, args);
+	}
+	return late;
 }
 
 static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
@@ -86,6 +127,7 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	memset(child, 0, sizeof(*child));
 	child->index = parent->nvars;
 	child->history_len = rp->history_len;
+	child->number_shift = parent->number_shift;
 	/* a variation inside a line after its error starts from a position never reached (after
 	 * the mainline's error, every variation) */
 	child->failed = parent->failed;
@@ -134,6 +176,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->stack[0].ply = 0;
 	if (replay_history_push(rp, &rp->start) < 0)
 		return HAMLE_ENOMEM;
+	size_t number = 0; /* 1 + token index of the move number before the line's next move; 0 none */
+	unsigned zero = rp->start.fullmove == 0; /* a FEN's full-move number 0 counts as 1 */
 	unsigned laws = rp->laws;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
@@ -145,6 +189,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
 			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
 				return HAMLE_ENOMEM;
+			rp->stack[depth].number = number; /* the parent's, for its next move */
+			number = 0;
 			open_variation(rp, i, depth, quiet);
 			depth++;
 			continue;
@@ -159,10 +205,14 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			if (child->truncated)
 				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&rp->stack[depth - 1].cur);
 			depth--;
+			number = rp->stack[depth].number;
 			continue;
 		}
-		if (t->kind != HAMLE_TOKEN_MOVE)
+		if (t->kind != HAMLE_TOKEN_MOVE) {
+			if (t->kind == HAMLE_TOKEN_MOVE_NUMBER)
+				number = i + 1;
 			continue;
+		}
 		struct walk_frame *f = &rp->stack[depth];
 		if (f->failed) {
 			rp->moves[i].flags = HAMLE_RM_SKIPPED;
@@ -211,6 +261,17 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 				continue;
 			}
 		}
+		int number_late = 0;
+		if (number) {
+			const hamle_token *nt = &toks[number - 1];
+			/* the number that fits (as check_number tells), in a few instructions */
+			if (LIKELY(nt->value == f->cur.fullmove + zero &&
+				    !((nt->flags & HAMLE_TOKEN_BLACK) && f->cur.side == HAMLE_WHITE)))
+				f->number_shift = 0;
+			else if (!quiet)
+				number_late = check_number(rp, f, depth, number - 1);
+			number = 0;
+		}
 		if (rc < 0) {
 			/* the error ends its line: a variation's, that variation only (the lines around
 			 * it go on); the mainline's, everything after it (its variations branch off
@@ -222,7 +283,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			if (depth == 0)
 				rp->main_failed = 1;
 			if (!quiet)
-				move_error(rp, i, rc, &err, &f->cur, f->ply + 1, depth, loc);
+				move_error(rp, i, rc, &err, &f->cur, f->ply + 1, depth, loc, number_late);
 			continue;
 		}
 		rp->moves[i].move = m;
