@@ -466,6 +466,7 @@ static const struct {
 	{"bad-repair-no-alphabet.yaml", 5, 20, "needs the language's letters in 'alphabet'"},
 	{"bad-alphabet.yaml", 4, 11, "letters and spaces only (got '1')"},
 	{"bad-alphabet-twice.yaml", 4, 11, "alphabet lists U+00E7 twice"},
+	{"bad-deep-nesting.yaml", 3, 70, "YAML nested deeper than 64 levels"},
 };
 
 START_TEST(malformed)

@@ -47,12 +47,14 @@ struct layer {
 /* Parses data into layer->doc. */
 static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len)
 {
+	int rc = l->builtin ? 0 : loc_check_depth(b, data, len, l->source, l->builtin);
+	if (rc < 0)
+		return rc;
 	yaml_parser_t parser;
 	if (!yaml_parser_initialize(&parser))
 		return hamle_error_set(b->err, HAMLE_ENOMEM, "out of memory");
 	yaml_parser_set_input_string(&parser, data, len);
 	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
-	int rc = 0;
 	if (!yaml_parser_load(&parser, &l->doc)) {
 		struct loc_mark at = {l->source, l->builtin, parser.problem_mark.line + 1,
 			parser.problem_mark.column + 1, parser.problem_mark.index};

@@ -16,6 +16,7 @@
 #define LOC_MAX_ITEMS 256         /* items in one list */
 #define LOC_MAX_SCALAR 4096       /* bytes of one string */
 #define LOC_MAX_DEPTH 4           /* mapping nesting */
+#define LOC_MAX_YAML_DEPTH 64     /* nesting of YAML collections while parsing */
 
 /* ---- arena: every string and array of a locale ---- */
 struct hamle_loc_arena;
@@ -106,6 +107,13 @@ int loc_fail(struct loc_build *b, const struct loc_mark *at, const char *fmt, ..
 
 /* Sets err to HAMLE_ENOMEM; returns HAMLE_ENOMEM. */
 int loc_nomem(struct loc_build *b);
+
+/* Refuses YAML nested deeper than LOC_MAX_YAML_DEPTH collections (locale_yaml.c): libyaml parses
+ * deep nesting in time quadratic in the depth, so this walks the events, counting the depth as they
+ * arrive, and stops at the cap. Returns 0 (also for malformed YAML: the loader reports that) or
+ * HAMLE_ELOCALE with the line and column of the collection that goes too deep. */
+int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, const char *source,
+	int builtin);
 
 /* Applies one parsed YAML document (locale_yaml.c). */
 struct yaml_document_s;

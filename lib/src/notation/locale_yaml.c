@@ -1,6 +1,7 @@
 /* locale_yaml.c: walks one YAML locale document and stores its values in the loader's slots.
  * The document's shape is fixed (at most LOC_MAX_DEPTH nested mappings), walked with an
- * explicit stack: no recursion over input structure. Unknown and duplicate keys are errors. */
+ * explicit stack: no recursion over input structure. Unknown and duplicate keys are errors.
+ * Before a file is loaded its events are read once to refuse deep nesting early. */
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
@@ -245,6 +246,38 @@ static int handle(struct walk *w, const char *parent, const char *path, const ya
 			t.len, &t.at);
 	}
 	return loc_fail(b, &at, "unknown key '%s'", path);
+}
+
+int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, const char *source,
+	int builtin)
+{
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser))
+		return loc_nomem(b);
+	yaml_parser_set_input_string(&parser, data, len);
+	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+	int rc = 0;
+	size_t depth = 0;
+	for (;;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&parser, &ev))
+			break; /* malformed: yaml_parser_load says where */
+		yaml_event_type_t t = ev.type;
+		if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT) {
+			if (++depth > LOC_MAX_YAML_DEPTH) {
+				struct loc_mark at = {source, builtin, ev.start_mark.line + 1,
+					ev.start_mark.column + 1, ev.start_mark.index};
+				rc = loc_fail(b, &at, "YAML nested deeper than %d levels", LOC_MAX_YAML_DEPTH);
+			}
+		} else if ((t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT) && depth) {
+			depth--;
+		}
+		yaml_event_delete(&ev);
+		if (rc < 0 || t == YAML_STREAM_END_EVENT)
+			break;
+	}
+	yaml_parser_delete(&parser);
+	return rc;
 }
 
 struct frame {
