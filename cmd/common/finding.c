@@ -1,6 +1,7 @@
 /* finding.c: one replay finding as a GNU-style text line (see finding.h). */
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "finding.h"
 
@@ -122,4 +123,15 @@ void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_
 	if (f->n_suggestions)
 		append_suggestions(b, messages, f);
 	hamle_buf_putc(b, '\n');
+}
+
+void hamle_diagnostic_of_error(hamle_diagnostic *d)
+{
+	hamle_error e = d->error;
+	memset(d, 0, sizeof(*d));
+	d->error = e;
+	d->id = hamle_status_id(e.code);
+	d->severity = HAMLE_SEVERITY_ERROR;
+	d->token = (size_t)-1;
+	d->side = -1;
 }

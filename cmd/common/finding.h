@@ -32,4 +32,8 @@ void hamle_finding_where(hamle_buf *b, const hamle_locale *messages, const hamle
 void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_game *g,
 	const hamle_diagnostic *f);
 
+/* Makes d, whose error is set, an error finding that is about no move (a tag, the whole game):
+ * id from the error's code, no token index, side, path, position or suggestion. */
+void hamle_diagnostic_of_error(hamle_diagnostic *d);
+
 #endif

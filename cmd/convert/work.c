@@ -41,14 +41,24 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	hamle_game *g = w->game;
 	if (it->ntag_offsets)
 		hamle_scoresheet_apply_offsets(g, it->game_offset, it->tag_offsets, it->ntag_offsets);
-	int m = hamle_filter_match(cfg->where, g);
-	if (m < 0) {
+	hamle_diagnostic undecided;
+	int m = hamle_filter_check(cfg->where, g, &undecided.error);
+	if (m == HAMLE_ENOMEM) {
 		it->oom = true;
 		return;
 	}
 	if (!m) {
 		it->skipped = true;
 		return;
+	}
+	if (m < 0) {
+		/* --where cannot decide (a pattern hit its match limit): an error of the game, which is
+		 * then converted as any game with an error is */
+		hamle_diagnostic_of_error(&undecided);
+		hamle_finding_text(&it->err, cfg->popts.messages, g, &undecided);
+		it->failed = true;
+		if (cfg->on_error != CV_ON_ERROR_KEEP)
+			return;
 	}
 	hamle_writer_reset(w->w);
 	if (unsupported_variant(g)) {

@@ -1,6 +1,7 @@
 /* work.c: one game in a worker thread: decode and lex the chunk, replay it, format its findings. */
 #include <string.h>
 
+#include "finding.h"
 #include "validate.h"
 
 const char *const vd_code_ids[VD_NCODES] = {
@@ -37,9 +38,13 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		return;
 	}
 	hamle_game *g = w->game;
+	/* a game --where cannot decide on (a pattern that hit its match limit) is validated with
+	 * that error first */
+	hamle_diagnostic undecided;
+	bool where_failed = false;
 	if (cfg->where) {
-		int match = hamle_filter_match(cfg->where, g);
-		if (match < 0) {
+		int match = hamle_filter_check(cfg->where, g, &undecided.error);
+		if (match == HAMLE_ENOMEM) {
 			it->oom = true;
 			return;
 		}
@@ -47,15 +52,21 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 			it->skipped = true;
 			return;
 		}
+		where_failed = match < 0;
 	}
 	if (hamle_replay_run(w->rp, g) < 0) {
 		it->oom = true;
 		return;
 	}
 	const hamle_replay *rp = w->rp;
-	it->errors = hamle_replay_error_count(rp);
+	it->errors = hamle_replay_error_count(rp) + where_failed;
 	it->warnings = hamle_replay_warning_count(rp);
 	it->plies = hamle_replay_plies(rp);
+	if (where_failed) {
+		hamle_diagnostic_of_error(&undecided);
+		it->counts[vd_code_index(undecided.id)]++;
+		vd_format_finding(&it->out, cfg, g, rp, &undecided);
+	}
 	size_t n = hamle_replay_finding_count(rp);
 	for (size_t i = 0; i < n; i++) {
 		const hamle_diagnostic *f = hamle_replay_finding(rp, i);

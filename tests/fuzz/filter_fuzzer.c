@@ -1,7 +1,8 @@
 /* filter_fuzzer.c: --where expressions. The input's lines are expressions added to one filter
  * (each NUL-terminated; a rejected one must say where and why); the last line is also the value
  * of every tag the filter asks about, and the filter is matched against it and against a game
- * read from the input. Checks: error positions lie inside the expression, a match is 0 or 1. */
+ * read from the input. Checks: error positions lie inside the expression, a match is 0 or 1 or
+ * undecided (a pattern that hit its match limit, ...), and then hamle_filter_check says why. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const char *value_of(void *payload, const char *name)
 {
 	return name[0] == 'Z' ? NULL : (const char *)payload; /* tags starting with Z are missing */
+}
+
+/* A filter that cannot decide on a value: a pattern hit a match limit, or failed otherwise. */
+static int undecided(int m)
+{
+	return m == HAMLE_ELIMIT || m == HAMLE_EENCODING || m == HAMLE_ERROR;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -49,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (hamle_filter_count(f) != added)
 		abort();
 	int m = hamle_filter_match_fn(f, value_of, last);
-	if (m != 0 && m != 1)
+	if (m != 0 && m != 1 && !undecided(m))
 		abort();
 
 	hamle_reader *r = NULL;
@@ -59,7 +66,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hamle_game *g = NULL;
 	if (hamle_reader_next(r, &g) == HAMLE_OK) {
 		m = hamle_filter_match(f, g);
-		if (m != 0 && m != 1)
+		if (m != 0 && m != 1 && !undecided(m))
+			abort();
+		hamle_error err;
+		int c = hamle_filter_check(f, g, &err);
+		if (c != m || (undecided(c) && (err.code != c || !err.message[0] || !err.token[0] ||
+		                                !memchr(err.message, '\0', sizeof(err.message)))))
 			abort();
 	}
 	hamle_game_free(g);

@@ -1,5 +1,6 @@
 /* check_filter.c: --where expressions (hamle/filter.h) over games read by the PGN reader. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hamle/filter.h"
@@ -106,6 +107,66 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A pattern that backtracks without end on a value: neither match nor no match, but an error with
+ * the tag's position (before, PCRE2's limit error read as "no match": ~ left the game out and !~
+ * took it). */
+START_TEST(test_match_limit)
+{
+	const char *text = "[Event \"x\"]\n[White \"aaaaaaaaaaaaaaaaaaaaaaaaaaaab Z\"]\n\n1. e4 *\n";
+	hamle_game *g = read_one(text);
+	const char *ops[] = { "White~/(a+)+$|Z/", "White!~/(a+)+$|Z/" };
+	for (int i = 0; i < 2; i++) {
+		hamle_filter *f;
+		hamle_error err;
+		ck_assert_int_eq(hamle_filter_new(&f), 0);
+		ck_assert_int_eq(hamle_filter_add(f, ops[i], &err), 0);
+		ck_assert_int_eq(hamle_filter_match(f, g), HAMLE_ELIMIT);
+		memset(&err, 0x55, sizeof(err));
+		ck_assert_int_eq(hamle_filter_check(f, g, &err), HAMLE_ELIMIT);
+		ck_assert_int_eq(err.code, HAMLE_ELIMIT);
+		ck_assert_msg(strstr(err.message, "match limit") && strstr(err.message, "tag White"), "%s", err.message);
+		ck_assert_str_eq(err.token, ops[i]);
+		ck_assert_uint_eq(err.line, 2);
+		ck_assert_uint_eq(err.column, 1);
+		ck_assert_uint_eq(err.offset, (size_t)(strstr(text, "[White") - text));
+		ck_assert_uint_eq(err.game, 1);
+		ck_assert_uint_eq(err.ply, 0);
+		/* another expression that does not hold decides, whatever its order */
+		ck_assert_int_eq(hamle_filter_add(f, "Event=y", &err), 0);
+		ck_assert_int_eq(hamle_filter_check(f, g, &err), 0);
+		hamle_filter_free(f);
+	}
+	hamle_filter *f;
+	ck_assert_int_eq(hamle_filter_new(&f), 0);
+	ck_assert_int_eq(hamle_filter_add(f, "Event=x", NULL), 0);
+	ck_assert_int_eq(hamle_filter_add(f, "White~/(a+)+$|Z/", NULL), 0);
+	ck_assert_int_eq(hamle_filter_check(f, g, NULL), HAMLE_ELIMIT);
+	hamle_filter_free(f);
+	hamle_game_free(g);
+}
+END_TEST
+
+/* The limits leave room for plain patterns on the longest tag value the reader takes (64 KB). */
+START_TEST(test_limit_room)
+{
+	static char text[70000];
+	size_t n = (size_t)snprintf(text, sizeof(text), "[White \"");
+	memset(text + n, 'x', 65000);
+	n += 65000;
+	snprintf(text + n, sizeof(text) - n, "son\"]\n\n1. e4 *\n");
+	hamle_game *g = read_one(text);
+	const char *exprs[] = { "White~/^.*son$/", "White~/x+son/", "White~/^(?:\\w+\\s?)+$/i", "White!~/Kasparov/" };
+	for (size_t i = 0; i < sizeof(exprs) / sizeof(exprs[0]); i++) {
+		hamle_filter *f;
+		ck_assert_int_eq(hamle_filter_new(&f), 0);
+		ck_assert_int_eq(hamle_filter_add(f, exprs[i], NULL), 0);
+		ck_assert_msg(hamle_filter_match(f, g) == 1, "%s", exprs[i]);
+		hamle_filter_free(f);
+	}
+	hamle_game_free(g);
+}
+END_TEST
+
 Suite *filter_suite(void)
 {
 	Suite *s = suite_create("filter");
@@ -113,6 +174,8 @@ Suite *filter_suite(void)
 	tcase_add_loop_test(tc, test_single, 0, (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, test_all_must_hold);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_match_limit);
+	tcase_add_test(tc, test_limit_room);
 	suite_add_tcase(s, tc);
 	return s;
 }

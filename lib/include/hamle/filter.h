@@ -15,8 +15,14 @@
  * capital İ (U+0130) and dotless ı (U+0131) do NOT fold to i / I: /istanbul/i does not match
  * "İstanbul"; write [iİ]stanbul or (?i)[İi]stanbul for that.
  *
+ * Every match runs under PCRE2 limits (a million backtracking steps, a nesting of 10,000): a
+ * pattern that backtracks without end on some value ((a+)+$ on "aaa...ab") stops at a limit, and
+ * that game is neither selected nor left out: the match functions return an error for it
+ * (HAMLE_ELIMIT), which the tools report as a `limit` error of the game.
+ *
  * A compiled filter is immutable: share it between threads (matching allocates its own match
- * data). Ownership: hamle_filter_new -> hamle_filter_add... -> hamle_filter_free. */
+ * data; the match limits sit in a context that matching only reads). Ownership:
+ * hamle_filter_new -> hamle_filter_add... -> hamle_filter_free. */
 #ifndef HAMLE_FILTER_H
 #define HAMLE_FILTER_H
 
@@ -42,10 +48,19 @@ HAMLE_EXTERN int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error
 HAMLE_EXTERN size_t hamle_filter_count(const hamle_filter *f);
 
 /* 1 when every expression holds for the game's tags, 0 when one does not, HAMLE_ENOMEM. A NULL
- * filter passes every game. When a tag occurs more than once, its first value is used. */
+ * filter passes every game. When a tag occurs more than once, its first value is used. When a
+ * regular expression cannot be decided on its tag's value and no other expression fails, the
+ * game is undecided: HAMLE_ELIMIT (a match limit hit), HAMLE_EENCODING (a value that is not
+ * UTF-8) or HAMLE_ERROR (another PCRE2 failure). */
 HAMLE_EXTERN int hamle_filter_match(const hamle_filter *f, const hamle_game *g);
 
-/* The same test on a tag lookup of the caller's: value(payload, name) returns the value or NULL. */
+/* As hamle_filter_match; for an undecided game err (when non-NULL) says why: code, message (which
+ * limit, which tag), token (the expression), source, game, and line/column/offset of the tag pair
+ * in the input. */
+HAMLE_EXTERN int hamle_filter_check(const hamle_filter *f, const hamle_game *g, hamle_error *err);
+
+/* The same test on a tag lookup of the caller's: value(payload, name) returns the value or NULL.
+ * Same return values (no position to give). */
 HAMLE_EXTERN int hamle_filter_match_fn(const hamle_filter *f,
 	const char *(*value)(void *payload, const char *name), void *payload);
 

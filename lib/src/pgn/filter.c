@@ -1,16 +1,16 @@
-/* filter.c: --where tag filters (see hamle/filter.h). PCRE2 in UTF + UCP mode. */
+/* filter.c: --where tag filters (see hamle/filter.h). PCRE2 in UTF + UCP mode, every match under
+ * the limits of pgn/pattern.h. */
 #include <stdlib.h>
 #include <string.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include "error_internal.h"
 #include "hamle/filter.h"
+#include "pgn/pattern.h"
 
 enum { OP_MATCH, OP_NOMATCH, OP_EQ, OP_NE };
 
 typedef struct filter_expr {
+	char *expr;        /* the expression as given: owned */
 	char *tag;         /* owned */
 	int op;
 	char *text;        /* OP_EQ / OP_NE: owned */
@@ -20,14 +20,20 @@ typedef struct filter_expr {
 struct hamle_filter {
 	filter_expr *v;
 	size_t n, cap;
+	pcre2_match_context *mc; /* the match limits; only read while matching */
 };
 
 int hamle_filter_new(hamle_filter **out)
 {
 	if (!out)
 		return HAMLE_EUSAGE;
-	*out = calloc(1, sizeof(**out));
-	return *out ? 0 : HAMLE_ENOMEM;
+	hamle_filter *f = calloc(1, sizeof(*f));
+	if (f && !(f->mc = hamle_pattern_context())) {
+		free(f);
+		f = NULL;
+	}
+	*out = f;
+	return f ? 0 : HAMLE_ENOMEM;
 }
 
 void hamle_filter_free(hamle_filter *f)
@@ -35,11 +41,13 @@ void hamle_filter_free(hamle_filter *f)
 	if (!f)
 		return;
 	for (size_t i = 0; i < f->n; i++) {
+		free(f->v[i].expr);
 		free(f->v[i].tag);
 		free(f->v[i].text);
 		pcre2_code_free(f->v[i].re);
 	}
 	free(f->v);
+	pcre2_match_context_free(f->mc);
 	free(f);
 }
 
@@ -95,7 +103,7 @@ int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 	if (n == 0)
 		return bad(err, expr, 0, "%s", "expected a tag name (letters, digits, '_') at the start, as in White~/Kasparov/i");
 	const char *p = expr + n;
-	filter_expr e = { NULL, 0, NULL, NULL };
+	filter_expr e = { NULL, NULL, 0, NULL, NULL };
 	if (p[0] == '~')
 		e.op = OP_MATCH, p += 1;
 	else if (p[0] == '!' && p[1] == '~')
@@ -115,12 +123,17 @@ int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 		f->cap = cap;
 	}
 	e.tag = dup_n(expr, n);
-	if (!e.tag)
+	e.expr = dup_n(expr, strlen(expr));
+	if (!e.tag || !e.expr) {
+		free(e.tag);
+		free(e.expr);
 		return HAMLE_ENOMEM;
+	}
 	if (e.op == OP_EQ || e.op == OP_NE) {
 		e.text = dup_n(p, strlen(p));
 		if (!e.text) {
 			free(e.tag);
+			free(e.expr);
 			return HAMLE_ENOMEM;
 		}
 		f->v[f->n++] = e;
@@ -133,6 +146,7 @@ int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 		const char *close = strrchr(p + 1, '/');
 		if (!close) {
 			free(e.tag);
+			free(e.expr);
 			return bad(err, expr, (size_t)(p - expr), "%s", "regular expression '/' without its closing '/'");
 		}
 		pat = p + 1;
@@ -146,6 +160,7 @@ int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 			default: {
 				char flag[2] = { *q, 0 };
 				free(e.tag);
+				free(e.expr);
 				return bad(err, expr, (size_t)(q - expr), "unknown regular expression flag '%s' (known: i x s m)", flag);
 			}
 			}
@@ -159,6 +174,7 @@ int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 		if (pcre2_get_error_message(ec, msg, sizeof(msg)) < 0)
 			strcpy((char *)msg, "invalid regular expression");
 		free(e.tag);
+		free(e.expr);
 		if (ec == PCRE2_ERROR_NOMEMORY)
 			return HAMLE_ENOMEM;
 		return bad(err, expr, (size_t)(pat - expr) + eo, "%s", (const char *)msg);
@@ -167,14 +183,61 @@ int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 	return 0;
 }
 
-int hamle_filter_match_fn(const hamle_filter *f, const char *(*value)(void *payload, const char *name),
-	void *payload)
+/* Where the first tag named name is in g's input (nothing when g is NULL or has none). */
+static void tag_position(const hamle_game *g, const char *name, hamle_error *err)
+{
+	size_t n = hamle_game_tag_count(g);
+	for (size_t i = 0; i < n; i++) {
+		const hamle_tag *t = hamle_game_tag_at(g, i);
+		if (t && t->name && strcmp(t->name, name) == 0) {
+			err->line = t->line;
+			err->column = t->column;
+			err->offset = t->offset;
+			return;
+		}
+	}
+}
+
+/* An expression that cannot be decided: returns HAMLE_ELIMIT (a limit of pgn/pattern.h),
+ * HAMLE_EENCODING (a value that is not UTF-8) or HAMLE_ERROR (another PCRE2 failure), with err
+ * set. */
+static int undecided(const filter_expr *e, int m, const hamle_game *g, hamle_error *err)
+{
+	const char *limit = hamle_pattern_limit(m);
+	int utf = m <= PCRE2_ERROR_UTF8_ERR1 && m >= PCRE2_ERROR_UTF8_ERR21;
+	int code = limit ? HAMLE_ELIMIT : utf ? HAMLE_EENCODING : HAMLE_ERROR;
+	if (!err)
+		return code;
+	hamle_error_clear(err);
+	if (limit) {
+		hamle_error_set(err, code, "pattern hit its %s on the value of tag %s (too much backtracking), so "
+			"the filter cannot decide on this game", limit, e->tag);
+	} else {
+		PCRE2_UCHAR msg[160];
+		if (pcre2_get_error_message(m, msg, sizeof(msg)) < 0)
+			strcpy((char *)msg, "matching failed");
+		hamle_error_set(err, code, "pattern cannot be matched against the value of tag %s: %s", e->tag,
+			(const char *)msg);
+	}
+	hamle_error_set_token(err, e->expr, strlen(e->expr));
+	if (g) {
+		err->source = hamle_game_source(g);
+		err->game = hamle_game_index(g);
+		tag_position(g, e->tag, err);
+	}
+	return code;
+}
+
+/* Every expression in turn: 1, 0, or the first expression that cannot be decided (unless a later
+ * one does not hold, which decides). */
+static int evaluate(const hamle_filter *f, const char *(*value)(void *payload, const char *name),
+	void *payload, const hamle_game *g, hamle_error *err)
 {
 	if (!f || f->n == 0)
 		return 1;
 	pcre2_match_data *md = NULL;
-	int rc = 1;
-	for (size_t i = 0; i < f->n && rc == 1; i++) {
+	int rc = 1, failed = 0;
+	for (size_t i = 0; i < f->n && rc != 0; i++) {
 		const filter_expr *e = &f->v[i];
 		const char *v = value(payload, e->tag);
 		switch (e->op) {
@@ -185,10 +248,27 @@ int hamle_filter_match_fn(const hamle_filter *f, const char *(*value)(void *payl
 			if (v) {
 				if (!md && !(md = pcre2_match_data_create(1, NULL)))
 					return HAMLE_ENOMEM;
-				int m = pcre2_match(e->re, (PCRE2_SPTR)v, strlen(v), 0, 0, md, NULL);
+				/* the shared context holds the limit for short values; a longer one (over 62 KB)
+				 * gets a context of its own with a limit for its length */
+				size_t len = strlen(v);
+				pcre2_match_context *mc = f->mc, *own = NULL;
+				if (hamle_pattern_match_limit(len) > HAMLE_PATTERN_MATCH_LIMIT) {
+					if (!(mc = own = pcre2_match_context_copy(f->mc))) {
+						pcre2_match_data_free(md);
+						return HAMLE_ENOMEM;
+					}
+					pcre2_set_match_limit(own, hamle_pattern_match_limit(len));
+				}
+				int m = pcre2_match(e->re, (PCRE2_SPTR)v, len, 0, 0, md, mc);
+				pcre2_match_context_free(own);
 				if (m == PCRE2_ERROR_NOMEMORY) {
 					pcre2_match_data_free(md);
 					return HAMLE_ENOMEM;
+				}
+				if (m < 0 && m != PCRE2_ERROR_NOMATCH) {
+					if (!failed)
+						failed = undecided(e, m, g, err);
+					continue;
 				}
 				hit = m >= 0;
 			}
@@ -198,7 +278,13 @@ int hamle_filter_match_fn(const hamle_filter *f, const char *(*value)(void *payl
 		}
 	}
 	pcre2_match_data_free(md);
-	return rc;
+	return rc == 0 ? 0 : failed ? failed : rc;
+}
+
+int hamle_filter_match_fn(const hamle_filter *f, const char *(*value)(void *payload, const char *name),
+	void *payload)
+{
+	return evaluate(f, value, payload, NULL, NULL);
 }
 
 static const char *game_value(void *payload, const char *name)
@@ -208,5 +294,10 @@ static const char *game_value(void *payload, const char *name)
 
 int hamle_filter_match(const hamle_filter *f, const hamle_game *g)
 {
-	return hamle_filter_match_fn(f, game_value, (void *)g);
+	return evaluate(f, game_value, (void *)g, g, NULL);
+}
+
+int hamle_filter_check(const hamle_filter *f, const hamle_game *g, hamle_error *err)
+{
+	return evaluate(f, game_value, (void *)g, g, err);
 }
