@@ -92,8 +92,9 @@ static int detect(struct job *j, const char *fen, char *const *tokens, const siz
 	hamle_buf_puts(&j->text, "*\n");
 	if (hamle_buf_failed(&j->text))
 		return HAMLE_ENOMEM;
-	hamle_chunk ch = {(const unsigned char *)j->text.data, j->text.len, "<arguments>", 1, 1, 1, 0,
-		j->text.len, 0};
+	hamle_chunk ch = {.data = (const unsigned char *)j->text.data, .len = j->text.len,
+		.source = "<arguments>", .game = 1, .line = 1, .column = 1, .offset = 0,
+		.total_len = j->text.len};
 	if (hamle_game_parse(&j->game, &ch, NULL) < 0 || hamle_replay_run(j->rp, j->game) < 0)
 		return HAMLE_ENOMEM;
 	if (hamle_replay_locale(j->rp))

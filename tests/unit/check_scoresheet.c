@@ -1,6 +1,8 @@
 /* check_scoresheet.c: typed scoresheet headers (Beyaz:/Weiß:/White:) to tags, chunk joining,
  * positions of movetext tokens kept exact. */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hamle/locale.h"
@@ -119,7 +121,8 @@ END_TEST
 START_TEST(test_pgn_untouched)
 {
 	const char *pgn = "[White \"X\"]\n\n1. e4 e5 *\n";
-	hamle_chunk in = { (const unsigned char *)pgn, strlen(pgn), "t", 1, 1, 1, 0, strlen(pgn), 0 }, out;
+	hamle_chunk in = { .data = (const unsigned char *)pgn, .len = strlen(pgn), .source = "t", .game = 1,
+		.line = 1, .column = 1, .offset = 0, .total_len = strlen(pgn) }, out;
 	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 0);
 	ck_assert_ptr_eq(out.data, in.data);
 	/* movetext only, no headers: untouched */
@@ -142,7 +145,8 @@ START_TEST(test_unknown_keys)
 {
 	/* an unknown ASCII key becomes a tag of its name; a non-ASCII unknown key ends the headers */
 	const char *text = "White: Tal\nECO: B20\nAçılış: Sicilya\n1. e4 c5 *\n";
-	hamle_chunk in = { (const unsigned char *)text, strlen(text), "t", 1, 1, 1, 100, strlen(text), 0 }, out;
+	hamle_chunk in = { .data = (const unsigned char *)text, .len = strlen(text), .source = "t", .game = 1,
+		.line = 1, .column = 1, .offset = 100, .total_len = strlen(text) }, out;
 	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 2);
 	const char *want = "[White \"Tal\"]\n[ECO \"B20\"]\nAçılış: Sicilya\n1. e4 c5 *\n";
 	ck_assert_uint_eq(out.len, strlen(want));
@@ -159,6 +163,150 @@ START_TEST(test_unknown_keys)
 }
 END_TEST
 
+/* Header blocks with no moves: one game each (the block after a complete one used to be joined
+ * to it, one game for the whole file, in time quadratic in its length). */
+START_TEST(test_header_blocks_alone)
+{
+	const char *eols[] = { "\n", "\r\n" };
+	for (int e = 0; e < 2; e++) {
+		char text[400];
+		const char *nl = eols[e];
+		snprintf(text, sizeof(text), "Beyaz: A1%sSiyah: B1%sSonuç: 1-0%sBeyaz: A2%sSiyah: B2%sSonuç: 0-1%s%s"
+			"Beyaz: A3%sSiyah: B3%sSonuç: 1/2-1/2%s", nl, nl, nl, nl, nl, nl, nl, nl, nl, nl);
+		hamle_game *g[8];
+		size_t n = read_all(text, g, 8);
+		ck_assert_uint_eq(n, 3);
+		const char *white[] = { "A1", "A2", "A3" }, *result[] = { "1-0", "0-1", "1/2-1/2" };
+		const char *at[] = { "Beyaz: A1", "Beyaz: A2", "Beyaz: A3" };
+		size_t line[] = { 1, 4, 8 };
+		for (size_t i = 0; i < n; i++) {
+			ck_assert_str_eq(hamle_game_tag(g[i], "White"), white[i]);
+			ck_assert_str_eq(hamle_game_tag(g[i], "Result"), result[i]);
+			ck_assert_uint_eq(hamle_game_tag_count(g[i]), 3);
+			ck_assert_uint_eq(hamle_game_token_count(g[i]), 0);
+			ck_assert_uint_eq(hamle_game_error_count(g[i]), 0);
+			ck_assert_uint_eq(hamle_game_offset(g[i]), (size_t)(strstr(text, at[i]) - text));
+			ck_assert_uint_eq(hamle_game_line(g[i]), line[i]);
+			const hamle_tag *t = hamle_game_tag_at(g[i], 1);
+			ck_assert_uint_eq(t->line, line[i] + 1);
+			ck_assert_uint_eq(t->offset, (size_t)(strstr(text, at[i]) - text) + 9 + strlen(nl));
+			hamle_game_free(g[i]);
+		}
+		hamle_scoresheet_free(sc); /* games are numbered per wrapper */
+		ck_assert_int_eq(hamle_scoresheet_new(&sc, (const hamle_locale *const *)locs, 3), 0);
+	}
+}
+END_TEST
+
+/* A header block that starts with a key the block before has is the next sheet's, with or without
+ * moves of its own; keys the block lacks still join it ("Sonuç: 1-0" ended the reader's game). */
+START_TEST(test_next_sheet)
+{
+	const char *text = "Beyaz: A\nSiyah: B\nSonuç: 1-0\n\nBeyaz: C\nSiyah: D\nSonuç: 0-1\nTarih: 2024.01.01\n"
+			   "ECO: C20\n\n1. e4 e5\n2. Af3 0-1\nBeyaz: E\nSonuç: *\nSiyah: F\n\n1. d4 *\n";
+	hamle_game *g[8];
+	size_t n = read_all(text, g, 8);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(hamle_game_tag(g[0], "White"), "A");
+	ck_assert_ptr_null(hamle_game_tag(g[0], "Date"));
+	ck_assert_uint_eq(hamle_game_token_count(g[0]), 0);
+	ck_assert_str_eq(hamle_game_tag(g[1], "White"), "C");
+	ck_assert_str_eq(hamle_game_tag(g[1], "Date"), "2024.01.01");
+	ck_assert_str_eq(hamle_game_tag(g[1], "ECO"), "C20");
+	ck_assert_uint_eq(hamle_game_offset(g[1]), (size_t)(strstr(text, "Beyaz: C") - text));
+	const hamle_token *t = find_token(g[1], "Af3");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(t->line, 12);
+	ck_assert_uint_eq(t->column, 4);
+	ck_assert_uint_eq(t->offset, (size_t)(strstr(text, "Af3") - text));
+	ck_assert_int_eq(hamle_game_result(g[1]), HAMLE_RESULT_BLACK);
+	ck_assert_str_eq(hamle_game_tag(g[2], "White"), "E");
+	ck_assert_str_eq(hamle_game_tag(g[2], "Black"), "F");
+	ck_assert_ptr_nonnull(find_token(g[2], "d4"));
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_eq(hamle_game_error_count(g[i]), 0);
+		hamle_game_free(g[i]);
+	}
+}
+END_TEST
+
+/* A header line that a result word cut in two is one line again: "Sonuç: 1-0 (hükmen)". */
+START_TEST(test_header_line_continued)
+{
+	const char *text = "Beyaz: A\nSonuç: 1-0 (hükmen) 1-0\nTur: 3\n\n1. e4 1-0\n";
+	hamle_game *g[4];
+	size_t n = read_all(text, g, 4);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(hamle_game_tag(g[0], "Result"), "1-0 (hükmen) 1-0");
+	ck_assert_str_eq(hamle_game_tag(g[0], "Round"), "3");
+	const hamle_token *t = find_token(g[0], "e4");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(t->line, 5);
+	ck_assert_uint_eq(t->offset, (size_t)(strstr(text, "e4") - text));
+	hamle_game_free(g[0]);
+}
+END_TEST
+
+/* A long header line is read: the match limit grows with the line (two million blanks before the
+ * end, where the header pattern backtracks once per blank). */
+START_TEST(test_long_header_line)
+{
+	size_t blanks = 2u << 20;
+	const char *head = "Beyaz: A\nSiyah: y", *tail = "\n1. e4 *\n";
+	size_t len = strlen(head) + blanks + strlen(tail);
+	char *text = malloc(len + 1);
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, head, strlen(head));
+	memset(text + strlen(head), ' ', blanks);
+	memcpy(text + strlen(head) + blanks, tail, strlen(tail) + 1);
+	hamle_game *g[4];
+	size_t n = read_all(text, g, 4);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(hamle_game_tag(g[0], "Black"), "y");
+	ck_assert_uint_eq(hamle_game_error_count(g[0]), 0);
+	hamle_game_free(g[0]);
+	free(text);
+}
+END_TEST
+
+/* A header pattern that hits its match limit (a locale's pattern that backtracks without end) is
+ * no "not a header" but a limit error of the game at that line, and no later locale decides the
+ * line; the line stays as it was. */
+START_TEST(test_header_pattern_limit)
+{
+	static const char yaml[] = "tag: xx\nname: X\nscoresheet:\n  patterns:\n"
+		"    header: '^(?<key>Siyah): (?<value>(?:a+)+)$'\n";
+	hamle_locale *xx = NULL;
+	hamle_error err;
+	ck_assert_int_eq(hamle_locale_load_buffer(&xx, yaml, strlen(yaml), "xx.yaml", &err), HAMLE_OK);
+	hamle_scoresheet_free(sc);
+	const hamle_locale *list[] = { xx, locs[1], locs[0] };
+	ck_assert_int_eq(hamle_scoresheet_new(&sc, list, 3), 0);
+	const char *text = "Beyaz: A\nSiyah: aaaaaaaaaaaaaaaaaaaaaaaaaaaab\nTur: 3\n1. e4 *\n";
+	hamle_game *g[4];
+	size_t n = read_all(text, g, 4);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(hamle_game_tag(g[0], "White"), "A");
+	ck_assert_ptr_null(hamle_game_tag(g[0], "Black")); /* tr would take it */
+	ck_assert_ptr_null(hamle_game_tag(g[0], "Round"));
+	ck_assert_uint_ge(hamle_game_error_count(g[0]), 1);
+	const hamle_finding *f = hamle_game_finding_at(g[0], 0);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(f->id, "limit");
+	ck_assert_int_eq(f->error.code, HAMLE_ELIMIT);
+	ck_assert_int_eq(f->severity, HAMLE_SEVERITY_ERROR);
+	ck_assert_msg(strstr(f->error.message, "match limit") != NULL, "%s", f->error.message);
+	ck_assert_uint_eq(f->error.line, 2);
+	ck_assert_uint_eq(f->error.column, 1);
+	ck_assert_uint_eq(f->error.offset, 9);
+	/* the line is the game's text as it was */
+	size_t tlen;
+	ck_assert_ptr_nonnull(strstr(hamle_game_text(g[0], &tlen), "Siyah: aaaa"));
+	hamle_game_free(g[0]);
+	hamle_locale_free(xx);
+}
+END_TEST
+
 Suite *scoresheet_suite(void)
 {
 	Suite *s = suite_create("scoresheet");
@@ -168,6 +316,11 @@ Suite *scoresheet_suite(void)
 	tcase_add_test(tc, test_two_german_sheets);
 	tcase_add_test(tc, test_pgn_untouched);
 	tcase_add_test(tc, test_unknown_keys);
+	tcase_add_test(tc, test_header_blocks_alone);
+	tcase_add_test(tc, test_next_sheet);
+	tcase_add_test(tc, test_header_line_continued);
+	tcase_add_test(tc, test_long_header_line);
+	tcase_add_test(tc, test_header_pattern_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -134,6 +134,10 @@ HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
                                     * termination marker (a "truncated" warning when parsed) */
 #define HAMLE_CHUNK_BOM 0x4u      /* a byte order mark starts one of its lines (an "encoding"
                                    * warning each when parsed) */
+/* A scoresheet header pattern hit its match limit on the line at limit_line/limit_column/
+ * limit_offset (hamle/scoresheet.h): that line is left as it is, and hamle_game_parse gives the
+ * game a `limit` error there. */
+#define HAMLE_CHUNK_PATTERN_LIMIT 0x8u
 typedef struct hamle_chunk {
 	const unsigned char *data;
 	size_t len;
@@ -142,6 +146,7 @@ typedef struct hamle_chunk {
 	size_t line, column, offset; /* where data starts in the input (1-based line/column) */
 	size_t total_len;   /* bytes of the game in the input (> len when overflowed) */
 	unsigned int flags; /* HAMLE_CHUNK_* */
+	size_t limit_line, limit_column, limit_offset; /* with HAMLE_CHUNK_PATTERN_LIMIT only */
 } hamle_chunk;
 HAMLE_EXTERN int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out);
 /* Decodes and lexes one chunk into *inout (allocated when NULL, else reused). opts may be NULL.

@@ -19,9 +19,19 @@
  * headers is rewritten so that each header line becomes a tag-pair line ([White "Kübra Öztürk"]),
  * keeping the number of lines: lines and columns of every movetext token stay those of the input.
  * The reader ends a game after a result word, so "Sonuç: 1-0" cuts a scoresheet in two; a chunk
- * made only of header lines is therefore joined with the next one. A key no locale knows becomes
+ * made only of header lines is therefore joined with the chunks that follow while they are header
+ * lines, up to and including the first chunk holding something else (the sheet's movetext). One
+ * game per header block: a chunk that starts a line with a header line whose key maps to a tag
+ * the block has already (a second "Beyaz:") starts the next game, as a chunk starting with a PGN
+ * tag does. Joining takes time linear in the input. A key no locale knows becomes
  * a tag of that name when it is a valid tag name (ASCII letters, digits, '_') and the block holds
  * at least one known key (so "de: 1.e4 e5" is not a header); any other line ends the block. PGN input passes through untouched (no copy).
+ *
+ * Header patterns run under the match limits of every PCRE2 match in hamle (a million
+ * backtracking steps, or 16 per byte of a longer line; a depth limit). A line on which a pattern
+ * hits one is undecided: it ends the header block, stays as it is, and the chunk gets
+ * HAMLE_CHUNK_PATTERN_LIMIT with the line's position, which hamle_game_parse turns into a `limit`
+ * error of the game (no later locale decides a line an earlier one could not).
  *
  * Games are numbered by this wrapper (chunk.game counts the chunks it hands out, from 1).
  * Byte offsets of movetext tokens stay exact: a rewritten chunk's offset is shifted back by the

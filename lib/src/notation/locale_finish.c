@@ -401,6 +401,10 @@ static int make_patterns(struct loc_build *b)
 			return loc_fail(b, &s->at, "%s: %s at pattern offset %zu", what, (const char *)msg,
 				(size_t)off);
 		}
+		/* the header pattern is matched against each leading line of every scoresheet chunk:
+		 * JIT-compiled where PCRE2 can (else it is interpreted, the same matches) */
+		if (i == HAMLE_LOC_PAT_HEADER)
+			(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 		b->loc->pattern[i] = re;
 		b->loc->pattern_src[i] = s->text;
 		for (int g = 0; g < 3 && pattern_groups[i][g]; g++)

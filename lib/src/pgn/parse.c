@@ -120,6 +120,14 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 		if (rc < 0)
 			return rc;
 	}
+	if (chunk->flags & HAMLE_CHUNK_PATTERN_LIMIT) {
+		rc = pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", chunk->limit_line,
+			chunk->limit_column, chunk->limit_offset, NULL, 0,
+			"a scoresheet header pattern hit its match limit on this line (too much backtracking), "
+			"so the line is not read as a header");
+		if (rc < 0)
+			return rc;
+	}
 	rc = pgn_lex(g, &lim, chunk->line, chunk->column, overflow || tags_only);
 	if (rc < 0)
 		return rc;

@@ -1,31 +1,12 @@
-/* scoresheet.c: typed scoresheet headers (`Beyaz: Ali`) -> PGN tag lines, and the chunk joining
- * that keeps a scoresheet in one piece (see hamle/scoresheet.h). */
+/* scoresheet.c: typed scoresheet headers (`Beyaz: Ali`) -> PGN tag lines (see hamle/scoresheet.h);
+ * the joining of a sheet's chunks is in scoresheet_join.c. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hamle/scoresheet.h"
 #include "notation/locale_internal.h"
 #include "pgn/game_internal.h"
-
-struct hamle_scoresheet {
-	const hamle_locale **loc;
-	size_t nloc;
-	pcre2_match_data *md;
-	unsigned char *out; /* rewritten chunk */
-	size_t out_cap;
-	unsigned char *join; /* joined chunks */
-	size_t join_cap;
-	unsigned char *pend; /* a chunk read ahead */
-	size_t pend_cap;
-	hamle_chunk pending;
-	int has_pending;
-	size_t games;
-	/* the last rewrite: input offset of the chunk and of each header line */
-	size_t last_offset;
-	size_t *hdr_off;
-	size_t nhdr, hdr_cap;
-	const unsigned char *last_out;
-};
+#include "pgn/scoresheet_internal.h"
 
 int hamle_scoresheet_new(hamle_scoresheet **out, const hamle_locale *const *locales, size_t n)
 {
@@ -34,12 +15,17 @@ int hamle_scoresheet_new(hamle_scoresheet **out, const hamle_locale *const *loca
 	hamle_scoresheet *sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return HAMLE_ENOMEM;
-	if (n && !(sc->loc = malloc(n * sizeof(*sc->loc))))
+	if (n && (!(sc->loc = malloc(n * sizeof(*sc->loc))) || !(sc->groups = malloc(2 * n * sizeof(int)))))
 		goto fail;
-	for (size_t i = 0; i < n; i++)
-		if (locales[i])
-			sc->loc[sc->nloc++] = locales[i];
-	if (!(sc->md = pcre2_match_data_create(16, NULL)))
+	for (size_t i = 0; i < n; i++) {
+		if (!locales[i])
+			continue;
+		pcre2_code *re = locales[i]->pattern[HAMLE_LOC_PAT_HEADER];
+		sc->groups[2 * sc->nloc] = re ? pcre2_substring_number_from_name(re, (PCRE2_SPTR)"key") : -1;
+		sc->groups[2 * sc->nloc + 1] = re ? pcre2_substring_number_from_name(re, (PCRE2_SPTR)"value") : -1;
+		sc->loc[sc->nloc++] = locales[i];
+	}
+	if (!(sc->md = pcre2_match_data_create(16, NULL)) || !(sc->mc = hamle_pattern_context()))
 		goto fail;
 	*out = sc;
 	return 0;
@@ -53,6 +39,9 @@ void hamle_scoresheet_free(hamle_scoresheet *sc)
 	if (!sc)
 		return;
 	pcre2_match_data_free(sc->md);
+	pcre2_match_context_free(sc->mc);
+	free(sc->tags);
+	free(sc->groups);
 	free(sc->loc);
 	free(sc->out);
 	free(sc->join);
@@ -61,7 +50,7 @@ void hamle_scoresheet_free(hamle_scoresheet *sc)
 	free(sc);
 }
 
-static int grow(unsigned char **buf, size_t *cap, size_t need)
+int pgn_sheet_grow(unsigned char **buf, size_t *cap, size_t need)
 {
 	if (need <= *cap)
 		return 0;
@@ -76,12 +65,6 @@ static int grow(unsigned char **buf, size_t *cap, size_t need)
 	return 0;
 }
 
-/* 3 when the line starts with a byte order mark (files joined with cat: read as if absent), else 0. */
-static size_t bom_len(const void *line, size_t len)
-{
-	return len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 static int is_tag_name(const char *s, size_t n)
 {
 	if (n == 0 || n > 64 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
@@ -94,16 +77,8 @@ static int is_tag_name(const char *s, size_t n)
 	return 1;
 }
 
-/* One header line: on success sets the tag name (*tag, *tag_len) and the value span. */
-typedef struct header_hit {
-	const char *tag;
-	size_t tag_len;
-	size_t vstart, vlen; /* within the line */
-} header_hit;
-
-static int group(pcre2_code *re, pcre2_match_data *md, const char *name, size_t *start, size_t *len)
+static int group(pcre2_match_data *md, int num, size_t *start, size_t *len)
 {
-	int num = pcre2_substring_number_from_name(re, (PCRE2_SPTR)name);
 	if (num < 0)
 		return 0;
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
@@ -114,34 +89,64 @@ static int group(pcre2_code *re, pcre2_match_data *md, const char *name, size_t 
 	return 1;
 }
 
+/* The PGN tag of a key that locale i's pattern found: its own header table's, else a later
+ * locale's (the first locale whose pattern matches decides an unknown key), else NULL. A sheet
+ * repeats a few keys, so the answers are remembered. */
+static const char *key_tag(hamle_scoresheet *sc, size_t i, const char *key, size_t len)
+{
+	struct sheet_key_memo *m = NULL;
+	if (len <= sizeof(m->key)) {
+		uint32_t h = 2166136261u ^ (uint32_t)i;
+		for (size_t k = 0; k < len; k++)
+			h = (h ^ (unsigned char)key[k]) * 16777619u;
+		m = &sc->memo[h % SHEET_KEY_MEMO];
+		if (m->len == len + 1 && m->loc == i && memcmp(m->key, key, len) == 0)
+			return m->tag;
+	}
+	const char *tag = NULL;
+	for (size_t j = i; j < sc->nloc && !tag; j++)
+		tag = hamle_locale_header_tag(sc->loc[j], key, len);
+	if (m) {
+		m->len = len + 1;
+		m->loc = i;
+		memcpy(m->key, key, len);
+		m->tag = tag;
+	}
+	return tag;
+}
+
+enum { H_NONE = 0, H_UNKNOWN = 1, H_KNOWN = 2, H_LIMIT = 3 };
+
+/* What one line is: H_KNOWN or H_UNKNOWN (a header line, *hit set), H_NONE, H_LIMIT (a pattern
+ * hit a match limit: undecided, so not read as a header), or HAMLE_ENOMEM. */
 static int header_line(hamle_scoresheet *sc, const char *line, size_t len, header_hit *hit)
 {
-	size_t b = bom_len(line, len);
+	size_t b = pgn_sheet_bom_len(line, len);
 	line += b;
 	len -= b;
 	size_t k = 0;
 	while (k < len && (line[k] == ' ' || line[k] == '\t'))
 		k++;
 	if (k == len || line[k] == '[' || line[k] == '%' || line[k] == '{' || line[k] == ';')
-		return 0;
+		return H_NONE;
 	for (size_t i = 0; i < sc->nloc; i++) {
 		const struct hamle_locale *loc = sc->loc[i];
 		pcre2_code *re = loc->pattern[HAMLE_LOC_PAT_HEADER];
 		if (!re)
 			continue;
-		if (pcre2_match(re, (PCRE2_SPTR)line, len, 0, 0, sc->md, NULL) < 0)
+		pcre2_set_match_limit(sc->mc, hamle_pattern_match_limit(len));
+		int m = pcre2_match(re, (PCRE2_SPTR)line, len, 0, 0, sc->md, sc->mc);
+		if (m == PCRE2_ERROR_NOMEMORY)
+			return HAMLE_ENOMEM;
+		if (hamle_pattern_limit(m))
+			return H_LIMIT; /* a later locale must not decide what this one could not */
+		if (m < 0)
 			continue;
 		size_t ks, kl, vs, vl;
-		if (!group(re, sc->md, "key", &ks, &kl) || !group(re, sc->md, "value", &vs, &vl))
+		if (!group(sc->md, sc->groups[2 * i], &ks, &kl) || !group(sc->md, sc->groups[2 * i + 1], &vs, &vl))
 			continue;
-		const char *tag = hamle_locale_header_tag(loc, line + ks, kl);
-		if (!tag) {
-			/* the first locale whose pattern matches decides an unknown key */
-			size_t j = i + 1;
-			for (; j < sc->nloc && !tag; j++)
-				tag = hamle_locale_header_tag(sc->loc[j], line + ks, kl);
-		}
-		int known = tag != NULL;
+		const char *tag = key_tag(sc, i, line + ks, kl);
+		hit->known = tag != NULL;
 		if (tag) {
 			hit->tag = tag;
 			hit->tag_len = strlen(tag);
@@ -149,32 +154,22 @@ static int header_line(hamle_scoresheet *sc, const char *line, size_t len, heade
 			hit->tag = line + ks;
 			hit->tag_len = kl;
 		} else {
-			return 0;
+			return H_NONE;
 		}
 		hit->vstart = b + vs;
 		hit->vlen = vl;
-		return known ? 2 : 1;
+		return hit->known ? H_KNOWN : H_UNKNOWN;
 	}
-	return 0;
+	return H_NONE;
 }
 
-/* Walks the leading lines of data: calls back for each header line. Returns the number of header
- * lines; *body is where the first non-header, non-blank line starts (len when none). */
-typedef int (*header_cb)(void *payload, const unsigned char *line, size_t len, size_t eol_len,
-	const header_hit *hit);
-
-static size_t scan_headers(hamle_scoresheet *sc, const unsigned char *data, size_t len, size_t *body,
-	header_cb cb, void *payload, int *rc)
+/* Walks the leading header and blank lines of data. Returns 0 or < 0 (HAMLE_ENOMEM, a callback's
+ * failure). A block of unknown keys alone is no header block: callers look at res->known. */
+int pgn_sheet_scan(hamle_scoresheet *sc, const unsigned char *data, size_t len, header_cb cb,
+	void *payload, scan_result *res)
 {
-	size_t pos = 0, count = 0, known = 0;
-	*body = len;
-	*rc = 0;
-	if (cb) { /* only after a scan without callback found the block to hold a known key */
-		size_t b2;
-		int r2;
-		if (scan_headers(sc, data, len, &b2, NULL, NULL, &r2) == 0)
-			return 0;
-	}
+	size_t pos = 0;
+	*res = (scan_result){ 0, 0, len, 0, (size_t)-1 };
 	while (pos < len) {
 		size_t e = pos;
 		while (e < len && data[e] != '\n' && data[e] != '\r')
@@ -184,39 +179,42 @@ static size_t scan_headers(hamle_scoresheet *sc, const unsigned char *data, size
 			eol++;
 		if (eol < len && data[eol] == '\n' && (eol == e || data[e] == '\r'))
 			eol++;
-		size_t k = pos + bom_len(data + pos, e - pos);
+		res->last = pos;
+		size_t k = pos + pgn_sheet_bom_len(data + pos, e - pos);
 		while (k < e && (data[k] == ' ' || data[k] == '\t'))
 			k++;
-		if (k == e) { /* blank */
-			if (cb && (*rc = cb(payload, data + pos, e - pos, eol - e, NULL)) < 0)
-				return count;
-			pos = eol;
-			continue;
-		}
 		header_hit hit;
-		int h = header_line(sc, (const char *)data + pos, e - pos, &hit);
-		if (!h) {
-			*body = pos;
-			break;
+		int h = k == e ? H_NONE : header_line(sc, (const char *)data + pos, e - pos, &hit);
+		if (h < 0)
+			return h;
+		if (k != e && (h == H_NONE || h == H_LIMIT)) {
+			if (h == H_LIMIT)
+				res->limit_at = pos;
+			res->body = pos;
+			return 0;
 		}
-		count++;
-		known += h == 2;
-		if (cb && (*rc = cb(payload, data + pos, e - pos, eol - e, &hit)) < 0)
-			return count;
+		if (k != e) {
+			res->count++;
+			res->known += h == H_KNOWN;
+		}
+		int rc = cb ? cb(payload, data + pos, e - pos, eol - e, k == e ? NULL : &hit) : 0;
+		if (rc < 0)
+			return rc;
 		pos = eol;
 	}
-	/* a block of unknown keys alone ("de: 1.e4 e5") is not a scoresheet header */
-	return known ? count : 0;
+	if (len && (data[len - 1] == '\n' || data[len - 1] == '\r'))
+		res->last = len;
+	return 0;
 }
 
 size_t hamle_scoresheet_headers(hamle_scoresheet *sc, const unsigned char *data, size_t len, int *only_headers)
 {
-	size_t body;
-	int rc;
-	size_t n = scan_headers(sc, data, len, &body, NULL, NULL, &rc);
+	scan_result res;
+	if (!sc || pgn_sheet_scan(sc, data, len, NULL, NULL, &res) < 0)
+		res.known = 0, res.body = 0;
 	if (only_headers)
-		*only_headers = body == len;
-	return n;
+		*only_headers = res.body == len;
+	return res.known ? res.count : 0;
 }
 
 typedef struct rewrite_state {
@@ -228,7 +226,7 @@ typedef struct rewrite_state {
 
 static int put(rewrite_state *st, const void *p, size_t n)
 {
-	if (grow(&st->sc->out, &st->sc->out_cap, st->len + n + 1) < 0)
+	if (pgn_sheet_grow(&st->sc->out, &st->sc->out_cap, st->len + n + 1) < 0)
 		return HAMLE_ENOMEM;
 	memcpy(st->sc->out + st->len, p, n);
 	st->len += n;
@@ -250,7 +248,7 @@ static int rewrite_line(void *payload, const unsigned char *line, size_t len, si
 		sc->hdr_off = v;
 		sc->hdr_cap = cap;
 	}
-	size_t b = bom_len(line, len), k = b;
+	size_t b = pgn_sheet_bom_len(line, len), k = b;
 	while (k < len && (line[k] == ' ' || line[k] == '\t'))
 		k++;
 	sc->hdr_off[sc->nhdr++] = st->base_offset + (size_t)(line - st->base) + k;
@@ -273,17 +271,27 @@ int hamle_scoresheet_rewrite(hamle_scoresheet *sc, hamle_chunk *out, const hamle
 	if (!sc || !out || !in)
 		return HAMLE_EUSAGE;
 	*out = *in;
-	size_t body;
-	int rc;
-	size_t n = scan_headers(sc, in->data, in->len, &body, NULL, NULL, &rc);
 	sc->last_out = NULL;
-	if (n == 0)
-		return 0;
-	rewrite_state st = { sc, 0, in->data, in->offset };
 	sc->nhdr = 0;
-	scan_headers(sc, in->data, in->len, &body, rewrite_line, &st, &rc);
+	rewrite_state st = { sc, 0, in->data, in->offset };
+	scan_result res;
+	int rc = pgn_sheet_scan(sc, in->data, in->len, rewrite_line, &st, &res);
 	if (rc < 0)
 		return rc;
+	if (res.limit_at != (size_t)-1) {
+		/* the line stays as it is (read as movetext); the game gets a limit error there */
+		size_t line = in->line, col = in->column;
+		pgn_sheet_end_of(in->data, res.limit_at, &line, &col);
+		out->flags |= HAMLE_CHUNK_PATTERN_LIMIT;
+		out->limit_line = line;
+		out->limit_column = col;
+		out->limit_offset = in->offset + res.limit_at;
+	}
+	if (res.known == 0) {
+		sc->nhdr = 0;
+		return 0;
+	}
+	size_t body = res.body;
 	if (put(&st, in->data + body, in->len - body) < 0)
 		return HAMLE_ENOMEM;
 	sc->out[st.len] = '\0';
@@ -295,12 +303,10 @@ int hamle_scoresheet_rewrite(hamle_scoresheet *sc, hamle_chunk *out, const hamle
 	sc->last_out = sc->out;
 	out->data = sc->out;
 	out->len = st.len;
-	out->total_len = in->total_len;
-	return (int)n;
+	return (int)res.count;
 }
 
-/* Line and column after data[0..len) given the start. */
-static void end_of(const unsigned char *d, size_t len, size_t *line, size_t *col)
+void pgn_sheet_end_of(const unsigned char *d, size_t len, size_t *line, size_t *col)
 {
 	for (size_t i = 0; i < len; i++) {
 		if (d[i] == '\n' || (d[i] == '\r' && !(i + 1 < len && d[i + 1] == '\n'))) {
@@ -311,100 +317,6 @@ static void end_of(const unsigned char *d, size_t len, size_t *line, size_t *col
 		}
 	}
 }
-
-static int starts_with_tag(const hamle_chunk *c)
-{
-	for (size_t i = bom_len(c->data, c->len); i < c->len; i++) {
-		unsigned char b = c->data[i];
-		if (b != ' ' && b != '\t' && b != '\n' && b != '\r')
-			return b == '[';
-	}
-	return 0;
-}
-
-/* Appends chunk b to the joined chunk in sc->join (described by *a), refilling the whitespace the
- * reader skipped between them so that lines, columns and offsets of b stay right. */
-static int join_append(hamle_scoresheet *sc, hamle_chunk *a, const hamle_chunk *b)
-{
-	size_t line = a->line, col = a->column;
-	end_of(a->data, a->len, &line, &col);
-	size_t nl = b->line > line ? b->line - line : 0;
-	size_t sp = nl ? b->column - 1 : (b->column > col ? b->column - col : 0);
-	size_t gap = b->offset > a->offset + a->len ? b->offset - (a->offset + a->len) : 0;
-	size_t pad = gap > nl + sp ? gap - nl - sp : 0;
-	size_t need = a->len + pad + nl + sp + b->len + 1;
-	int in_join = a->data == sc->join;
-	if (grow(&sc->join, &sc->join_cap, need) < 0)
-		return HAMLE_ENOMEM;
-	if (!in_join)
-		memmove(sc->join, a->data, a->len);
-	unsigned char *p = sc->join + a->len;
-	memset(p, ' ', pad);
-	p += pad;
-	memset(p, '\n', nl);
-	p += nl;
-	memset(p, ' ', sp);
-	p += sp;
-	memcpy(p, b->data, b->len);
-	p += b->len;
-	*p = '\0';
-	a->data = sc->join;
-	a->len = (size_t)(p - sc->join);
-	a->total_len = a->len;
-	a->flags |= b->flags;
-	return 0;
-}
-
-int hamle_scoresheet_next_chunk(hamle_scoresheet *sc, hamle_reader *r, hamle_chunk *out)
-{
-	if (!sc || !r || !out)
-		return HAMLE_EUSAGE;
-	hamle_chunk c;
-	int rc;
-	if (sc->has_pending) {
-		c = sc->pending;
-		sc->has_pending = 0;
-	} else if ((rc = hamle_reader_next_chunk(r, &c)) != HAMLE_OK) {
-		return rc;
-	}
-	int only = 0;
-	if (hamle_scoresheet_headers(sc, c.data, c.len, &only) > 0 && only) {
-		/* "Sonuç: 1-0" ended the reader's game: join what follows */
-		if (c.data != sc->join) {
-			if (grow(&sc->join, &sc->join_cap, c.len + 1) < 0)
-				return HAMLE_ENOMEM;
-			memcpy(sc->join, c.data, c.len);
-			sc->join[c.len] = '\0';
-			c.data = sc->join;
-		}
-		for (;;) {
-			hamle_chunk nx;
-			rc = hamle_reader_next_chunk(r, &nx);
-			if (rc < 0)
-				return rc;
-			if (rc == HAMLE_ITEROVER)
-				break;
-			if (starts_with_tag(&nx)) {
-				if (grow(&sc->pend, &sc->pend_cap, nx.len + 1) < 0)
-					return HAMLE_ENOMEM;
-				memcpy(sc->pend, nx.data, nx.len);
-				sc->pend[nx.len] = '\0';
-				sc->pending = nx;
-				sc->pending.data = sc->pend;
-				sc->has_pending = 1;
-				break;
-			}
-			if ((rc = join_append(sc, &c, &nx)) < 0)
-				return rc;
-			if (!(hamle_scoresheet_headers(sc, c.data, c.len, &only) > 0 && only))
-				break;
-		}
-	}
-	c.game = ++sc->games;
-	rc = hamle_scoresheet_rewrite(sc, out, &c);
-	return rc < 0 ? rc : HAMLE_OK;
-}
-
 void hamle_scoresheet_fix_offsets(const hamle_scoresheet *sc, const hamle_chunk *chunk, hamle_game *g)
 {
 	if (!sc || !chunk || !g || chunk->data != sc->last_out || !sc->last_out)
