@@ -77,6 +77,17 @@ typedef struct hamle_diagnostic {
 	unsigned n_suggestions;
 } hamle_diagnostic;
 
+/* The finding codes the library reports (hamle_diagnostic.id, hamle_finding.id), in the order
+ * tools list them: the i-th, NULL past the end; or the one of an id, NULL when unknown. Static. */
+#define HAMLE_CODE_ERRORS 0x1u   /* the code's findings can be errors */
+#define HAMLE_CODE_WARNINGS 0x2u /* ... or warnings */
+typedef struct hamle_code_info {
+	const char *id;          /* "check-mark" */
+	unsigned int severities; /* HAMLE_CODE_ERRORS | HAMLE_CODE_WARNINGS */
+} hamle_code_info;
+HAMLE_EXTERN const hamle_code_info *hamle_code_at(size_t i);
+HAMLE_EXTERN const hamle_code_info *hamle_code_find(const char *id);
+
 /* Per movetext token (index as in hamle_game_tokens). */
 #define HAMLE_RM_MOVE 0x1u      /* a resolved move: move and before are set */
 #define HAMLE_RM_ERROR 0x2u     /* a move error: the first of its line */

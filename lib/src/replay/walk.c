@@ -31,7 +31,7 @@ static void mark_warnings(hamle_replay *rp, size_t i, const hamle_san_info *info
 {
 	unsigned w = info->warnings;
 	int strict = (rp->opts.flags & HAMLE_REPLAY_STRICT) != 0;
-	const char *key = NULL, *id = "check-mark";
+	const char *key = NULL;
 	if (w & HAMLE_SAN_W_CHECK_WRONG)
 		key = "check_wrongly_marked";
 	else if (w & HAMLE_SAN_W_MATE_WRONG)
@@ -41,7 +41,7 @@ static void mark_warnings(hamle_replay *rp, size_t i, const hamle_san_info *info
 	else if ((w & HAMLE_SAN_W_CHECK_MISSING) && strict)
 		key = "check_not_marked";
 	if (key) {
-		hamle_diagnostic *f = replay_add_finding(rp, id, HAMLE_SEVERITY_WARNING, HAMLE_OK, i);
+		hamle_diagnostic *f = replay_add_finding(rp, "check-mark", HAMLE_SEVERITY_WARNING, HAMLE_OK, i);
 		if (f) {
 			replay_finding_at_move(f, before, ply, rp->stack, depth);
 			const char *args[1] = {f->error.token};

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# finding_codes.sh: every finding code the library's sources report (a literal id at a call of
+# replay_add_finding, pgn_game_add_finding[_t], or the lexer's FINDING[_T] and SYNTAX) is in the
+# table of lib/src/replay/codes.c with that severity -- the table --ignore, --select and the
+# summaries go by -- and every code of the table is in the README's list of finding codes.
+. "$(dirname "$0")/common.sh"
+src=$HAMLE_SOURCE/lib/src
+table=$src/replay/codes.c
+[ -f "$table" ] || skip "no $table"
+
+# "id SEVERITY" for each call with a literal id
+grep -rhoE '(replay_add_finding\([a-z]+, "[a-z-]+", HAMLE_SEVERITY_[A-Z]+|(pgn_game_add_finding(_t)?\([a-z]+|FINDING(_T)?\(L), HAMLE_SEVERITY_[A-Z]+, HAMLE_E[A-Z]+, "[a-z-]+")' \
+	"$src" | sed -E 's/.*"([a-z-]+)", HAMLE_SEVERITY_([A-Z]+).*/\1 \2/; s/.*HAMLE_SEVERITY_([A-Z]+), HAMLE_E[A-Z]+, "([a-z-]+)".*/\2 \1/' \
+	>"$HAMLE_TMP/found"
+grep -rqE '^#define SYNTAX\(' "$src/pgn" && grep -rqE '^[[:space:]]+SYNTAX\(L' "$src/pgn" && echo "syntax ERROR" >>"$HAMLE_TMP/found"
+sort -u "$HAMLE_TMP/found" -o "$HAMLE_TMP/found"
+[ "$(wc -l <"$HAMLE_TMP/found")" -ge 10 ] || fail "found only $(wc -l <"$HAMLE_TMP/found") codes in the sources"
+
+while read -r id sev; do
+	row=$(grep -E "^[[:space:]]*\{\"$id\"," "$table") || { fail "code '$id' ($sev) is reported but not in $table"; continue; }
+	case $sev in
+	ERROR) flag=E ;;
+	*) flag=W ;;
+	esac
+	grep -qE "\{\"$id\", ([EW] \| )?$flag[ ,}]|\{\"$id\", $flag \| [EW]\}" <<<"$row" ||
+		fail "code '$id' is reported as $sev but $table says: $row"
+done <"$HAMLE_TMP/found"
+
+# the README's list: the paragraph that starts "Finding codes"
+awk '/^Finding codes/{p=1} p&&/^$/{exit} p' "$HAMLE_SOURCE/README.md" >"$HAMLE_TMP/readme"
+for id in $(sed -nE 's/^[[:space:]]*\{"([a-z-]+)",.*/\1/p' "$table"); do
+	grep -q "\`$id\`" "$HAMLE_TMP/readme" || fail "code '$id' of $table is not in the README's list"
+done
+finish
