@@ -1,8 +1,10 @@
 /* check_pgn_lexer.c: tokens of small games, with exact kinds, texts and positions. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hamle/locale.h"
 #include "hamle/pgn.h"
 #include "suites_decl.h"
 
@@ -215,6 +217,73 @@ START_TEST(test_limits)
 }
 END_TEST
 
+/* The reader's findings are in the language of options.messages: English without one, the same
+ * English text with the en locale (locales/en.yaml holds the lexer's fallback words), Turkish
+ * with tr; every message of the lexer, the encodings and the limits. */
+static const struct {
+	const char *text;
+	unsigned flags;
+	size_t max_game_bytes;
+} message_inputs[] = {
+	{"[Event \"x]\n1. e4 } e5 ) $ Nf3 [White \"a\"] {open", 0, 0},
+	{"[Event x]\n[Site \"a\\b\"\n[]\n1. e4 *", 0, 0},
+	{"[Event \"x\"]\n\n1. e4 (e5 (d5 (c5) ) ) {12345} e5 *", 0, 0},
+	{"[Event \"\xDE\xFD\"]\n\n1. e4 e5 2. \xDE" "e2 \x01 *", 0, 0},
+	{"[Event \"x\"]\n\n1. e4 e5 2. \xC3\x85\xC5\xBE" "e2 *", 0, 0},
+	{"[Event \"Y\xC3\xBDld\xC3\xBDz\"]\n\n1. e4 e5 2. \xC3\x9E" "e2 *", HAMLE_READ_REPAIR_TR, 0},
+	{"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", 0, 24},
+};
+
+static void messages_of(char *buf, size_t size, size_t i, const hamle_locale *loc)
+{
+	one x;
+	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.max_depth = 2;
+	o.max_comment_bytes = 4;
+	o.flags = message_inputs[i].flags;
+	o.max_game_bytes = message_inputs[i].max_game_bytes;
+	o.messages = loc;
+	hamle_game *g = read1(&x, message_inputs[i].text, &o);
+	size_t n = 0;
+	buf[0] = '\0';
+	ck_assert_uint_gt(hamle_game_finding_count(g), 0);
+	for (size_t k = 0; k < hamle_game_finding_count(g) && n < size; k++)
+		n += (size_t)snprintf(buf + n, size - n, "%s|", hamle_game_finding_at(g, k)->error.message);
+	done(&x);
+}
+
+START_TEST(test_messages_language)
+{
+	hamle_locale *en = NULL, *tr = NULL;
+	ck_assert_int_eq(hamle_locale_load_builtin(&en, "en", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), HAMLE_OK);
+	char none[4096], english[4096], turkish[4096];
+	messages_of(none, sizeof(none), (size_t)_i, NULL);
+	messages_of(english, sizeof(english), (size_t)_i, en);
+	messages_of(turkish, sizeof(turkish), (size_t)_i, tr);
+	ck_assert_str_eq(english, none);
+	ck_assert_str_ne(turkish, none);
+	if (_i == 0) {
+		ck_assert_ptr_nonnull(strstr(none, "stray '}' in movetext"));
+		ck_assert_ptr_nonnull(strstr(turkish, "hamle metninde yersiz '}'"));
+		ck_assert_ptr_nonnull(strstr(turkish, "kapanmamış yorum"));
+	}
+	if (_i == 3) { /* the name of the language in the messages' language */
+		ck_assert_ptr_nonnull(strstr(none, "control character U+0001"));
+		ck_assert_ptr_nonnull(strstr(none, "Windows-1254 (Turkish)"));
+		ck_assert_ptr_nonnull(strstr(turkish, "Windows-1254 (Türkçe)"));
+	}
+	if (_i == 4)
+		ck_assert_ptr_nonnull(strstr(turkish, "iki kez kodlanmış UTF-8 'Åž', 'Ş' olarak onarıldı"));
+	if (_i == 5)
+		ck_assert_ptr_nonnull(strstr(turkish, "bozuk Türkçe karakterler onarıldı: 'Þe2', 'Şe2' olarak okunuyor"));
+	if (_i == 6)
+		ck_assert_ptr_nonnull(strstr(none, "exceeds the limit of 24 bytes"));
+	hamle_locale_free(en);
+	hamle_locale_free(tr);
+}
+END_TEST
+
 START_TEST(test_results)
 {
 	static const struct { const char *t; hamle_result r; } rs[] = {
@@ -242,6 +311,8 @@ Suite *pgn_lexer_suite(void)
 	tcase_add_test(tc, test_stray_and_unclosed);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_results);
+	tcase_add_loop_test(tc, test_messages_language, 0,
+		(int)(sizeof(message_inputs) / sizeof(message_inputs[0])));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -48,6 +48,10 @@ HAMLE_EXTERN const char *hamle_locale_builtin_tag(size_t i);
  * only %s (arguments in order) or %N$s (argument N, 1-based) and %%. */
 HAMLE_EXTERN const char *hamle_locale_message(const hamle_locale *loc, const char *key);
 
+/* The name of the language tagged `tag` ("tr") in loc's language: loc's words.language_<tag>
+ * ("Turkish" in en, "Türkçe" in tr, "Türkisch" in de); NULL when loc has no name for it. */
+HAMLE_EXTERN const char *hamle_locale_language_name(const hamle_locale *loc, const char *tag);
+
 /* Fills the template `key` with args[0..nargs-1] (no printf: the template is data), snprintf
  * contract: returns the length of the full text (excluding NUL), writes at most size bytes.
  * A placeholder with no argument expands to "". Unknown key: returns -1 and writes "". */

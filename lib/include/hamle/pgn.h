@@ -100,8 +100,10 @@ typedef struct hamle_reader_options {
 	 * must outlive the reader and the games parsed with these options). NULL: the built-in "tr",
 	 * which hamle_reader_new loads once but hamle_game_parse loads per game (slow: set it). */
 	const hamle_locale *repair;
+	const hamle_locale *messages; /* language of the findings' messages (borrowed; must outlive the
+	                               * games); NULL = English */
 } hamle_reader_options;
-#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0, NULL }
+#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0, NULL, NULL }
 
 /* ---- reader ---- */
 

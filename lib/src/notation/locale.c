@@ -241,6 +241,17 @@ const char *hamle_locale_message(const hamle_locale *loc, const char *key)
 	return NULL;
 }
 
+const char *hamle_locale_language_name(const hamle_locale *loc, const char *tag)
+{
+	char key[48] = "language_";
+	size_t n = strlen(key), t = tag ? strlen(tag) : 0;
+	if (!loc || t == 0 || n + t >= sizeof(key))
+		return NULL;
+	memcpy(key + n, tag, t + 1);
+	const char *name = hamle_locale_message(loc, key);
+	return name && name[0] ? name : NULL;
+}
+
 int hamle_locale_format(char *buf, size_t size, const hamle_locale *loc, const char *key,
 	size_t nargs, const char *const *args)
 {

@@ -44,7 +44,8 @@ int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc,
 {
 	char text[16];
 	copy_text(text, sizeof(text), letter, len);
-	const char *args[] = {text, loc->name};
+	const char *name = hamle_locale_language_name(msg, loc->tag);
+	const char *args[] = {text, name ? name : loc->name};
 	return san_err_format(err, HAMLE_ESYNTAX, msg, "unknown_piece_letter", 2, args);
 }
 

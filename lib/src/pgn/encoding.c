@@ -324,9 +324,15 @@ static size_t try_double(const decoder *d, size_t pos, unsigned long cp0, size_t
 	return p - pos;
 }
 
-static const char *fallback_name(hamle_encoding fb)
+/* "Windows-1254 (Turkish)", the language named in the messages' language, or "Windows-1252". */
+static void fallback_name(char *buf, size_t size, const hamle_game *g, hamle_encoding fb)
 {
-	return fb == HAMLE_ENCODING_CP1254 ? "Windows-1254 (Turkish)" : "Windows-1252";
+	if (fb == HAMLE_ENCODING_CP1254) {
+		const char *tr = hamle_locale_language_name(g->messages, "tr");
+		snprintf(buf, size, "Windows-1254 (%s)", tr ? tr : "Turkish");
+	} else {
+		snprintf(buf, size, "Windows-1252");
+	}
 }
 
 /* Reports the bytes of the line from pos that are not valid UTF-8 and that the fallback decodes
@@ -364,16 +370,21 @@ static int report_fallback_line(decoder *d, size_t pos)
 	}
 	d->reported_line = d->line;
 	size_t off = d->g->offset + pos;
+	char as[64], num[24], ch[5];
+	fallback_name(as, sizeof(as), d->g, d->fb);
 	if (count == 1) {
-		char ch[4];
 		size_t cl = pgn_utf8_encode(first_cp, ch);
-		return pgn_game_add_finding(d->g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d->line,
-			d->column, off, NULL, 0, "invalid UTF-8 byte 0x%02X decoded as %s '%.*s'", first,
-			fallback_name(d->fb), (int)cl, ch);
+		ch[cl] = '\0';
+		snprintf(num, sizeof(num), "0x%02X", first);
+		const char *args[3] = {num, as, ch};
+		return pgn_game_add_finding_t(d->g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d->line,
+			d->column, off, NULL, 0, "fallback_byte", "invalid UTF-8 byte %s decoded as %s '%s'", 3, args);
 	}
-	return pgn_game_add_finding(d->g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d->line,
-		d->column, off, NULL, 0, "%zu invalid UTF-8 bytes on this line decoded as %s: %s", count,
-		fallback_name(d->fb), list);
+	snprintf(num, sizeof(num), "%zu", count);
+	const char *args[3] = {num, as, list};
+	return pgn_game_add_finding_t(d->g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d->line,
+		d->column, off, NULL, 0, "fallback_bytes", "%s invalid UTF-8 bytes on this line decoded as %s: %s",
+		3, args);
 }
 
 int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t start_column)
@@ -430,19 +441,31 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 			}
 			char fx[4];
 			size_t fl = pgn_utf8_encode(fixed, fx);
-			if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d.line, d.column,
-				    g->offset + pos, tok, tl, "doubly encoded UTF-8 '%.*s' repaired as '%.*s'", (int)tl, tok, (int)fl, fx) < 0)
+			char tz[sizeof(tok) + 1], fz[sizeof(fx) + 1];
+			memcpy(tz, tok, tl);
+			tz[tl] = '\0';
+			memcpy(fz, fx, fl);
+			fz[fl] = '\0';
+			const char *args[2] = {tz, fz};
+			if (pgn_game_add_finding_t(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, tok, tl, "double_utf8", "doubly encoded UTF-8 '%s' repaired as '%s'",
+				    2, args) < 0)
 				return HAMLE_ENOMEM;
 			cp = fixed;
 			n = dn;
 		} else if (how & CH_BAD) {
-			if (pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
-				    g->offset + pos, NULL, 0, "byte 0x%02X cannot be decoded as %s", c,
-				    hamle_encoding_name(how & CH_FALLBACK ? d.fb : d.enc)) < 0)
+			char byte[8];
+			snprintf(byte, sizeof(byte), "0x%02X", c);
+			const char *args[2] = {byte, hamle_encoding_name(how & CH_FALLBACK ? d.fb : d.enc)};
+			if (pgn_game_add_finding_t(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, NULL, 0, "undecodable_byte", "byte %s cannot be decoded as %s", 2, args) < 0)
 				return HAMLE_ENOMEM;
 		} else if (is_control(cp)) {
-			if (pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
-				    g->offset + pos, NULL, 0, "control character U+%04lX%s", cp, cp == 0 ? " (NUL)" : "") < 0)
+			char what[24];
+			snprintf(what, sizeof(what), "U+%04lX%s", cp, cp == 0 ? " (NUL)" : "");
+			const char *args[1] = {what};
+			if (pgn_game_add_finding_t(g, HAMLE_SEVERITY_ERROR, HAMLE_EENCODING, "encoding", d.line, d.column,
+				    g->offset + pos, NULL, 0, "control_char", "control character %s", 1, args) < 0)
 				return HAMLE_ENOMEM;
 			cp = ' ';
 		}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "error_internal.h"
+#include "notation/locale_internal.h"
 #include "pgn/encoding.h"
 #include "pgn/game_internal.h"
 
@@ -22,6 +23,7 @@ void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts)
 	out->max_tokens = opts->max_tokens ? opts->max_tokens : HAMLE_DEFAULT_MAX_TOKENS;
 	out->max_findings = opts->max_findings ? opts->max_findings : HAMLE_DEFAULT_MAX_FINDINGS;
 	out->repair = opts->repair;
+	out->messages = opts->messages;
 }
 
 int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem)
@@ -75,18 +77,22 @@ size_t pgn_game_raw_pos(const hamle_game *g, size_t dec_pos)
 	return e->raw_end + (dec_pos - e->dec_end);
 }
 
-int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char *id,
-	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
-	const char *fmt, ...)
+/* A new finding with its place and no message; NULL when it is only counted (max_findings), or
+ * *rc = HAMLE_ENOMEM. */
+static hamle_finding *new_finding(hamle_game *g, hamle_severity sev, int code, const char *id,
+	size_t line, size_t column, size_t offset, const char *token, size_t token_len, int *rc)
 {
+	*rc = 0;
 	if (sev == HAMLE_SEVERITY_ERROR)
 		g->nerrors++;
 	if (g->nfindings >= g->max_findings) {
 		g->findings_dropped++;
-		return 0;
+		return NULL;
 	}
-	if (pgn_grow((void **)&g->findings, &g->findings_cap, g->nfindings + 1, sizeof(*g->findings)) < 0)
-		return HAMLE_ENOMEM;
+	if (pgn_grow((void **)&g->findings, &g->findings_cap, g->nfindings + 1, sizeof(*g->findings)) < 0) {
+		*rc = HAMLE_ENOMEM;
+		return NULL;
+	}
 	hamle_finding *f = &g->findings[g->nfindings++];
 	memset(f, 0, sizeof(*f));
 	f->severity = sev;
@@ -99,10 +105,35 @@ int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char
 	f->error.offset = offset;
 	if (token)
 		hamle_error_set_token(&f->error, token, token_len);
+	return f;
+}
+
+int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char *id,
+	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
+	const char *fmt, ...)
+{
+	int rc;
+	hamle_finding *f = new_finding(g, sev, code, id, line, column, offset, token, token_len, &rc);
+	if (!f)
+		return rc;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(f->error.message, sizeof(f->error.message), fmt, ap);
 	va_end(ap);
+	return 0;
+}
+
+int pgn_game_add_finding_t(hamle_game *g, hamle_severity sev, int code, const char *id,
+	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
+	const char *key, const char *english, size_t nargs, const char *const *args)
+{
+	int rc;
+	hamle_finding *f = new_finding(g, sev, code, id, line, column, offset, token, token_len, &rc);
+	if (!f)
+		return rc;
+	char *msg = f->error.message;
+	if (hamle_locale_format(msg, sizeof(f->error.message), g->messages, key, nargs, args) < 0)
+		hamle_loc_expand(msg, sizeof(f->error.message), english, nargs, args);
 	return 0;
 }
 

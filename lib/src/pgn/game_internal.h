@@ -22,6 +22,7 @@ typedef struct pgn_limits {
 	unsigned int flags;
 	size_t max_game_bytes, max_comment_bytes, max_tag_bytes, max_depth, max_tokens, max_findings;
 	const hamle_locale *repair; /* HAMLE_READ_REPAIR_TR: its locale, NULL = the built-in "tr" */
+	const hamle_locale *messages; /* NULL: English */
 } pgn_limits;
 
 void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts);
@@ -52,6 +53,7 @@ struct hamle_game {
 	hamle_finding *findings;
 	size_t nfindings, findings_cap, findings_dropped, nerrors;
 	size_t max_findings;
+	const hamle_locale *messages; /* language of the findings' messages (NULL: English) */
 	hamle_result result;
 	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
 	size_t movetext_at;     /* after a tags-only lex: where the lexer stopped in text */
@@ -88,6 +90,12 @@ size_t pgn_game_raw_pos(const hamle_game *g, size_t dec_pos);
 int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char *id,
 	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
 	const char *fmt, ...) __attribute__((format(printf, 10, 11)));
+/* The same with a message of the messages locale: template `key` of g->messages filled with
+ * args[0..nargs) (strings), or `english` (a template of the same form) when there is no messages
+ * locale or it lacks the key. locales/en.yaml holds the same English text under the same key. */
+int pgn_game_add_finding_t(hamle_game *g, hamle_severity sev, int code, const char *id,
+	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
+	const char *key, const char *english, size_t nargs, const char *const *args);
 /* Grows *buf (element size elem) to hold at least need elements. Returns 0 or HAMLE_ENOMEM. */
 int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem);
 

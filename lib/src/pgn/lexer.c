@@ -1,6 +1,7 @@
 /* lexer.c: tokenizer for one game (tags, movetext tokens with line/column/offset). Knows nothing of
  * chess rules: a move is a maximal run of non-delimiter characters. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "pgn/lexer.h"
@@ -114,6 +115,7 @@ static inline size_t abs_offset(const lexer *L, size_t pos)
 	return LIKELY(g->map_len == 0) ? L->base + pos : g->offset + pgn_game_raw_pos(g, pos);
 }
 
+/* A finding with an English printf message (FINDING_T gives one in the messages language). */
 #define FINDING(L, sev, code, id, line, col, pos, tok, toklen, ...) \
 	do { \
 		if (pgn_game_add_finding((L)->g, sev, code, id, line, col, abs_offset(L, pos), tok, toklen, \
@@ -123,11 +125,27 @@ static inline size_t abs_offset(const lexer *L, size_t pos)
 		} \
 	} while (0)
 
-static void limit(lexer *L, size_t line, size_t column, size_t pos, const char *what, size_t max)
+/* A finding whose message is the messages locale's template `key` (English: `english`). */
+#define FINDING_T(L, sev, code, id, line, col, pos, tok, toklen, key, english, nargs, args) \
+	do { \
+		if (pgn_game_add_finding_t((L)->g, sev, code, id, line, col, abs_offset(L, pos), tok, toklen, \
+			    key, english, nargs, args) < 0) { \
+			(L)->err = HAMLE_ENOMEM; \
+			(L)->stop = 1; \
+		} \
+	} while (0)
+#define SYNTAX(L, line, col, pos, tok, toklen, key, english) \
+	FINDING_T(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", line, col, pos, tok, toklen, key, english, 0, NULL)
+
+/* A limit struck: template `key` (English: `english`) with the limit, and nothing more is read. */
+static void limit(lexer *L, size_t line, size_t column, size_t pos, const char *key, const char *english,
+	size_t max)
 {
-	FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, column, pos, L->s + pos,
-		L->len - pos < 16 ? L->len - pos : 16, "%s exceeds the limit of %zu; rest of the game not read",
-		what, max);
+	char n[24];
+	snprintf(n, sizeof(n), "%zu", max);
+	const char *args[1] = {n};
+	FINDING_T(L, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, column, pos, L->s + pos,
+		L->len - pos < 16 ? L->len - pos : 16, key, english, 1, args);
 	L->stop = 1;
 }
 
@@ -137,7 +155,9 @@ static inline hamle_token *emit(lexer *L, unsigned int kind, size_t start, size_
 	hamle_game *g = L->g;
 	if (UNLIKELY(g->ntokens >= L->token_room)) {
 		if (g->ntokens >= L->lim->max_tokens) {
-			limit(L, line, column, start, "number of movetext tokens", L->lim->max_tokens);
+			limit(L, line, column, start, "limit_tokens",
+				"number of movetext tokens exceeds the limit of %s; rest of the game not read",
+				L->lim->max_tokens);
 			return NULL;
 		}
 		if (pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens + 1, sizeof(*g->tokens)) < 0) {
@@ -222,7 +242,8 @@ static int lex_tag_string(lexer *L, size_t value_off, size_t tline, size_t tcol,
 		if (i >= L->len || is_eol(s[i]))
 			return 0;
 		if (g->strs_len - value_off >= max) {
-			limit(L, tline, tcol, tpos, "tag value length", max);
+			limit(L, tline, tcol, tpos, "limit_tag_value",
+				"tag value length exceeds the limit of %s; rest of the game not read", max);
 			return -1;
 		}
 		char c = s[i];
@@ -236,9 +257,9 @@ static int lex_tag_string(lexer *L, size_t value_off, size_t tline, size_t tcol,
 				i++;
 				c = s[i];
 			} else {
-				FINDING(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-escape", L->line, col(L, i), i,
-					s + i, i + 1 < L->len ? 2 : 1,
-					"backslash not followed by '\"' or '\\' in a tag value: kept literally");
+				FINDING_T(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-escape", L->line, col(L, i), i,
+					s + i, i + 1 < L->len ? 2 : 1, "bad_escape",
+					"backslash not followed by '\"' or '\\' in a tag value: kept literally", 0, NULL);
 			}
 			if (strs_push(L, c) < 0)
 				return -1;
@@ -265,8 +286,7 @@ static void lex_tag(lexer *L, int in_movetext)
 	const char *s = L->s;
 	size_t tline = L->line, tcol = col(L, L->i), tpos = L->i;
 	if (in_movetext)
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, "[", 1,
-			"tag pair inside movetext");
+		SYNTAX(L, tline, tcol, tpos, "[", 1, "tag_in_movetext", "tag pair inside movetext");
 	L->i++;
 	skip_ws(L);
 	size_t name_off = g->strs_len, ns = L->i, ne = ns;
@@ -276,15 +296,15 @@ static void lex_tag(lexer *L, int in_movetext)
 		if (strs_put(L, s + ns, L->lim->max_tag_bytes) < 0)
 			return;
 		L->i = ns + L->lim->max_tag_bytes;
-		limit(L, tline, tcol, tpos, "tag name length", L->lim->max_tag_bytes);
+		limit(L, tline, tcol, tpos, "limit_tag_name",
+			"tag name length exceeds the limit of %s; rest of the game not read", L->lim->max_tag_bytes);
 		return;
 	}
 	if (strs_put(L, s + ns, ne - ns) < 0)
 		return;
 	L->i = ne;
 	if (ne == ns)
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, "[", 1,
-			"tag pair without a name");
+		SYNTAX(L, tline, tcol, tpos, "[", 1, "tag_without_name", "tag pair without a name");
 	if (strs_push(L, '\0') < 0)
 		return;
 	skip_ws(L);
@@ -295,8 +315,8 @@ static void lex_tag(lexer *L, int in_movetext)
 		if (lex_tag_string(L, value_off, tline, tcol, tpos, &closed) < 0)
 			return;
 		if (!closed) {
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, s + tpos,
-				L->i - tpos, "tag value without its closing '\"'");
+			SYNTAX(L, tline, tcol, tpos, s + tpos, L->i - tpos, "tag_value_unclosed",
+				"tag value without its closing '\"'");
 			/* `[Name "value]` at the end of a line: the ']' closes the tag */
 			if (g->strs_len > value_off && g->strs[g->strs_len - 1] == ']') {
 				g->strs_len--;
@@ -313,7 +333,8 @@ static void lex_tag(lexer *L, int in_movetext)
 			if (strs_put(L, s + L->i, max) < 0)
 				return;
 			L->i += max;
-			limit(L, tline, tcol, tpos, "tag value length", max);
+			limit(L, tline, tcol, tpos, "limit_tag_value",
+				"tag value length exceeds the limit of %s; rest of the game not read", max);
 			return;
 		}
 		if (strs_put(L, s + L->i, e - L->i) < 0)
@@ -321,8 +342,7 @@ static void lex_tag(lexer *L, int in_movetext)
 		L->i = e;
 		while (g->strs_len > value_off && is_ws(g->strs[g->strs_len - 1]))
 			g->strs_len--;
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, s + tpos,
-			L->i - tpos, "tag value without quotes");
+		SYNTAX(L, tline, tcol, tpos, s + tpos, L->i - tpos, "tag_value_unquoted", "tag value without quotes");
 	}
 	size_t value_len = g->strs_len - value_off;
 	if (strs_push(L, '\0') < 0)
@@ -337,8 +357,8 @@ static void lex_tag(lexer *L, int in_movetext)
 			L->line = save_line;
 			L->ls = save_ls;
 			L->lcol = save_lcol;
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", tline, tcol, tpos, s + tpos,
-				L->i - tpos, "tag pair without its closing ']'");
+			SYNTAX(L, tline, tcol, tpos, s + tpos, L->i - tpos, "tag_unclosed",
+				"tag pair without its closing ']'");
 		}
 	}
 	if (g->ntags == g->tags_cap && pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags + 1, sizeof(*g->tags)) < 0) {
@@ -378,11 +398,12 @@ static void lex_comment(lexer *L)
 			kind = HAMLE_TOKEN_ESCAPE;
 	}
 	if (ce - cs > L->lim->max_comment_bytes) {
-		limit(L, line, column, pos, "comment length", L->lim->max_comment_bytes);
+		limit(L, line, column, pos, "limit_comment",
+			"comment length exceeds the limit of %s; rest of the game not read", L->lim->max_comment_bytes);
 		return;
 	}
 	if (flags & HAMLE_TOKEN_UNTERMINATED)
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", line, column, pos, "{", 1,
+		SYNTAX(L, line, column, pos, "{", 1, "comment_unterminated",
 			"unterminated comment: '{' without '}' before the end of the game");
 	hamle_token *t = emit(L, kind, cs, ce, line, column, flags, 0);
 	if (!t)
@@ -530,7 +551,9 @@ static void lex_movetext_char(lexer *L)
 			return;
 		}
 		if (L->depth >= L->lim->max_depth) {
-			limit(L, L->line, col(L, i), i, "variation nesting depth", L->lim->max_depth);
+			limit(L, L->line, col(L, i), i, "limit_depth",
+				"variation nesting depth exceeds the limit of %s; rest of the game not read",
+				L->lim->max_depth);
 			return;
 		}
 		L->depth++;
@@ -540,8 +563,7 @@ static void lex_movetext_char(lexer *L)
 		return;
 	case ')':
 		if (L->depth == 0) {
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, ")", 1,
-				"')' without a variation to close");
+			SYNTAX(L, L->line, col(L, i), i, ")", 1, "variation_unopened", "')' without a variation to close");
 		} else {
 			emit(L, HAMLE_TOKEN_VAR_END, i, i + 1, L->line, col(L, i), 0, 0);
 			L->depth--;
@@ -557,8 +579,7 @@ static void lex_movetext_char(lexer *L)
 			e++;
 		}
 		if (e == i + 1) {
-			FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, "$", 1,
-				"'$' without a number");
+			SYNTAX(L, L->line, col(L, i), i, "$", 1, "nag_without_number", "'$' without a number");
 			L->i = i + 1;
 			return;
 		}
@@ -575,8 +596,12 @@ static void lex_movetext_char(lexer *L)
 		return;
 	}
 	case '}': case ']': case '"': case '<': case '>':
-		FINDING(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, s + i, 1,
-			"stray '%c' in movetext", c);
+		{
+			char ch[2] = {c, '\0'};
+			const char *args[1] = {ch};
+			FINDING_T(L, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", L->line, col(L, i), i, s + i, 1,
+				"stray_in_movetext", "stray '%s' in movetext", 1, args);
+		}
 		L->i = i + 1;
 		return;
 	default: {

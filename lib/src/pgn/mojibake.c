@@ -174,9 +174,15 @@ static size_t repair_text(hamle_game *g, const hamle_locale *loc)
 				;
 		memcpy(before, s + from, bl);
 		total += repair_letters(s + from, wl);
-		if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", wline, wcol,
-			    g->offset + pgn_game_raw_pos(g, from), before, bl,
-			    "Turkish mojibake repaired: '%.*s' reads '%.*s'", (int)bl, before, (int)bl, s + from) < 0)
+		char was[sizeof(before) + 1], now[sizeof(before) + 1];
+		memcpy(was, before, bl);
+		was[bl] = '\0';
+		memcpy(now, s + from, bl);
+		now[bl] = '\0';
+		const char *args[2] = {was, now};
+		if (pgn_game_add_finding_t(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", wline, wcol,
+			    g->offset + pgn_game_raw_pos(g, from), before, bl, "mojibake_token",
+			    "Turkish mojibake repaired: '%s' reads '%s'", 2, args) < 0)
 			g->findings_dropped++; /* out of memory: the repair stands, its report is lost */
 	}
 	return total;

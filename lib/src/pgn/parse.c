@@ -1,4 +1,5 @@
 /* parse.c: one raw game chunk -> a game object (decode, then lex). Usable in worker threads. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,7 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 	pgn_limits_resolve(&lim, opts);
 	pgn_game_reset(g);
 	g->max_findings = lim.max_findings;
+	g->messages = lim.messages;
 	if (set_source(g, chunk->source) < 0)
 		return HAMLE_ENOMEM;
 	g->index = chunk->game;
@@ -113,10 +115,13 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 		size_t line = chunk->line, col = chunk->column;
 		end_position(g->raw, g->raw_len, &line, &col);
 		size_t total = chunk->total_len > chunk->len ? chunk->total_len : chunk->len;
-		rc = pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, col,
-			chunk->offset + chunk->len, NULL, 0,
-			"game of %zu bytes exceeds the limit of %zu bytes; its movetext is not read", total,
-			lim.max_game_bytes);
+		char nt[24], nl[24];
+		snprintf(nt, sizeof(nt), "%zu", total);
+		snprintf(nl, sizeof(nl), "%zu", lim.max_game_bytes);
+		const char *args[2] = {nt, nl};
+		rc = pgn_game_add_finding_t(g, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, col,
+			chunk->offset + chunk->len, NULL, 0, "limit_game",
+			"game of %s bytes exceeds the limit of %s bytes; its movetext is not read", 2, args);
 		if (rc < 0)
 			return rc;
 	}

@@ -813,6 +813,7 @@ int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout)
 	o.max_tokens = r->lim.max_tokens;
 	o.max_findings = r->lim.max_findings;
 	o.repair = r->lim.repair;
+	o.messages = r->lim.messages;
 	rc = hamle_game_parse(inout, &ch, &o);
 	if (rc < 0)
 		return hamle_error_set(&r->err, rc, "out of memory");

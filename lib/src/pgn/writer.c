@@ -538,8 +538,14 @@ static void error_comment(hamle_writer *w, const hamle_game *g, const hamle_repl
 		n += (size_t)snprintf(msg + n, sizeof(msg) - n, " '%s'", e->token);
 	if (e && e->message[0] && n < sizeof(msg))
 		n += (size_t)snprintf(msg + n, sizeof(msg) - n, ": %s", e->message);
-	if (d && d->n_suggestions && n < sizeof(msg))
-		n += (size_t)snprintf(msg + n, sizeof(msg) - n, "; did you mean %s?", d->suggestion[0].san);
+	if (d && d->n_suggestions && n < sizeof(msg)) {
+		/* in the output language, as the message is (the replay's messages locale) */
+		char dym[2 * HAMLE_SAN_TEXT_MAX + 64];
+		const char *args[1] = {d->suggestion[0].san};
+		if (hamle_locale_format(dym, sizeof(dym), w->opts.locale, "did_you_mean", 1, args) < 0)
+			snprintf(dym, sizeof(dym), "did you mean %s?", d->suggestion[0].san);
+		n += (size_t)snprintf(msg + n, sizeof(msg) - n, "; %s", dym);
+	}
 	if (n >= sizeof(msg))
 		n = sizeof(msg) - 1;
 	brace_comment(w, msg, n);
