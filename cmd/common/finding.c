@@ -1,5 +1,6 @@
 /* finding.c: one replay finding as a GNU-style text line (see finding.h). */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,8 +88,9 @@ void hamle_finding_where(hamle_buf *b, const hamle_locale *messages, const hamle
 		game ? game : hamle_game_index(g), tag_or(g, "White", "?"), tag_or(g, "Black", "?"));
 }
 
-void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_game *g,
-	const hamle_diagnostic *f)
+/* The line of f; count > 1 adds "(N times in this game)", fen the position before the move. */
+static void finding_line(hamle_buf *b, const hamle_locale *messages, const hamle_game *g,
+	const hamle_diagnostic *f, size_t count, bool fen)
 {
 	const hamle_error *e = &f->error;
 	hamle_finding_where(b, messages, g, e->game, e->line, e->column);
@@ -105,8 +107,10 @@ void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_
 		hamle_buf_putc(b, ')');
 	}
 	hamle_buf_puts(b, ": ");
-	if (f->severity == HAMLE_SEVERITY_WARNING)
-		hamle_buf_puts(b, "warning: ");
+	if (f->severity == HAMLE_SEVERITY_WARNING) {
+		hamle_buf_puts(b, hamle_finding_word(messages, "warning", "warning"));
+		hamle_buf_puts(b, ": ");
+	}
 	char label[96];
 	make_label(label, sizeof(label), messages, f->id ? f->id : hamle_status_id(e->code));
 	if (e->message[0] && !e->token[0] && starts_with_ascii_ci(e->message, label)) {
@@ -122,7 +126,59 @@ void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_
 	}
 	if (f->n_suggestions)
 		append_suggestions(b, messages, f);
+	if (count > 1) {
+		char n[24], text[128];
+		snprintf(n, sizeof(n), "%zu", count);
+		const char *args[1] = {n};
+		if (hamle_locale_format(text, sizeof(text), messages, "repeated", 1, args) < 0)
+			snprintf(text, sizeof(text), "(%s times in this game)", n);
+		hamle_buf_putc(b, ' ');
+		hamle_buf_puts(b, text);
+	}
+	if (fen && f->fen[0])
+		hamle_buf_printf(b, " [FEN \"%s\"]", f->fen);
 	hamle_buf_putc(b, '\n');
+}
+
+void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_game *g,
+	const hamle_diagnostic *f)
+{
+	finding_line(b, messages, g, f, 1, false);
+}
+
+bool hamle_finding_shown(const hamle_finding_view *v, const hamle_diagnostic *f)
+{
+	if (f->severity == HAMLE_SEVERITY_ERROR)
+		return true;
+	return v->warnings && hamle_code_filter_keeps(v->codes, f->id ? f->id : hamle_status_id(f->error.code),
+		f->severity);
+}
+
+void hamle_findings_text(hamle_buf *b, const hamle_finding_view *v, const hamle_game *g,
+	const hamle_replay *rp)
+{
+	size_t n = hamle_replay_finding_count(rp), count[HAMLE_CLI_MAX_CODES] = {0};
+	uint64_t done = 0;
+	/* how often each warning code comes up, to print it once with its count */
+	for (size_t i = 0; i < n; i++) {
+		const hamle_diagnostic *f = hamle_replay_finding(rp, i);
+		int k = f->severity == HAMLE_SEVERITY_WARNING ? hamle_code_index(f->id) : -1;
+		if (k >= 0 && hamle_finding_shown(v, f))
+			count[k]++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const hamle_diagnostic *f = hamle_replay_finding(rp, i);
+		if (!hamle_finding_shown(v, f))
+			continue;
+		int k = f->severity == HAMLE_SEVERITY_WARNING ? hamle_code_index(f->id) : -1;
+		if (k >= 0) {
+			uint64_t bit = (uint64_t)1 << k;
+			if (done & bit)
+				continue;
+			done |= bit;
+		}
+		finding_line(b, v->messages, g, f, k >= 0 ? count[k] : 1, v->fen);
+	}
 }
 
 void hamle_diagnostic_of_error(hamle_diagnostic *d)

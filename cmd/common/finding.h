@@ -4,19 +4,21 @@
  *   move 'Af3': no knight can reach f3; did you mean Ad2 or Nd2?
  *
  * "warning: " stands before the label of a warning (as compilers write it, which editors' error
- * parsers know). The words come from a messages locale (keys game, move, ply, variation,
- * did_you_mean, or, list_separator, code_<id>); a key it lacks, or a NULL locale, gives the
- * English word. The label is said once: a message that already starts with it ("missing tag
- * Round") stands alone. hamle-validate writes these lines (in its --lang), hamle-convert on stderr
- * (in English). Nothing here is stateful: worker threads may call it at once. */
+ * parsers know). The words come from a messages locale (keys game, move, ply, variation, warning,
+ * did_you_mean, repeated, or, list_separator, code_<id>); a key it lacks, or a NULL locale, gives
+ * the English word. The label is said once: a message that already starts with it ("missing tag
+ * Round") stands alone. hamle-validate writes these lines on stdout, hamle-convert on stderr, both
+ * in their messages language. Nothing here is stateful: worker threads may call it at once. */
 #ifndef HAMLE_CLI_FINDING_H
 #define HAMLE_CLI_FINDING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <hamle/hamle.h>
 
 #include "buf.h"
+#include "codes.h"
 
 /* The locale's text for key, or fallback when messages is NULL or lacks it (or it is empty). */
 const char *hamle_finding_word(const hamle_locale *messages, const char *key, const char *fallback);
@@ -35,5 +37,23 @@ void hamle_finding_text(hamle_buf *b, const hamle_locale *messages, const hamle_
 /* Makes d, whose error is set, an error finding that is about no move (a tag, the whole game):
  * id from the error's code, no token index, side, path, position or suggestion. */
 void hamle_diagnostic_of_error(hamle_diagnostic *d);
+
+/* What a tool shows of the findings of a game, and how. */
+typedef struct hamle_finding_view {
+	const hamle_locale *messages;   /* words and templates (NULL: English) */
+	const hamle_code_filter *codes; /* --ignore, --select (NULL: every code) */
+	bool warnings;                  /* print warnings (false under -q) */
+	bool fen;                       /* -v: end a line about a move with [FEN "..."], the position
+	                                 * before the move */
+} hamle_finding_view;
+
+/* True when v prints finding f: an error always, a warning when v->warnings and v->codes keeps it. */
+bool hamle_finding_shown(const hamle_finding_view *v, const hamle_diagnostic *f);
+
+/* The lines of the findings of game g (replayed by rp) that v prints, in order. A warning code
+ * comes once per game: its first finding, with "(N times in this game)" when there were N > 1
+ * (every error is printed, at its own place). */
+void hamle_findings_text(hamle_buf *b, const hamle_finding_view *v, const hamle_game *g,
+	const hamle_replay *rp);
 
 #endif

@@ -1,6 +1,7 @@
 /* locales.c: built-in and --locale-file locales for the tools (see locales.h). */
 #include "locales.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int load_builtins(hamle_cli_locales *ls, const hamle_msg *m)
@@ -59,6 +60,37 @@ const hamle_locale *hamle_cli_locales_find(const hamle_cli_locales *ls, const ch
 		if (!strcmp(hamle_locale_tag(ls->loc[i]), tag))
 			return ls->loc[i];
 	return NULL;
+}
+
+void hamle_cli_env_language(char *buf, size_t size)
+{
+	static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+	const char *v = NULL;
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]) && !v; i++) {
+		const char *e = getenv(vars[i]);
+		if (e && e[0])
+			v = e;
+	}
+	if (!v)
+		return;
+	size_t n = strcspn(v, "_.@");
+	if (n >= size || (n == 1 && v[0] == 'C') || (n == 5 && !memcmp(v, "POSIX", 5)))
+		return;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+}
+
+const hamle_locale *hamle_cli_locales_messages(const hamle_cli_locales *ls, const char *lang)
+{
+	if (lang)
+		return hamle_cli_locales_find(ls, lang);
+	char env[32];
+	hamle_cli_env_language(env, sizeof(env));
+	const hamle_locale *loc = env[0] ? hamle_cli_locales_find(ls, env) : NULL;
+	return loc ? loc : hamle_cli_locales_find(ls, "en");
 }
 
 void hamle_cli_locales_free(hamle_cli_locales *ls)

@@ -32,6 +32,18 @@ int hamle_cli_locales_load(hamle_cli_locales *ls, const char *const *files, size
 /* The locale tagged `tag` ("tr"), borrowed from ls; NULL when none is. */
 const hamle_locale *hamle_cli_locales_find(const hamle_cli_locales *ls, const char *tag);
 
+/* The language of messages the environment names, as POSIX has it: the first of LC_ALL,
+ * LC_MESSAGES and LANG that is set and not empty, cut before its territory, codeset or modifier
+ * ("tr" for "tr_TR.UTF-8", "de" for "de_DE@euro"), into buf[0..size); "" when none is set, or for
+ * "C" and "POSIX" (and "C.UTF-8"). */
+void hamle_cli_env_language(char *buf, size_t size);
+
+/* The locale of the messages: the one tagged lang (--lang) when lang is not NULL, NULL when ls
+ * holds none; without lang the one the environment names (hamle_cli_env_language) when ls holds
+ * it, else "en". The environment chooses the language of messages only, never the notation a
+ * tool writes. */
+const hamle_locale *hamle_cli_locales_messages(const hamle_cli_locales *ls, const char *lang);
+
 /* Frees every locale in ls and empties it. */
 void hamle_cli_locales_free(hamle_cli_locales *ls);
 

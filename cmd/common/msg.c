@@ -11,6 +11,19 @@ void hamle_msg_init(hamle_msg *m, const char *prog)
 	m->verbosity = 0;
 	m->stream = stderr;
 	m->color = hamle_color_wanted(stderr);
+	m->messages = NULL;
+}
+
+const char *hamle_msg_text(const hamle_msg *m, const char *key, const char *fallback)
+{
+	const char *t = m ? hamle_locale_message(m->messages, key) : NULL;
+	return t && t[0] ? t : fallback;
+}
+
+int hamle_msg_nomem(const hamle_msg *m)
+{
+	hamle_msg_error(m, "%s", hamle_msg_text(m, "out_of_memory", "out of memory"));
+	return HAMLE_EXIT_ERROR;
 }
 
 bool hamle_color_wanted(FILE *f)
@@ -41,10 +54,11 @@ static void put_level(const hamle_msg *m, hamle_msg_level level)
 {
 	static const char *const word[] = {"note", "warning", "error"};
 	static const char *const color[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+	const char *w = hamle_msg_text(m, word[level], word[level]);
 	if (m->color)
-		fprintf(m->stream, "%s%s:\033[0m ", color[level], word[level]);
+		fprintf(m->stream, "%s%s:\033[0m ", color[level], w);
 	else
-		fprintf(m->stream, "%s: ", word[level]);
+		fprintf(m->stream, "%s: ", w);
 }
 
 /* Writes "prog: " + [level word] + text + "\n" as one locked unit. */

@@ -6,7 +6,8 @@
  *   error  always printed (-q never hides errors, and never changes the exit code)
  * Located messages follow GNU style: "hamle-validate: game.pgn:12:7: error: ...".
  * Color (the "error:"/"warning:"/"note:" word only) is used when the stream is a terminal and
- * NO_COLOR is unset or empty, and TERM is not "dumb".
+ * NO_COLOR is unset or empty, and TERM is not "dumb". The level words come from the messages
+ * locale once the tool has set it (words error, warning, note).
  *
  * A hamle_msg is plain data owned by the caller (usually a local in main); functions only read it,
  * so it may be shared by threads once set up. Each message is written with one locked stdio call
@@ -18,6 +19,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include <hamle/locale.h>
 
 /* Exit codes shared by every tool (documented in --help and README). */
 enum {
@@ -33,9 +36,10 @@ typedef struct hamle_msg {
 	int verbosity;    /* -1 with -q, 0 by default, 1 and up with -v */
 	bool color;       /* color the level word; set by hamle_msg_init from the stream */
 	FILE *stream;     /* where messages go: stderr (tests may use another stream) */
+	const hamle_locale *messages; /* the words "error", "warning", "note" (NULL: English); borrowed */
 } hamle_msg;
 
-/* Sets prog, verbosity 0, stream stderr, color = hamle_color_wanted(stderr). */
+/* Sets prog, verbosity 0, stream stderr, color = hamle_color_wanted(stderr), no messages locale. */
 void hamle_msg_init(hamle_msg *m, const char *prog);
 
 /* True when f is a terminal, NO_COLOR is unset or empty and TERM is not "dumb". */
@@ -59,5 +63,11 @@ int hamle_msg_usage(const hamle_msg *m, const char *fmt, ...) __attribute__((for
 
 /* A system error on a path: "prog: path: strerror(errnum)". Returns HAMLE_EXIT_ERROR. */
 int hamle_msg_syserr(const hamle_msg *m, const char *path, int errnum);
+
+/* The text of message key of m's messages locale, or fallback (English) when it has none. */
+const char *hamle_msg_text(const hamle_msg *m, const char *key, const char *fallback);
+
+/* "prog: out of memory" in m's language. Returns HAMLE_EXIT_ERROR. */
+int hamle_msg_nomem(const hamle_msg *m);
 
 #endif

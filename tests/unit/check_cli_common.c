@@ -184,6 +184,7 @@ static void cap_open(capture *c, int verbosity)
 	c->m.prog = "hamle-test";
 	c->m.verbosity = verbosity;
 	c->m.color = false;
+	c->m.messages = NULL;
 	c->m.stream = open_memstream(&c->text, &c->len);
 	ck_assert_ptr_nonnull(c->m.stream);
 }

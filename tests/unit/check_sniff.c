@@ -130,7 +130,7 @@ static char *walk(const char *dir, const char *extra, int verbosity, const hamle
 {
 	char *text = NULL;
 	size_t len = 0;
-	hamle_msg m = {"hamle-test", verbosity, false, open_memstream(&text, &len)};
+	hamle_msg m = {"hamle-test", verbosity, false, open_memstream(&text, &len), NULL};
 	ck_assert_ptr_nonnull(m.stream);
 	const char *ops[2] = {dir, extra};
 	hamle_inputs *in;

@@ -1,0 +1,68 @@
+/* codes.c: --ignore and --select over the library's finding codes (see codes.h). */
+#include "codes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int hamle_code_index(const char *id)
+{
+	const hamle_code_info *c;
+	for (size_t i = 0; id && i < HAMLE_CLI_MAX_CODES && (c = hamle_code_at(i)) != NULL; i++)
+		if (!strcmp(c->id, id))
+			return (int)i;
+	return -1;
+}
+
+/* Index of the code s[0..len), or -1. */
+static int code_index_n(const char *s, size_t len)
+{
+	const hamle_code_info *c;
+	for (size_t i = 0; i < HAMLE_CLI_MAX_CODES && (c = hamle_code_at(i)) != NULL; i++)
+		if (strlen(c->id) == len && !memcmp(c->id, s, len))
+			return (int)i;
+	return -1;
+}
+
+int hamle_code_filter_add(hamle_code_filter *f, const char *list, bool select, char *why, size_t size)
+{
+	const char *opt = select ? "--select" : "--ignore";
+	for (const char *s = list;;) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		int n = len > 64 ? 64 : (int)len;
+		int i = code_index_n(s, len);
+		if (len == 0) {
+			snprintf(why, size, "%s: an empty code in '%s'", opt, list);
+			return -1;
+		}
+		if (i < 0) {
+			snprintf(why, size, "%s: unknown code '%.*s' (codes: README, 'Finding codes')", opt, n, s);
+			return -1;
+		}
+		if (!(hamle_code_at((size_t)i)->severities & HAMLE_CODE_WARNINGS)) {
+			snprintf(why, size, "%s: '%.*s' is an error code, and errors always count", opt, n, s);
+			return -1;
+		}
+		if (select)
+			f->select |= (uint64_t)1 << i;
+		else
+			f->ignore |= (uint64_t)1 << i;
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	if (select)
+		f->selecting = true;
+	return 0;
+}
+
+bool hamle_code_filter_keeps(const hamle_code_filter *f, const char *id, hamle_severity sev)
+{
+	if (!f || sev == HAMLE_SEVERITY_ERROR || (!f->ignore && !f->selecting))
+		return true;
+	int i = hamle_code_index(id);
+	if (i < 0)
+		return !f->selecting; /* a code the table lacks is never named, so never ignored */
+	uint64_t bit = (uint64_t)1 << i;
+	return !(f->ignore & bit) && (!f->selecting || (f->select & bit));
+}
