@@ -1,5 +1,5 @@
-/* format.c: a finding as one GNU-style text line (hamle_finding_text in common/finding.c, in the
- * --lang locale) or one JSON Lines object; the --all game record. */
+/* format.c: a finding as one JSON Lines object (the text lines are common/finding.c's
+ * hamle_findings_text, in the messages language); the --all game record. */
 #include "finding.h"
 #include "json.h"
 #include "validate.h"
@@ -72,15 +72,25 @@ void vd_format_finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 		hamle_finding_text(b, cfg->messages, g, f);
 }
 
+/* ", 3 warnings": a count and its noun, singular (key one) or plural (key many). */
+static void count_words(hamle_buf *b, const hamle_locale *msg, size_t n, const char *one, const char *many)
+{
+	hamle_buf_printf(b, ", %zu %s", n, n == 1 ? hamle_finding_word(msg, one, one) : hamle_finding_word(msg, many, many));
+}
+
 void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	const hamle_replay *rp, const vd_item *it)
 {
 	bool invalid = vd_game_invalid(cfg, it);
 	if (cfg->format != VD_FORMAT_JSON) {
-		hamle_finding_where(b, cfg->messages, g, hamle_game_index(g), hamle_game_line(g), 0);
-		hamle_buf_printf(b, ": %s, %u %s, %zu error%s, %zu warning%s\n", invalid ? "invalid" : "valid",
-			it->plies, hamle_finding_word(cfg->messages, "plies", "plies"), it->errors,
-			it->errors == 1 ? "" : "s", it->warnings, it->warnings == 1 ? "" : "s");
+		const hamle_locale *msg = cfg->messages;
+		hamle_finding_where(b, msg, g, hamle_game_index(g), hamle_game_line(g), 0);
+		hamle_buf_printf(b, ": %s", invalid ? hamle_finding_word(msg, "invalid", "invalid") :
+			hamle_finding_word(msg, "valid", "valid"));
+		count_words(b, msg, it->plies, "ply", "plies");
+		count_words(b, msg, it->errors, "error", "errors");
+		count_words(b, msg, it->warnings, "warning", "warnings");
+		hamle_buf_putc(b, '\n');
 		return;
 	}
 	hamle_json j;
@@ -100,8 +110,8 @@ void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	hamle_json_key(&j, "counts");
 	hamle_json_object_begin(&j);
 	for (int i = 0; i < VD_NCODES; i++)
-		if (it->counts[i])
-			hamle_json_kv_uint(&j, vd_code_ids[i], it->counts[i]);
+		if (it->counts[i] && vd_code_id(i))
+			hamle_json_kv_uint(&j, vd_code_id(i), it->counts[i]);
 	hamle_json_object_end(&j);
 	hamle_json_object_end(&j);
 	hamle_json_newline(&j);

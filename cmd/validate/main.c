@@ -16,19 +16,23 @@ enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
 	OPT_MAX_GAME, OPT_MAX_COMMENT, OPT_MAX_TAG, OPT_MAX_DEPTH, OPT_MAX_TOKENS, OPT_MAX_FINDINGS,
-	OPT_FULL_REPLAY
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT
 };
 
 static const hamle_cli_opt opts[] = {
 	{"format", 0, HAMLE_OPT_ARG, "FMT", "output format: text (default) or json (JSON Lines)", OPT_FORMAT},
 	{"all", 0, HAMLE_OPT_NOARG, NULL, "also print one record per game with its status and counts", OPT_ALL},
-	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no summary and no progress line on stderr", OPT_QUIET},
-	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "more notes on stderr", OPT_VERBOSE},
+	{"quiet", 'q', HAMLE_OPT_NOARG, NULL,
+		"no warnings (unless --strict makes them count), no summary and no progress line", OPT_QUIET},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL,
+		"more notes on stderr, and each finding about a move ends with the FEN before it", OPT_VERBOSE},
+	HAMLE_OPT_CODE_ENTRIES(OPT_IGNORE, OPT_SELECT),
 	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores); output stays in input order", OPT_JOBS},
 	{"strict", 0, HAMLE_OPT_NOARG, NULL,
 		"also report missing check, mate and capture marks, and count warnings as invalid", OPT_STRICT},
 	{"from", 0, HAMLE_OPT_ARG, "LANG", "input language: auto (default: detected per game) or a locale tag", OPT_FROM},
-	{"lang", 0, HAMLE_OPT_ARG, "LANG", "language of the messages (default: en)", OPT_LANG},
+	{"lang", 0, HAMLE_OPT_ARG, "LANG",
+		"language of the messages (default: the one LC_ALL, LC_MESSAGES or LANG names, else en)", OPT_LANG},
 	{"encoding", 0, HAMLE_OPT_ARG, "ENC",
 		"input encoding: auto (default), utf-8, cp1254, iso-8859-9, latin1 or cp1252", OPT_ENCODING},
 	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ for Ş...) in every game whose words are Turkish", OPT_REPAIR},
@@ -105,7 +109,7 @@ int main(int argc, char **argv)
 	cfg.ropts = ropts;
 	cfg.popts = popts;
 
-	const char *from = "auto", *lang = "en";
+	const char *from = "auto", *lang = NULL;
 	hamle_filter *where = NULL;
 	unsigned long jobs = 0;
 	bool quiet = false;
@@ -115,7 +119,7 @@ int main(int argc, char **argv)
 	size_t nops = 0, nlocfiles = 0;
 	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
 	if (!operands || !locale_files) {
-		hamle_msg_error(&m, "out of memory");
+		hamle_msg_nomem(&m);
 		goto cleanup;
 	}
 
@@ -169,7 +173,7 @@ int main(int argc, char **argv)
 			if (frc == 0)
 				frc = hamle_filter_add(where, p.arg, &err);
 			if (frc == HAMLE_ENOMEM) {
-				hamle_msg_error(&m, "out of memory");
+				hamle_msg_nomem(&m);
 				rc = HAMLE_EXIT_ERROR;
 			} else if (frc < 0) {
 				rc = hamle_msg_usage(&m, "--where '%s': %s (at character %zu)", p.arg, err.message, err.column);
@@ -177,6 +181,13 @@ int main(int argc, char **argv)
 			break;
 		}
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
+		case OPT_IGNORE:
+		case OPT_SELECT: {
+			char why[160];
+			if (hamle_code_filter_add(&cfg.codes, p.arg, id == OPT_SELECT, why, sizeof(why)) < 0)
+				rc = hamle_msg_usage(&m, "%s", why);
+			break;
+		}
 		case OPT_NO_SUGGEST: cfg.popts.flags |= HAMLE_REPLAY_NO_SUGGEST; break;
 		case OPT_MAX_SUGGESTIONS:
 			if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_MAX_SUGGESTIONS, &ul) < 0)
@@ -216,12 +227,18 @@ int main(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	cfg.messages = hamle_cli_locales_find(&ls, lang);
+	cfg.messages = hamle_cli_locales_messages(&ls, lang);
 	if (!cfg.messages) {
 		status = hamle_msg_usage(&m, "--lang: unknown language '%s'", lang);
 		goto cleanup;
 	}
+	m.messages = cfg.messages;
 	cfg.popts.messages = cfg.messages;
+	cfg.ropts.messages = cfg.messages;
+	cfg.view.messages = cfg.messages;
+	cfg.view.codes = &cfg.codes;
+	cfg.view.warnings = !quiet || cfg.strict; /* under --strict a warning makes its game invalid */
+	cfg.view.fen = verbosity > 0;
 
 	hamle_out out;
 	hamle_out_init(&out, stdout, NULL);

@@ -30,33 +30,55 @@ void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it)
 		t->counts[i] += it->counts[i];
 }
 
-/* "hamle-validate: 12 games, 10 valid, 1 with errors, 2 with warnings"
- * "hamle-validate: illegal-move 1, missing-tag 3"   (codes found, in a fixed order) */
-void vd_summary(const hamle_msg *m, const vd_totals *t)
+/* A number as text, for the templates (they take strings). */
+static const char *num(char buf[24], unsigned long long n)
+{
+	snprintf(buf, 24, "%llu", n);
+	return buf;
+}
+
+/* "hamle-validate: 12 games, 10 valid, 1 with errors, 2 with warnings" (the messages locale's
+ * summary template), then "hamle-validate: illegal-move 1, missing-tag 3" (codes found, in the
+ * order of the library's table; codes are the same in every language, as --ignore takes them). */
+void vd_summary(const hamle_msg *m, const vd_totals *t, const hamle_locale *msg)
 {
 	if (m->verbosity < 0)
 		return;
-	char line[1024];
-	int len = snprintf(line, sizeof(line), "%zu game%s, %zu valid, %zu with errors, %zu with warnings",
-		t->games, t->games == 1 ? "" : "s", t->valid, t->with_errors, t->with_warnings);
-	if (t->skipped && len > 0 && (size_t)len < sizeof(line))
-		snprintf(line + len, sizeof(line) - (size_t)len, " (%zu more left out by --where)", t->skipped);
+	char line[1024], n[5][24];
+	const char *args[5] = {num(n[0], t->games),
+		t->games == 1 ? hamle_finding_word(msg, "game", "game") : hamle_finding_word(msg, "games", "games"),
+		num(n[1], t->valid), num(n[2], t->with_errors), num(n[3], t->with_warnings)};
+	if (hamle_locale_format(line, sizeof(line), msg, "summary", 5, args) < 0)
+		snprintf(line, sizeof(line), "%s %s, %s valid, %s with errors, %s with warnings", args[0], args[1],
+			args[2], args[3], args[4]);
+	int len = (int)strlen(line);
+	if (t->skipped) {
+		char more[256];
+		const char *a[1] = {num(n[4], t->skipped)};
+		if (hamle_locale_format(more, sizeof(more), msg, "summary_where", 1, a) < 0)
+			snprintf(more, sizeof(more), "%s more left out by --where", a[0]);
+		snprintf(line + len, sizeof(line) - (size_t)len, " (%s)", more);
+	}
 	fprintf(m->stream, "%s: %s\n", m->prog, line);
 	len = 0;
 	line[0] = '\0';
 	for (int i = 0; i < VD_NCODES; i++) {
-		if (!t->counts[i])
+		if (!t->counts[i] || !vd_code_id(i))
 			continue;
 		int w = snprintf(line + len, sizeof(line) - (size_t)len, "%s%s %zu", len ? ", " : "",
-			vd_code_ids[i], t->counts[i]);
+			vd_code_id(i), t->counts[i]);
 		if (w < 0 || (size_t)w >= sizeof(line) - (size_t)len)
 			break;
 		len += w;
 	}
 	if (len)
 		fprintf(m->stream, "%s: %s\n", m->prog, line);
-	if (m->verbosity > 0)
-		fprintf(m->stream, "%s: quick lane: %zu of %zu games\n", m->prog, t->quick, t->games);
+	if (m->verbosity > 0) {
+		const char *a[2] = {num(n[0], t->quick), num(n[1], t->games)};
+		if (hamle_locale_format(line, sizeof(line), msg, "quick_lane", 2, a) < 0)
+			snprintf(line, sizeof(line), "quick lane: %s of %s games", a[0], a[1]);
+		fprintf(m->stream, "%s: %s\n", m->prog, line);
+	}
 }
 
 static double now(void)
@@ -83,8 +105,14 @@ void vd_progress_update(vd_progress *p, const hamle_msg *m, const vd_totals *t)
 		return;
 	p->last = tnow;
 	double mb = (double)t->bytes / 1e6;
-	fprintf(m->stream, "\r%s: %zu games, %.1f MB, %.1f MB/s, %zu with errors\033[K", m->prog, t->games, mb,
-		mb / (tnow - p->start), t->with_errors);
+	char line[256], n[4][24];
+	snprintf(n[1], sizeof(n[1]), "%.1f", mb);
+	snprintf(n[2], sizeof(n[2]), "%.1f", mb / (tnow - p->start));
+	const char *args[4] = {num(n[0], t->games), n[1], n[2], num(n[3], t->with_errors)};
+	if (hamle_locale_format(line, sizeof(line), m->messages, "progress", 4, args) < 0)
+		snprintf(line, sizeof(line), "%s games, %s MB, %s MB/s, %s with errors", args[0], args[1], args[2],
+			args[3]);
+	fprintf(m->stream, "\r%s: %s\033[K", m->prog, line);
 	fflush(m->stream);
 	p->shown = true;
 }

@@ -140,7 +140,7 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 				return 1;
 			}
 			hamle_msg_at(c->msg, HAMLE_MSG_ERROR, source, e ? e->line : 0, 0, "%s",
-				e && e->message[0] ? e->message : "read error");
+				e && e->message[0] ? e->message : hamle_msg_text(c->msg, "read_error", "read error"));
 			return -1;
 		}
 		vd_item *it = item_from_chunk(c, &ch, source);
@@ -210,7 +210,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	if (c.oom)
 		goto oom;
 	if (!hamle_out_failed(out)) {
-		vd_summary(m, &c.totals);
+		vd_summary(m, &c.totals, cfg->messages);
 		hamle_inputs_summary(in, cfg->messages);
 	}
 	if (io_error || hamle_inputs_failed(in))
@@ -223,8 +223,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 
 oom:
 	vd_progress_clear(&c.progress, m);
-	hamle_msg_error(m, "out of memory");
-	status = HAMLE_EXIT_ERROR;
+	status = hamle_msg_nomem(m);
 cleanup:
 	hamle_pool_free(pool);
 	hamle_inputs_free(in);

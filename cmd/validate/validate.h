@@ -17,22 +17,20 @@
 #include <hamle/replay.h>
 
 #include "buf.h"
+#include "codes.h"
+#include "finding.h"
 #include "msg.h"
 #include "out.h"
 
 enum { VD_FORMAT_TEXT = 0, VD_FORMAT_JSON = 1 };
 
-/* Finding codes counted in the summary, in the order the summary lists them. The last entry counts
- * any id not in the list. */
-enum {
-	VD_CODE_SYNTAX, VD_CODE_ILLEGAL, VD_CODE_AMBIGUOUS, VD_CODE_BAD_FEN, VD_CODE_LIMIT,
-	VD_CODE_ENCODING, VD_CODE_CHECK_MARK, VD_CODE_CAPTURE_MARK, VD_CODE_MOVE_NUMBER,
-	VD_CODE_RESULT_MISMATCH, VD_CODE_MOVES_AFTER_END, VD_CODE_MISSING_TAG, VD_CODE_AMBIGUOUS_LANGUAGE,
-	VD_CODE_BAD_ESCAPE, VD_CODE_BAD_NAG, VD_CODE_TRUNCATED, VD_CODE_OTHER, VD_NCODES
-};
-extern const char *const vd_code_ids[VD_NCODES];
-/* Index of a finding id in vd_code_ids (VD_CODE_OTHER when unknown). */
+/* Finding codes counted in the summary: those of the library's table (hamle_code_at), in its order,
+ * then VD_CODE_OTHER for any id the table lacks. */
+enum { VD_CODE_OTHER = HAMLE_CLI_MAX_CODES, VD_NCODES };
+/* Index of a finding id among the counted codes (VD_CODE_OTHER when unknown). */
 int vd_code_index(const char *id);
+/* The id of counted code i ("other" for VD_CODE_OTHER), NULL for an index no code has. */
+const char *vd_code_id(int i);
 
 /* Settings shared read-only by every worker. */
 typedef struct vd_config {
@@ -41,7 +39,9 @@ typedef struct vd_config {
 	bool strict;                    /* --strict: warnings make a game invalid */
 	hamle_reader_options ropts;     /* encoding, repair flag, limits */
 	hamle_replay_options popts;     /* from, candidates, messages, flags */
-	const hamle_locale *messages;   /* --lang (never NULL once set up) */
+	const hamle_locale *messages;   /* --lang or the environment's (never NULL once set up) */
+	hamle_code_filter codes;        /* --ignore, --select */
+	hamle_finding_view view;        /* what is printed: -q, -v; view.codes points at codes */
 	const hamle_filter *where;      /* --where (NULL: every game) */
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 } vd_config;
@@ -57,7 +57,8 @@ typedef struct vd_item {
 	bool oom;                       /* parsing or replaying ran out of memory */
 	bool skipped;                   /* left out by --where (not replayed, not counted) */
 	bool quick;                     /* judged clean by the quick lane */
-	size_t errors, warnings;        /* findings of the game (including those not kept) */
+	size_t errors, warnings;        /* findings of the game (including those not kept; without
+	                                 * the warnings --ignore or --select leave out) */
 	unsigned plies;
 	unsigned counts[VD_NCODES];     /* kept findings per code */
 } vd_item;
@@ -89,7 +90,7 @@ void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 /* report.c: totals, summary and progress on stderr. */
 void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it);
 bool vd_game_invalid(const vd_config *cfg, const vd_item *it);
-void vd_summary(const hamle_msg *m, const vd_totals *t);
+void vd_summary(const hamle_msg *m, const vd_totals *t, const hamle_locale *messages);
 
 typedef struct vd_progress {
 	bool enabled;                   /* stderr is a terminal and not -q */

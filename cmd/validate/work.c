@@ -4,18 +4,18 @@
 #include "finding.h"
 #include "validate.h"
 
-const char *const vd_code_ids[VD_NCODES] = {
-	"syntax", "illegal-move", "ambiguous-move", "bad-fen", "limit", "encoding", "check-mark",
-	"capture-mark", "move-number", "result-mismatch", "moves-after-end", "missing-tag",
-	"ambiguous-language", "bad-escape", "bad-nag", "truncated", "other"};
-
 int vd_code_index(const char *id)
 {
-	if (id)
-		for (int i = 0; i < VD_CODE_OTHER; i++)
-			if (!strcmp(id, vd_code_ids[i]))
-				return i;
-	return VD_CODE_OTHER;
+	int i = hamle_code_index(id);
+	return i < 0 ? VD_CODE_OTHER : i;
+}
+
+const char *vd_code_id(int i)
+{
+	if (i == VD_CODE_OTHER)
+		return "other";
+	const hamle_code_info *c = i >= 0 && i < VD_CODE_OTHER ? hamle_code_at((size_t)i) : NULL;
+	return c ? c->id : NULL;
 }
 
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
@@ -59,20 +59,27 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		return;
 	}
 	const hamle_replay *rp = w->rp;
-	it->errors = hamle_replay_error_count(rp) + where_failed;
-	it->warnings = hamle_replay_warning_count(rp);
-	it->plies = hamle_replay_plies(rp);
 	if (where_failed) {
 		hamle_diagnostic_of_error(&undecided);
 		it->counts[vd_code_index(undecided.id)]++;
 		vd_format_finding(&it->out, cfg, g, rp, &undecided);
 	}
-	size_t n = hamle_replay_finding_count(rp);
+	size_t n = hamle_replay_finding_count(rp), left_out = 0;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_diagnostic *f = hamle_replay_finding(rp, i);
+		if (!hamle_code_filter_keeps(&cfg->codes, f->id, f->severity)) {
+			left_out++; /* --ignore, --select: as if never found */
+			continue;
+		}
 		it->counts[vd_code_index(f->id)]++;
-		vd_format_finding(&it->out, cfg, g, rp, f);
+		if (cfg->format == VD_FORMAT_JSON && hamle_finding_shown(&cfg->view, f))
+			vd_format_finding(&it->out, cfg, g, rp, f);
 	}
+	if (cfg->format != VD_FORMAT_JSON)
+		hamle_findings_text(&it->out, &cfg->view, g, rp); /* a warning code once per game */
+	it->errors = hamle_replay_error_count(rp) + where_failed;
+	it->warnings = hamle_replay_warning_count(rp) - left_out;
+	it->plies = hamle_replay_plies(rp);
 	if (cfg->all)
 		vd_format_game(&it->out, cfg, g, rp, it);
 }

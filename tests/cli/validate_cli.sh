@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # validate_cli.sh: hamle-validate as a command: exit codes 0/1/2, stdin and '-', directories,
-# usage errors, -q, summary, --strict, --where, --lang, limits, JSON Lines validity, output order
-# whatever -j, and a closed output pipe.
+# usage errors, -q (no warnings, no summary), summary, --strict, --where, --lang, limits, JSON Lines
+# validity, output order whatever -j, and a closed output pipe.
 . "$(dirname "$0")/common.sh"
 require_tool validate
 d=$HAMLE_TMP
@@ -34,11 +34,17 @@ done
 # ---- exit codes
 run_tool validate -q "$d/valid.pgn"
 expect_rc 0 "valid game" && expect_empty "$RUN_OUT" "valid game: stdout" || true
-run_tool validate -q "$d/warning.pgn"
+run_tool validate "$d/warning.pgn"
 expect_rc 0 "warnings only" || true
 grep -q ': warning: check mark' "$RUN_OUT" || fail "warning line missing"
+run_tool validate -q "$d/warning.pgn"
+expect_rc 0 "warnings only, -q" || true
+expect_empty "$RUN_OUT" "-q: a warning printed" || true
+run_tool validate -q --format json "$d/warning.pgn"
+expect_empty "$RUN_OUT" "-q --format json: a warning printed" || true
 run_tool validate -q --strict "$d/warning.pgn"
 expect_rc 1 "--strict with a warning" || true
+grep -q ': warning: check mark' "$RUN_OUT" || fail "-q --strict: the warning that makes the game invalid is hidden"
 run_tool validate -q "$d/mixed.pgn"
 expect_rc 1 "a game with an error" || true
 grep -q "mixed.pgn:19:28: game 2 (Kasparov - Karpov), move 3... (ply 6): illegal move 'Nf3'" "$RUN_OUT" ||
@@ -59,7 +65,7 @@ expect_empty "$RUN_ERR" "-q: stderr" || true
 RUN_STDIN=$d/mixed.pgn run_tool validate -q
 expect_rc 1 "stdin" || true
 grep -q '^<stdin>:19:28: game 2' "$RUN_OUT" || fail "stdin source name: $(cat "$RUN_OUT")"
-RUN_STDIN=$d/error.pgn run_tool validate -q "$d/valid.pgn" - "$d/warning.pgn"
+RUN_STDIN=$d/error.pgn run_tool validate "$d/valid.pgn" - "$d/warning.pgn"
 expect_rc 1 "file, -, file" || true
 [ "$(cut -d: -f1 "$RUN_OUT" | tr '\n' ' ')" = "<stdin> $d/warning.pgn " ] || fail "'-' order: $(cat "$RUN_OUT")"
 mkdir -p "$d/tree/b/c" "$d/tree/a"
@@ -95,7 +101,7 @@ expect_rc 1 "--max-game-bytes 100" || true
 [ "$(grep -c ': limit' "$RUN_OUT")" = 2 ] || fail "--max-game-bytes: $(cat "$RUN_OUT")"
 
 # ---- JSON Lines: valid JSON, the fields in order, same as text
-run_tool validate -q --format json --all "$d/mixed.pgn" "$d/warning.pgn"
+run_tool validate --format json --all "$d/mixed.pgn" "$d/warning.pgn"
 expect_rc 1 "--format json" || true
 if command -v python3 >/dev/null; then
 	python3 - "$RUN_OUT" <<'EOF' || fail "JSON output"
