@@ -17,6 +17,8 @@
 #include <hamle/writer.h>
 
 #include "buf.h"
+#include "codes.h"
+#include "finding.h"
 #include "msg.h"
 #include "out.h"
 
@@ -24,7 +26,11 @@ enum { CV_ON_ERROR_KEEP = 0, CV_ON_ERROR_SKIP, CV_ON_ERROR_FAIL };
 
 typedef struct cv_config {
 	hamle_reader_options ropts;
-	hamle_replay_options popts;
+	hamle_replay_options popts;     /* messages: the output language (--lang), as the error comments
+	                                 * written into the games are */
+	hamle_reader_options ropts_msg; /* ropts and popts with the messages language, when it differs */
+	hamle_replay_options popts_msg;
+	bool msg_replay;                /* the messages language is not the output language */
 	hamle_writer_options wopts;
 	hamle_encoding out_encoding;
 	const hamle_filter *where;
@@ -35,6 +41,9 @@ typedef struct cv_config {
 	const char *output; /* -o FILE or NULL */
 	unsigned jobs;
 	const hamle_msg *msg;
+	const hamle_locale *messages;   /* language of the lines on stderr: --lang, else the environment's */
+	hamle_code_filter codes;        /* --ignore, --select */
+	hamle_finding_view view;        /* warnings with -v (never with -q), FEN with -v */
 } cv_config;
 
 typedef struct cv_item {
@@ -54,6 +63,8 @@ typedef struct cv_worker {
 	hamle_game *game;
 	hamle_replay *rp;
 	hamle_writer *w;
+	hamle_game *game_msg;  /* with msg_replay: the game read again for the stderr lines */
+	hamle_replay *rp_msg;
 } cv_worker;
 
 /* work.c */

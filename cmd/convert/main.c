@@ -10,12 +10,14 @@
 
 enum {
 	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_ENCODING, OPT_REPAIR, OPT_OUT_ENCODING, OPT_WHERE, OPT_OUTPUT,
-	OPT_IN_PLACE, OPT_JOBS, OPT_ON_ERROR, OPT_QUIET, OPT_VERBOSE, OPT_LOCALE_FILE
+	OPT_IN_PLACE, OPT_JOBS, OPT_ON_ERROR, OPT_QUIET, OPT_VERBOSE, OPT_LOCALE_FILE, OPT_IGNORE, OPT_SELECT
 };
 
 static const hamle_cli_opt opts[] = {
 	{"from", 'f', HAMLE_OPT_ARG, "LANG", "input language: auto (default) en tr de fr es it nl fan", OPT_FROM},
-	{"lang", 'l', HAMLE_OPT_ARG, "LANG", "output language of the moves (default en; fan = figurines)", OPT_LANG},
+	{"lang", 'l', HAMLE_OPT_ARG, "LANG",
+		"output language of the moves, and of the messages (default en; fan = figurines; without it "
+		"the messages follow LC_ALL, LC_MESSAGES or LANG)", OPT_LANG},
 	{"to", 't', HAMLE_OPT_ARG, "FORM",
 		"output: pgn (default), fide, san, lan, uci, spoken, fen, epd, json", OPT_TO},
 	{"encoding", 0, HAMLE_OPT_ARG, "ENC", "input encoding: auto (default) utf-8 cp1254 iso-8859-9 latin1 cp1252",
@@ -41,8 +43,10 @@ static const hamle_cli_opt opts[] = {
 	{"on-error", 0, HAMLE_OPT_ARG, "MODE",
 		"a game with an error: keep (default: written up to the error, the rest as comments), skip, fail",
 		OPT_ON_ERROR},
-	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings", OPT_QUIET},
-	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "also print the warnings of every game", OPT_VERBOSE},
+	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", OPT_QUIET},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL,
+		"also print the warnings of every game, and the FEN before a move a finding is about", OPT_VERBOSE},
+	HAMLE_OPT_CODE_ENTRIES(OPT_IGNORE, OPT_SELECT),
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -71,7 +75,7 @@ int main(int argc, char **argv)
 	cfg.wopts = wo;
 	cfg.out_encoding = HAMLE_ENCODING_UTF8;
 	cfg.msg = &msg;
-	const char *from = "auto", *lang = "en", *to = "pgn";
+	const char *from = "auto", *lang = NULL, *to = "pgn";
 	int status = HAMLE_EXIT_OK;
 	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
 	hamle_filter *where = NULL;
@@ -79,8 +83,7 @@ int main(int argc, char **argv)
 	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
 	size_t nops = 0, nlocfiles = 0;
 	if (!operands || !locale_files || hamle_filter_new(&where) < 0) {
-		hamle_msg_error(&msg, "out of memory");
-		status = HAMLE_EXIT_ERROR;
+		status = hamle_msg_nomem(&msg);
 		goto cleanup;
 	}
 	hamle_opt_parser p;
@@ -151,6 +154,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET: msg.verbosity = -1; break;
 		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
+		case OPT_IGNORE:
+		case OPT_SELECT: {
+			char why[160];
+			if (hamle_code_filter_add(&cfg.codes, p.arg, id == OPT_SELECT, why, sizeof(why)) < 0) {
+				status = hamle_msg_usage(&msg, "%s", why);
+				goto cleanup;
+			}
+			break;
+		}
 		default: break;
 		}
 	}
@@ -171,11 +183,15 @@ int main(int argc, char **argv)
 		status = HAMLE_EXIT_ERROR;
 		goto cleanup;
 	}
-	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang);
+	/* --lang names the language of the moves written and of the messages; the environment
+	 * (LC_ALL, LC_MESSAGES, LANG) only the messages' */
+	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang ? lang : "en");
 	if (!out_loc) {
 		status = hamle_msg_usage(&msg, "unknown output language '%s'", lang);
 		goto cleanup;
 	}
+	cfg.messages = hamle_cli_locales_messages(&ls, lang);
+	msg.messages = cfg.messages;
 	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(&ls, from))) {
 		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
 		goto cleanup;
@@ -184,9 +200,19 @@ int main(int argc, char **argv)
 	cfg.n_candidates = ls.n;
 	cfg.popts.candidates = cfg.candidates;
 	cfg.popts.n_candidates = ls.n;
-	cfg.popts.messages = hamle_cli_locales_find(&ls, "en");
 	if (cfg.ropts.flags & HAMLE_READ_REPAIR_TR)
 		cfg.ropts.repair = hamle_cli_locales_find(&ls, "tr"); /* its alphabet decides the words */
+	cfg.popts.messages = out_loc;
+	cfg.popts_msg = cfg.popts;
+	cfg.popts_msg.messages = cfg.messages;
+	cfg.msg_replay = cfg.messages != out_loc;
+	cfg.ropts.messages = out_loc;
+	cfg.ropts_msg = cfg.ropts;
+	cfg.ropts_msg.messages = cfg.messages;
+	cfg.view.messages = cfg.messages;
+	cfg.view.codes = &cfg.codes;
+	cfg.view.warnings = msg.verbosity > 0;
+	cfg.view.fen = msg.verbosity > 0;
 	cfg.wopts.format = fmt;
 	cfg.wopts.locale = out_loc;
 	cfg.where = hamle_filter_count(where) ? where : NULL;

@@ -49,7 +49,7 @@ static int emit(void *ctx, void *item)
 	if (it->err.len)
 		fwrite(it->err.data, 1, it->err.len, stderr);
 	if (it->oom) {
-		hamle_msg_error(rc->cfg->msg, "out of memory");
+		hamle_msg_nomem(rc->cfg->msg);
 		rc->fatal = true;
 		ret = 1;
 	} else if (!it->skipped) {
@@ -118,7 +118,7 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 	if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_reader_set_input_file(r, f, name) < 0 ||
 	    hamle_scoresheet_new(&sc, cfg->candidates, cfg->n_candidates) < 0 ||
 	    hamle_pool_new(&pool, rc->jobs, 0, &fns, rc) < 0) {
-		hamle_msg_error(cfg->msg, "out of memory");
+		hamle_msg_nomem(cfg->msg);
 		rc->fatal = true;
 		ret = -1;
 		goto cleanup;
@@ -132,7 +132,8 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 			break;
 		if (st < 0) {
 			const hamle_error *e = hamle_reader_error(r);
-			hamle_msg_error(cfg->msg, "%s: %s", name, e && e->message[0] ? e->message : "read error");
+			hamle_msg_error(cfg->msg, "%s: %s", name,
+				e && e->message[0] ? e->message : hamle_msg_text(cfg->msg, "read_error", "read error"));
 			rc->fatal = true;
 			ret = -1;
 			break;
@@ -155,7 +156,7 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 			}
 		} else {
 			item_free(it);
-			hamle_msg_error(cfg->msg, "out of memory");
+			hamle_msg_nomem(cfg->msg);
 			rc->fatal = true;
 			ret = -1;
 			break;
@@ -201,8 +202,13 @@ static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 	if (hamle_outfile_close(of, !bad, 0) != 0)
 		return -2; /* a failed write: outfile.c said so, and that the file is left unchanged */
 	if (bad) {
-		hamle_msg_error(cfg->msg, "%s: left unchanged (%s)", name,
-			rc->fatal ? "the run stopped on an error" : "errors in its games");
+		char text[1024];
+		const char *args[1] = {name};
+		const char *key = rc->fatal ? "left_unchanged_stopped" : "left_unchanged_errors";
+		if (hamle_locale_format(text, sizeof(text), cfg->msg->messages, key, 1, args) < 0)
+			snprintf(text, sizeof(text), "%s: left unchanged (%s)", name,
+				rc->fatal ? "the run stopped on an error" : "errors in its games");
+		hamle_msg_error(cfg->msg, "%s", text);
 		ret = rc->fatal ? -2 : -1;
 	}
 	return ret;
@@ -245,14 +251,14 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	bool cut = false; /* the run stopped before its end: -o FILE is not replaced */
 	rc.workers = calloc(jobs, sizeof(*rc.workers));
 	if (!rc.workers || hamle_inputs_new(&in, operands, n, cfg->msg) < 0) {
-		hamle_msg_error(cfg->msg, "out of memory");
+		hamle_msg_nomem(cfg->msg);
 		status = HAMLE_EXIT_ERROR;
 		cut = true;
 		goto cleanup;
 	}
 	for (unsigned i = 0; i < jobs; i++) {
 		if (cv_worker_init(cfg, &rc.workers[i]) < 0) {
-			hamle_msg_error(cfg->msg, "out of memory");
+			hamle_msg_nomem(cfg->msg);
 			status = HAMLE_EXIT_ERROR;
 			cut = true;
 			goto cleanup;

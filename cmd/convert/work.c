@@ -1,6 +1,8 @@
 /* work.c: one game in a worker thread: parse, --where, replay, write, findings for stderr. Each
- * finding is the line hamle-validate writes (common/finding.c), in English: popts.messages is the
- * en locale whatever --lang (the output language of the moves) says. */
+ * finding is the line hamle-validate writes (common/finding.c), in the messages language. The error
+ * comment written into a failed game is in the output language (--lang, never the environment's):
+ * when the two differ, a game with lines to print is read and replayed once more for them. */
+#include <stdio.h>
 #include <string.h>
 
 #include "convert.h"
@@ -9,7 +11,8 @@
 int cv_worker_init(const cv_config *cfg, cv_worker *w)
 {
 	memset(w, 0, sizeof(*w));
-	if (hamle_replay_new(&w->rp, &cfg->popts) < 0 || hamle_writer_new(&w->w, &cfg->wopts) < 0) {
+	if (hamle_replay_new(&w->rp, &cfg->popts) < 0 || hamle_writer_new(&w->w, &cfg->wopts) < 0 ||
+	    (cfg->msg_replay && hamle_replay_new(&w->rp_msg, &cfg->popts_msg) < 0)) {
 		cv_worker_free(w);
 		return -1;
 	}
@@ -21,6 +24,8 @@ void cv_worker_free(cv_worker *w)
 	hamle_game_free(w->game);
 	hamle_replay_free(w->rp);
 	hamle_writer_free(w->w);
+	hamle_game_free(w->game_msg);
+	hamle_replay_free(w->rp_msg);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -30,17 +35,91 @@ static int unsupported_variant(const hamle_game *g)
 	return hamle_variant_kind(hamle_game_tag(g, "Variant")) == HAMLE_VARIANT_UNSUPPORTED;
 }
 
+/* Parses the item's chunk into *g (with its scoresheet tags). -1 when out of memory. */
+static int parse(const hamle_reader_options *ro, cv_item *it, hamle_game **g)
+{
+	if (hamle_game_parse(g, &it->chunk, ro) < 0)
+		return -1;
+	if (it->ntag_offsets)
+		hamle_scoresheet_apply_offsets(*g, it->game_offset, it->tag_offsets, it->ntag_offsets);
+	return 0;
+}
+
+/* 1 when the view prints a finding of rp. */
+static int has_lines(const cv_config *cfg, const hamle_replay *rp)
+{
+	size_t n = hamle_replay_finding_count(rp);
+	for (size_t i = 0; i < n; i++)
+		if (hamle_finding_shown(&cfg->view, hamle_replay_finding(rp, i)))
+			return 1;
+	return 0;
+}
+
+/* The lines of the game's findings (in the messages language) into it->err. -1 when out of memory. */
+static int finding_lines(const cv_config *cfg, cv_worker *w, cv_item *it)
+{
+	if (!has_lines(cfg, w->rp))
+		return 0;
+	if (!w->rp_msg) {
+		hamle_findings_text(&it->err, &cfg->view, w->game, w->rp);
+		return 0;
+	}
+	/* again from the bytes: the first replay may have repaired the game's text in place */
+	if (parse(&cfg->ropts_msg, it, &w->game_msg) < 0 || hamle_replay_run(w->rp_msg, w->game_msg) < 0)
+		return -1;
+	hamle_findings_text(&it->err, &cfg->view, w->game_msg, w->rp_msg);
+	return 0;
+}
+
+/* A finding the tool itself makes (not the replay's), as its line. */
+static void own_line(const cv_config *cfg, cv_item *it, const hamle_game *g, const char *id,
+	hamle_severity sev, const char *token, const char *message)
+{
+	hamle_diagnostic d;
+	memset(&d, 0, sizeof(d));
+	d.id = id;
+	d.severity = sev;
+	d.token = (size_t)-1;
+	d.side = -1;
+	d.error.game = hamle_game_index(g);
+	d.error.line = hamle_game_line(g);
+	if (token)
+		snprintf(d.error.token, sizeof(d.error.token), "%s", token);
+	snprintf(d.error.message, sizeof(d.error.message), "%s", message);
+	hamle_finding_text(&it->err, cfg->messages, g, &d);
+}
+
+/* "'♘' (U+2658)": the first character of s, quoted, with its code point. */
+static void char_name(char *buf, size_t size, const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long cp = u[0];
+	size_t k = 1;
+	if (cp >= 0xF0)
+		cp &= 0x07, k = 4;
+	else if (cp >= 0xE0)
+		cp &= 0x0F, k = 3;
+	else if (cp >= 0xC0)
+		cp &= 0x1F, k = 2;
+	for (size_t i = 1; i < k; i++) {
+		if ((u[i] & 0xC0) != 0x80) {
+			k = i;
+			break;
+		}
+		cp = cp << 6 | (u[i] & 0x3F);
+	}
+	snprintf(buf, size, "'%.*s' (U+%04lX)", (int)k, s, cp);
+}
+
 void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 {
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
-	if (hamle_game_parse(&w->game, &it->chunk, &cfg->ropts) < 0) {
+	if (parse(&cfg->ropts, it, &w->game) < 0) {
 		it->oom = true;
 		return;
 	}
 	hamle_game *g = w->game;
-	if (it->ntag_offsets)
-		hamle_scoresheet_apply_offsets(g, it->game_offset, it->tag_offsets, it->ntag_offsets);
 	hamle_diagnostic undecided;
 	int m = hamle_filter_check(cfg->where, g, &undecided.error);
 	if (m == HAMLE_ENOMEM) {
@@ -55,34 +134,23 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 		/* --where cannot decide (a pattern hit its match limit): an error of the game, which is
 		 * then converted as any game with an error is */
 		hamle_diagnostic_of_error(&undecided);
-		hamle_finding_text(&it->err, cfg->popts.messages, g, &undecided);
+		hamle_finding_text(&it->err, cfg->messages, g, &undecided);
 		it->failed = true;
 		if (cfg->on_error != CV_ON_ERROR_KEEP)
 			return;
 	}
 	hamle_writer_reset(w->w);
 	if (unsupported_variant(g)) {
-		if (cfg->msg->verbosity >= 0) {
-			hamle_finding_where(&it->err, cfg->popts.messages, g, 0, hamle_game_line(g), 0);
-			hamle_buf_printf(&it->err, ": warning: unsupported variant '%s': game passed through unchanged\n",
-				hamle_game_tag(g, "Variant"));
-		}
+		if (cfg->msg->verbosity >= 0 &&
+		    hamle_code_filter_keeps(&cfg->codes, "unsupported-variant", HAMLE_SEVERITY_WARNING))
+			own_line(cfg, it, g, "unsupported-variant", HAMLE_SEVERITY_WARNING, hamle_game_tag(g, "Variant"),
+				hamle_msg_text(cfg->msg, "passed_through", "game passed through unchanged"));
 		if (hamle_writer_passthrough(w->w, g, NULL) < 0)
 			it->oom = true;
 	} else {
-		if (hamle_replay_run(w->rp, g) < 0) {
+		if (hamle_replay_run(w->rp, g) < 0 || finding_lines(cfg, w, it) < 0) {
 			it->oom = true;
 			return;
-		}
-		size_t nf = hamle_replay_finding_count(w->rp);
-		for (size_t i = 0; i < nf; i++) {
-			const hamle_diagnostic *f = hamle_replay_finding(w->rp, i);
-			if (f->severity == HAMLE_SEVERITY_ERROR) {
-				it->failed = true;
-				hamle_finding_text(&it->err, cfg->popts.messages, g, f);
-			} else if (cfg->msg->verbosity > 0) {
-				hamle_finding_text(&it->err, cfg->popts.messages, g, f);
-			}
 		}
 		if (hamle_replay_error_count(w->rp))
 			it->failed = true;
@@ -102,7 +170,7 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 			d.severity = HAMLE_SEVERITY_ERROR;
 			d.token = (size_t)-1;
 			d.side = -1;
-			hamle_finding_text(&it->err, cfg->popts.messages, g, &d);
+			hamle_finding_text(&it->err, cfg->messages, g, &d);
 			it->failed = true;
 			if (cfg->on_error != CV_ON_ERROR_KEEP) {
 				hamle_writer_reset(w->w);
@@ -113,9 +181,14 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	hamle_error err;
 	hamle_error_clear(&err);
 	if (hamle_writer_encode(w->w, cfg->out_encoding, &err) < 0) {
-		hamle_finding_where(&it->err, cfg->popts.messages, g, 0, hamle_game_line(g), 0);
-		hamle_buf_printf(&it->err, ": encoding '%s': %s (output line %zu of the game); game not written\n",
-			err.token, err.message, err.line);
+		char what[64], line[24], text[HAMLE_ERROR_MESSAGE_MAX];
+		char_name(what, sizeof(what), err.token);
+		snprintf(line, sizeof(line), "%zu", err.line);
+		const char *args[3] = {what, hamle_encoding_name(cfg->out_encoding), line};
+		if (hamle_locale_format(text, sizeof(text), cfg->messages, "cannot_encode", 3, args) < 0)
+			snprintf(text, sizeof(text), "%s cannot be written in %s (output line %s of the game); the game is "
+				"not written", args[0], args[1], args[2]);
+		own_line(cfg, it, g, "encoding", HAMLE_SEVERITY_ERROR, NULL, text);
 		it->failed = true;
 		return;
 	}
