@@ -19,17 +19,19 @@
 #include <hamle/san.h>
 
 #include "buf.h"
+#include "codes.h"
 #include "locales.h"
 #include "msg.h"
 #include "opt.h"
 #include "out.h"
 
-enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL };
+enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL, OPT_IGNORE, OPT_SELECT };
 static const hamle_cli_opt opts[] = {
 	{"from", 'f', HAMLE_OPT_ARG, "L", "input language: auto (detected from the tokens; with --batch, "
 		"per line), en tr de fr es it nl fan or a --locale-file's tag (default: en, or the last "
 		"--locale-file)", OPT_FROM},
-	{"lang", 'l', HAMLE_OPT_ARG, "L", "output language (default: the input language; fan = figurines)",
+	{"lang", 'l', HAMLE_OPT_ARG, "L", "output language, and that of the messages (default: the input "
+		"language; fan = figurines; without it the messages follow LC_ALL, LC_MESSAGES or LANG, else en)",
 		OPT_LANG},
 	{"to", 't', HAMLE_OPT_ARG, "FORM", "output form: san fide lan uci spoken (default: san)", OPT_TO},
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable); "
@@ -38,6 +40,7 @@ static const hamle_cli_opt opts[] = {
 		OPT_BATCH},
 	{"legal", 0, HAMLE_OPT_NOARG, NULL, "print every legal move of FEN instead (with --batch: one line "
 		"per FEN, moves separated by TABs)", OPT_LEGAL},
+	HAMLE_OPT_CODE_ENTRIES(OPT_IGNORE, OPT_SELECT), /* as in every tool: hamle-move prints no warning */
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -55,6 +58,7 @@ static const hamle_cli_info info = {"hamle-move", HAMLE_VERSION_STRING,
 struct job {
 	const hamle_locale *in, *out; /* in NULL: --from auto; out NULL: the input language */
 	const hamle_cli_locales *ls;  /* candidates of --from auto */
+	const hamle_locale *messages; /* --lang, else the environment's, else en */
 	int form;
 	int legal; /* --legal */
 	hamle_out *o;
@@ -77,7 +81,7 @@ static int detect(struct job *j, const char *fen, char *const *tokens, const siz
 		hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
 		ro.candidates = (const hamle_locale *const *)j->ls->loc;
 		ro.n_candidates = j->ls->n;
-		ro.messages = *out;
+		ro.messages = j->messages;
 		ro.flags = HAMLE_REPLAY_NO_SUGGEST;
 		if (hamle_replay_new(&j->rp, &ro) < 0)
 			return HAMLE_ENOMEM;
@@ -120,7 +124,10 @@ static int play(struct job *j, const hamle_locale *loc, hamle_position *pos, con
 	hamle_move m;
 	char buf[512];
 	const hamle_locale *out = j->out ? j->out : loc;
-	int rc = hamle_san_parse(&m, pos, loc, tok, len, NULL, err);
+	hamle_san_info si;
+	memset(&si, 0, sizeof(si));
+	si.messages = j->messages;
+	int rc = hamle_san_parse(&m, pos, loc, tok, len, &si, err);
 	if (rc < 0)
 		return rc;
 	int n = hamle_san_format(buf, sizeof(buf), pos, out, m, j->form);
@@ -182,7 +189,7 @@ static int run_batch(struct job *j)
 			rc = new_position(&pos, line, &err);
 			if (rc == 0 && !loc && detect(j, line, &tok, &toklen, 1, &loc, &amb) < 0) {
 				hamle_position_free(pos);
-				hamle_msg_error(j->msg, "out of memory");
+				hamle_msg_nomem(j->msg);
 				status = HAMLE_EXIT_ERROR;
 				break;
 			}
@@ -210,6 +217,17 @@ static int run_batch(struct job *j)
 	return status;
 }
 
+/* "token 3 'Nf3': syntax: message", in the messages language. */
+static void token_error(const struct job *j, int i, const char *token, const char *code, const char *message)
+{
+	char n[16], text[2 * HAMLE_ERROR_MESSAGE_MAX];
+	snprintf(n, sizeof(n), "%d", i);
+	const char *a[4] = {n, token, code, message};
+	if (hamle_locale_format(text, sizeof(text), j->messages, "token_failed", 4, a) < 0)
+		snprintf(text, sizeof(text), "token %s '%s': %s: %s", a[0], a[1], a[2], a[3]);
+	hamle_msg_error(j->msg, "%s", text);
+}
+
 static int run_tokens(struct job *j, char **args, int nargs)
 {
 	hamle_error err;
@@ -235,8 +253,7 @@ static int run_tokens(struct job *j, char **args, int nargs)
 		free(lens);
 		if (rc < 0) {
 			hamle_position_free(pos);
-			hamle_msg_error(j->msg, "out of memory");
-			return HAMLE_EXIT_ERROR;
+			return hamle_msg_nomem(j->msg);
 		}
 		/* the tokens before the first one the languages read differently are the same moves */
 		if (amb)
@@ -244,14 +261,13 @@ static int run_tokens(struct job *j, char **args, int nargs)
 	}
 	for (int i = 1; i <= last && i < nargs && !j->legal && !hamle_out_failed(j->o); i++) {
 		if (i == last) {
-			hamle_msg_error(j->msg, "token %d '%s': %s: %s", i, args[i], amb->id, amb->error.message);
+			token_error(j, i, args[i], amb->id, amb->error.message);
 			status = HAMLE_EXIT_INVALID;
 			break;
 		}
 		int rc = play(j, loc, pos, args[i], strlen(args[i]), &err);
 		if (rc < 0) {
-			hamle_msg_error(j->msg, "token %d '%s': %s: %s", i, args[i], hamle_status_id(rc),
-				err.message);
+			token_error(j, i, args[i], hamle_status_id(rc), err.message);
 			status = HAMLE_EXIT_INVALID;
 			break; /* the later tokens belong to a position we cannot reach */
 		}
@@ -271,7 +287,7 @@ int main(int argc, char **argv)
 	char **args = calloc((size_t)argc + 1, sizeof(*args));
 	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
 	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
-	struct job j = {NULL, NULL, &ls, HAMLE_FORM_SAN, 0, &out, &msg, NULL, NULL, HAMLE_BUF_INIT};
+	struct job j = {NULL, NULL, &ls, NULL, HAMLE_FORM_SAN, 0, &out, &msg, NULL, NULL, HAMLE_BUF_INIT};
 
 	hamle_msg_init(&msg, info.name);
 	hamle_out_ignore_sigpipe();
@@ -290,6 +306,16 @@ int main(int argc, char **argv)
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_BATCH: batch = 1; break;
 		case OPT_LEGAL: legal = 1; break;
+		case OPT_IGNORE:
+		case OPT_SELECT: {
+			hamle_code_filter codes = HAMLE_CODE_FILTER_INIT;
+			char why[160];
+			if (hamle_code_filter_add(&codes, p.arg, id == OPT_SELECT, why, sizeof(why)) < 0) {
+				status = hamle_msg_usage(&msg, "%s", why);
+				goto cleanup;
+			}
+			break;
+		}
 		case OPT_TO:
 			if ((form = hamle_san_form_parse(p.arg)) < 0) {
 				status = hamle_msg_usage(&msg, "--to must be san, fide, lan, uci or spoken, not '%s'", p.arg);
@@ -330,6 +356,10 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage(&msg, "unknown language '%s'", lang);
 		goto cleanup;
 	}
+	/* the messages: --lang, else the language the environment names when hamle has it, else en;
+	 * the notation written defaults to the input language whatever the environment says */
+	j.messages = hamle_cli_locales_messages(&ls, lang);
+	msg.messages = j.messages;
 	j.form = form;
 	j.legal = legal;
 	status = batch ? run_batch(&j) : run_tokens(&j, args, nargs);
