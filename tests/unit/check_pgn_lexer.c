@@ -232,6 +232,7 @@ static const struct {
 	{"[Event \"x\"]\n\n1. e4 e5 2. \xC3\x85\xC5\xBE" "e2 *", 0, 0},
 	{"[Event \"Y\xC3\xBDld\xC3\xBDz\"]\n\n1. e4 e5 2. \xC3\x9E" "e2 *", HAMLE_READ_REPAIR_TR, 0},
 	{"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", 0, 24},
+	{"[Event \"x\"]\n\xEF\xBB\xBF[Site \"y\"]\n\n1. e4 $300 e5", 0, 0},
 };
 
 static void messages_of(char *buf, size_t size, size_t i, const hamle_locale *loc)
@@ -279,6 +280,11 @@ START_TEST(test_messages_language)
 		ck_assert_ptr_nonnull(strstr(turkish, "bozuk Türkçe karakterler onarıldı: 'Þe2', 'Şe2' olarak okunuyor"));
 	if (_i == 6)
 		ck_assert_ptr_nonnull(strstr(none, "exceeds the limit of 24 bytes"));
+	if (_i == 7) { /* a byte order mark at a line start, a NAG out of range, a game cut short */
+		ck_assert_ptr_nonnull(strstr(turkish, "bayt sırası işareti (U+FEFF) atıldı"));
+		ck_assert_ptr_nonnull(strstr(turkish, "NAG aralık dışında"));
+		ck_assert_ptr_nonnull(strstr(turkish, "girdi oyunun içinde bitiyor"));
+	}
 	hamle_locale_free(en);
 	hamle_locale_free(tr);
 }

@@ -586,8 +586,8 @@ static void lex_movetext_char(lexer *L)
 		unsigned int flags = 0;
 		if (v > 255) {
 			/* kept as written (the writer writes its text back), never clamped */
-			FINDING(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-nag", L->line, col(L, i), i, s + i, e - i,
-				"NAG out of range (PGN has $0 to $255): kept as written");
+			FINDING_T(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "bad-nag", L->line, col(L, i), i, s + i, e - i,
+				"nag_out_of_range", "NAG out of range (PGN has $0 to $255): kept as written", 0, NULL);
 			flags = HAMLE_TOKEN_OUT_OF_RANGE;
 			v = 0;
 		}

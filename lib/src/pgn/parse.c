@@ -45,9 +45,9 @@ static int bom_findings(hamle_game *g, const hamle_chunk *chunk)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = s[i];
 		if (at_start && c == 0xEF && n - i >= 3 && s[i + 1] == 0xBB && s[i + 2] == 0xBF) {
-			if (pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", line, 1,
-				    chunk->offset + i, NULL, 0,
-				    "byte order mark (U+FEFF) at the start of a line dropped (files joined?)") < 0)
+			if (pgn_game_add_finding_t(g, HAMLE_SEVERITY_WARNING, HAMLE_EENCODING, "encoding", line, 1,
+				    chunk->offset + i, NULL, 0, "bom_dropped",
+				    "byte order mark (U+FEFF) at the start of a line dropped (files joined?)", 0, NULL) < 0)
 				return HAMLE_ENOMEM;
 			i += 2; /* the line still starts after it */
 			continue;
@@ -69,9 +69,9 @@ static int truncated_finding(hamle_game *g, const hamle_chunk *chunk)
 		end--;
 	size_t line = chunk->line, col = chunk->column;
 	end_position((const unsigned char *)t, end, &line, &col);
-	return pgn_game_add_finding(g, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "truncated", line, col,
-		g->offset + pgn_game_raw_pos(g, end), NULL, 0,
-		"the input ends inside the game: no termination marker (1-0, 0-1, 1/2-1/2 or *)");
+	return pgn_game_add_finding_t(g, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "truncated", line, col,
+		g->offset + pgn_game_raw_pos(g, end), NULL, 0, "truncated",
+		"the input ends inside the game: no termination marker (1-0, 0-1, 1/2-1/2 or *)", 0, NULL);
 }
 
 int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts,
