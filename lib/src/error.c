@@ -47,17 +47,37 @@ int hamle_error_set(hamle_error *err, int code, const char *fmt, ...)
 	return code;
 }
 
+static int is_blank(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+size_t hamle_error_text_line(char *dst, size_t size, const char *text, size_t len)
+{
+	size_t n = 0, max = size - 1, i = 0;
+	while (i < len) {
+		if (is_blank((unsigned char)text[i])) {
+			while (i < len && is_blank((unsigned char)text[i]))
+				i++;
+			if (n == max)
+				break;
+			dst[n++] = ' ';
+			continue;
+		}
+		/* a whole character or nothing: never half a UTF-8 sequence */
+		size_t k = 1;
+		while (i + k < len && ((unsigned char)text[i + k] & 0xC0) == 0x80)
+			k++;
+		if (k > max - n)
+			break;
+		memcpy(dst + n, text + i, k);
+		n += k;
+		i += k;
+	}
+	dst[n] = '\0';
+	return n;
+}
+
 void hamle_error_set_token(hamle_error *err, const char *text, size_t len)
 {
 	if (!err)
 		return;
-	size_t max = sizeof(err->token) - 1;
-	if (len > max) {
-		len = max;
-		/* do not cut a UTF-8 sequence in half */
-		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
-			len--;
-	}
-	memcpy(err->token, text, len);
-	err->token[len] = '\0';
+	hamle_error_text_line(err->token, sizeof(err->token), text, len);
 }

@@ -67,6 +67,12 @@ START_TEST(test_warnings_forms)
 	hamle_san_info i = {0};
 	ck_assert_uint_eq(warnings("en", PROMO, "exd6 e.p.", &i), HAMLE_SAN_W_EP_MARK);
 	ck_assert_uint_eq(warnings("en", PROMO, "e6 e.p.", &i), HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_EP_WRONG);
+	/* marks wrapped onto the next line by an 80-column writer: the lexer joins them to the move */
+	ck_assert_uint_eq(warnings("en", PROMO, "exd6\ne.p.", &i), HAMLE_SAN_W_EP_MARK);
+	ck_assert_uint_eq(warnings("tr", PROMO, "exd6\r\ne.p.", &i), HAMLE_SAN_W_EP_MARK);
+	ck_assert_uint_eq(warnings("en", SCHOLAR, "Qxf7\n#", &i), 0);
+	ck_assert_int_eq(i.marked, 2);
+	ck_assert_uint_eq(warnings("en", SCHOLAR, "Bxf7\t+", &i), 0);
 	ck_assert_uint_eq(warnings("en", PROMO, "b8Q+", &i), HAMLE_SAN_W_PROMO_STYLE);
 	ck_assert_uint_eq(warnings("en", PROMO, "b8=Q+!?", &i), HAMLE_SAN_W_GLYPH);
 	ck_assert_int_eq(i.nag, 5);

@@ -44,7 +44,8 @@ typedef struct hamle_error {
 	size_t line, column;                   /* column counts characters (code points) */
 	size_t offset;                         /* byte offset of the token in the input */
 	unsigned ply;                          /* half-move along its line, 0 outside movetext */
-	char token[HAMLE_ERROR_TOKEN_MAX];     /* offending token, truncated at a character boundary */
+	char token[HAMLE_ERROR_TOKEN_MAX];     /* offending token, truncated at a character boundary;
+	                                        * its blanks and line ends written as one space */
 	char message[HAMLE_ERROR_MESSAGE_MAX]; /* English text, no prefix, no newline */
 } hamle_error;
 

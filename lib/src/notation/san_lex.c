@@ -15,7 +15,9 @@
 
 static int is_file(unsigned char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(unsigned char c) { return c >= '1' && c <= '8'; }
-static int is_blank(unsigned char c) { return c == ' ' || c == '\t'; }
+/* Blanks between a move and its marks, and around the token: the PGN lexer's whitespace, line
+ * ends too ("exd6" at a line's end, "e.p." at the next line's start: one token). */
+static int is_blank(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 static int same_text(const char *a, size_t alen, const char *b)
 {

@@ -23,18 +23,11 @@ int san_err_format(hamle_error *err, int code, const struct hamle_locale *loc, c
 	return code;
 }
 
-static void copy_text(char *dst, size_t size, const char *s, size_t len)
-{
-	if (len >= size)
-		len = size - 1;
-	memcpy(dst, s, len);
-	dst[len] = '\0';
-}
 
 int san_err_syntax(hamle_error *err, const struct hamle_locale *loc, const char *tok, size_t len)
 {
 	char text[HAMLE_ERROR_TOKEN_MAX];
-	copy_text(text, sizeof(text), tok, len);
+	hamle_error_text_line(text, sizeof(text), tok, len); /* a token may span a line end */
 	const char *args[] = {text};
 	return san_err_format(err, HAMLE_ESYNTAX, loc, "not_a_move", 1, args);
 }
@@ -43,7 +36,7 @@ int san_err_unknown_piece(hamle_error *err, const struct hamle_locale *loc,
 	const struct hamle_locale *msg, const char *letter, size_t len)
 {
 	char text[16];
-	copy_text(text, sizeof(text), letter, len);
+	hamle_error_text_line(text, sizeof(text), letter, len);
 	const char *name = hamle_locale_language_name(msg, loc->tag);
 	const char *args[] = {text, name ? name : loc->name};
 	return san_err_format(err, HAMLE_ESYNTAX, msg, "unknown_piece_letter", 2, args);
@@ -80,7 +73,7 @@ int san_err_illegal(hamle_error *err, const struct hamle_position *p, const stru
 	const struct san_tok *t)
 {
 	char body[HAMLE_ERROR_TOKEN_MAX], sq[3];
-	copy_text(body, sizeof(body), t->body, t->body_len);
+	hamle_error_text_line(body, sizeof(body), t->body, t->body_len);
 	const char *body_arg[] = {body};
 	if (t->castle >= 0)
 		return san_err_format(err, HAMLE_EILLEGAL, msg, "illegal_castling", 1, body_arg);
