@@ -6,6 +6,7 @@
 
 #include "hamle/locale.h"
 #include "hamle/pgn.h"
+#include "hamle/scoresheet.h"
 #include "suites_decl.h"
 
 typedef struct {
@@ -55,6 +56,15 @@ static const struct {
 	{ "1. -- Z0 2. e4 {a (b} ; c }\n e5 1\xE2\x80\x93" "0", "N:1. M:-- M:Z0 N:2. M:e4 C:a (b C: c } M:e5 R:1\xE2\x80\x93" "0" },
 	{ "1. e4\n%private stuff\ne5 2. Kc8. mat. 0\xE2\x80\x94" "1", "N:1. M:e4 E:private stuff M:e5 N:2. M:Kc8 M:mat R:0\xE2\x80\x94" "1" },
 	{ "1. \xC5\x9E" "e2 \xE2\x99\x98" "f3 2. V:d8 Fxf7+ *", "N:1. M:\xC5\x9E" "e2 M:\xE2\x99\x98" "f3 N:2. M:V:d8 M:Fxf7+ R:*" },
+	/* marks apart from their move, after a blank or wrapped onto the next line, belong to it */
+	{ "14. exd6\ne.p. Kd7 15. Qh5\n+ g6 16. Qxe8\r\n# *",
+	  "N:14. M:exd6\ne.p. M:Kd7 N:15. M:Qh5\n+ M:g6 N:16. M:Qxe8\r\n# R:*" },
+	{ "3. exd6 e.p. ++ Kd7 4. Nf3 +\n+ *", "N:3. M:exd6 e.p. ++ M:Kd7 N:4. M:Nf3 +\n+ R:*" },
+	{ "1. + e4 {c} # *", "N:1. M:+ M:e4 C:c M:# R:*" }, /* no move before them: not marks */
+	/* the draw offer with blanks inside; a lone "=" after a move in a game without tags */
+	{ "11. Kb1 ( = ) Re8 (\n=\n) 12. a3 (=\t) *", "N:11. M:Kb1 D:( = ) M:Re8 D:(\n=\n) N:12. M:a3 D:(=\t) R:*" },
+	{ "6. Nf3 = h6 7. e4! = exd6 e.p. = *", "N:6. M:Nf3 D:= M:h6 N:7. M:e4 G:! D:= M:exd6 e.p. D:= R:*" },
+	{ "1. e4 ( = e5) (e5 =) *", "N:1. M:e4 (:( G:= M:e5 ):) (:( M:e5 D:= ):) R:*" },
 };
 
 START_TEST(test_tokens)
@@ -146,6 +156,111 @@ START_TEST(test_ep_flags)
 }
 END_TEST
 
+START_TEST(test_marks_fields)
+{
+	one x;
+	hamle_game *g = read1(&x, "5. exd6\r\ne.p. Qh5\n+ (\n = ) Nf3 *", NULL);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(hamle_game_token_count(g), 6);
+	/* "exd6" .. "e.p.": one move of the first line, EP, core_len without the marker */
+	ck_assert_uint_eq(t[1].line, 1);
+	ck_assert_uint_eq(t[1].column, 4);
+	ck_assert_uint_eq(t[1].len, 10);
+	ck_assert_uint_eq(t[1].flags & HAMLE_TOKEN_EP, HAMLE_TOKEN_EP);
+	ck_assert_uint_eq(t[1].value, 4);
+	/* "Qh5" .. "+": no EP, core_len the whole token (as for "Qh5+") */
+	ck_assert_uint_eq(t[2].line, 2);
+	ck_assert_uint_eq(t[2].len, 5);
+	ck_assert_uint_eq(t[2].flags & HAMLE_TOKEN_EP, 0);
+	ck_assert_uint_eq(t[2].value, 5);
+	/* the draw offer over two lines: the lines after it are counted */
+	ck_assert_uint_eq(t[3].kind, HAMLE_TOKEN_DRAW_OFFER);
+	ck_assert_uint_eq(t[3].line, 3);
+	ck_assert_uint_eq(t[3].column, 3);
+	ck_assert_uint_eq(t[3].offset, 20);
+	ck_assert_uint_eq(t[4].line, 4);
+	ck_assert_uint_eq(t[4].column, 6);
+	ck_assert_uint_eq(t[4].offset, 27);
+	ck_assert_uint_eq(t[0].depth + t[4].depth, 0);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 0);
+	done(&x);
+}
+END_TEST
+
+/* A lone "=": the NAG $10 (with a warning) in PGN; a draw offer after a move in a scoresheet. */
+START_TEST(test_lone_equals)
+{
+	one x;
+	const char *pgn = "[Event \"x\"]\n1. e4 = e5 $10 (=) *";
+	hamle_game *g = read1(&x, pgn, NULL);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[2].kind, HAMLE_TOKEN_NAG);
+	ck_assert_uint_eq(t[2].value, 10);
+	ck_assert_uint_eq(t[5].kind, HAMLE_TOKEN_DRAW_OFFER);
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 1); /* "$10" as written is no question */
+	const hamle_finding *f = hamle_game_finding_at(g, 0);
+	ck_assert_str_eq(f->id, "syntax");
+	ck_assert_int_eq(f->severity, HAMLE_SEVERITY_WARNING);
+	ck_assert_uint_eq(f->error.line, 2);
+	ck_assert_uint_eq(f->error.column, 7);
+	ck_assert_uint_eq(f->error.offset, 18);
+	ck_assert_str_eq(f->error.token, "=");
+	ck_assert_ptr_nonnull(strstr(f->error.message, "draw offer"));
+	done(&x);
+	/* without tags, "=" not after a move is the glyph too */
+	g = read1(&x, "{c} = 1. e4 *", NULL);
+	ck_assert_uint_eq(hamle_game_tokens(g)[1].kind, HAMLE_TOKEN_NAG);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 1);
+	done(&x);
+
+	/* the same tagged chunk from a typed scoresheet whose headers became tags */
+	hamle_chunk ch = { .data = (const unsigned char *)pgn, .len = strlen(pgn), .source = "t", .game = 1,
+		.line = 1, .column = 1, .total_len = strlen(pgn) };
+	for (int sheet = 0; sheet < 2; sheet++) {
+		ch.flags = sheet ? HAMLE_CHUNK_SCORESHEET : 0;
+		g = NULL;
+		ck_assert_int_eq(hamle_game_parse(&g, &ch, NULL), 0);
+		ck_assert_uint_eq(hamle_game_tokens(g)[2].kind, sheet ? HAMLE_TOKEN_DRAW_OFFER : HAMLE_TOKEN_NAG);
+		ck_assert_uint_eq(hamle_game_finding_count(g), sheet ? 0 : 1);
+		hamle_game_free(g);
+	}
+}
+END_TEST
+
+/* hamle_scoresheet_rewrite marks the chunks it rewrites, so their "=" reads as a draw offer. */
+START_TEST(test_scoresheet_equals)
+{
+	hamle_locale *tr;
+	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), 0);
+	const hamle_locale *locs[] = { tr };
+	hamle_scoresheet *sc;
+	ck_assert_int_eq(hamle_scoresheet_new(&sc, locs, 1), 0);
+	const char *text = "Beyaz: Ali\nSiyah: Veli\n\n1. e4 e5 2. Af3 = Ac6 *\n";
+	hamle_chunk in = { .data = (const unsigned char *)text, .len = strlen(text), .source = "t", .game = 1,
+		.line = 1, .column = 1, .total_len = strlen(text) }, out;
+	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 2);
+	ck_assert_uint_eq(out.flags & HAMLE_CHUNK_SCORESHEET, HAMLE_CHUNK_SCORESHEET);
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_game_parse(&g, &out, NULL), 0);
+	ck_assert_str_eq(hamle_game_tag(g, "White"), "Ali");
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[5].kind, HAMLE_TOKEN_DRAW_OFFER);
+	ck_assert_uint_eq(t[5].line, 4);
+	ck_assert_uint_eq(t[5].column, 17);
+	ck_assert_uint_eq(hamle_game_finding_count(g), 0);
+	hamle_game_free(g);
+	/* PGN passes through unmarked */
+	const char *pgn = "[White \"X\"]\n\n1. e4 = e5 *\n";
+	in.data = (const unsigned char *)pgn;
+	in.len = in.total_len = strlen(pgn);
+	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 0);
+	ck_assert_uint_eq(out.flags & HAMLE_CHUNK_SCORESHEET, 0);
+	hamle_scoresheet_free(sc);
+	hamle_locale_free(tr);
+}
+END_TEST
+
 START_TEST(test_tag_escapes)
 {
 	one x;
@@ -233,6 +348,7 @@ static const struct {
 	{"[Event \"Y\xC3\xBDld\xC3\xBDz\"]\n\n1. e4 e5 2. \xC3\x9E" "e2 *", HAMLE_READ_REPAIR_TR, 0},
 	{"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", 0, 24},
 	{"[Event \"x\"]\n\xEF\xBB\xBF[Site \"y\"]\n\n1. e4 $300 e5", 0, 0},
+	{"[Event \"x\"]\n\n1. e4 = e5 *", 0, 0},
 };
 
 static void messages_of(char *buf, size_t size, size_t i, const hamle_locale *loc)
@@ -285,6 +401,10 @@ START_TEST(test_messages_language)
 		ck_assert_ptr_nonnull(strstr(turkish, "NAG aralık dışında"));
 		ck_assert_ptr_nonnull(strstr(turkish, "girdi oyunun içinde bitiyor"));
 	}
+	if (_i == 8) { /* "=" in PGN: the NAG $10, and a question */
+		ck_assert_ptr_nonnull(strstr(none, "'=' read as the NAG $10 (drawish position)"));
+		ck_assert_ptr_nonnull(strstr(turkish, "beraberlik teklifi (=) diye yaz\xC4\xB1l\xC4\xB1r"));
+	}
 	hamle_locale_free(en);
 	hamle_locale_free(tr);
 }
@@ -313,6 +433,9 @@ Suite *pgn_lexer_suite(void)
 	tcase_add_test(tc, test_token_fields);
 	tcase_add_test(tc, test_cr_lines);
 	tcase_add_test(tc, test_ep_flags);
+	tcase_add_test(tc, test_marks_fields);
+	tcase_add_test(tc, test_lone_equals);
+	tcase_add_test(tc, test_scoresheet_equals);
 	tcase_add_test(tc, test_tag_escapes);
 	tcase_add_test(tc, test_stray_and_unclosed);
 	tcase_add_test(tc, test_limits);

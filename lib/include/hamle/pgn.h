@@ -140,6 +140,10 @@ HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
  * limit_offset (hamle/scoresheet.h): that line is left as it is, and hamle_game_parse gives the
  * game a `limit` error there. */
 #define HAMLE_CHUNK_PATTERN_LIMIT 0x8u
+#define HAMLE_CHUNK_SCORESHEET 0x10u /* a typed scoresheet whose header lines were rewritten into
+                                      * tag pairs (hamle_scoresheet_rewrite): its movetext is read
+                                      * as a scoresheet's, as that of a game without tags is (a
+                                      * lone "=" after a move is a draw offer, not the NAG $10) */
 typedef struct hamle_chunk {
 	const unsigned char *data;
 	size_t len;
@@ -172,13 +176,17 @@ HAMLE_EXTERN const char *hamle_result_string(hamle_result res);
 HAMLE_EXTERN hamle_result hamle_result_parse(const char *text, size_t len);
 
 typedef enum {
-	HAMLE_TOKEN_MOVE = 1,    /* a move as written ("Af3", "exd6 e.p.", "d8(Q)", "--", "Z0", "0-0") */
+	HAMLE_TOKEN_MOVE = 1,    /* a move as written ("Af3", "exd6 e.p.", "d8(Q)", "--", "Z0", "0-0"), with
+	                          * the marks written apart from it ("e.p.", "+", "#", "++" after blanks,
+	                          * a line end too: "exd6\ne.p.", "Qh5 +") */
 	HAMLE_TOKEN_MOVE_NUMBER, /* "12.", "12...", "12…", "12)", "12"; value = number */
 	HAMLE_TOKEN_COMMENT,     /* text = content without { } or ; */
 	HAMLE_TOKEN_NAG,         /* "$14" or a glyph ("!?", "±"); value = NAG number (0 to 255) */
 	HAMLE_TOKEN_VAR_START,   /* "(" ; depth = depth of the variation it opens */
 	HAMLE_TOKEN_VAR_END,     /* ")" ; depth = depth of the variation it closes */
-	HAMLE_TOKEN_DRAW_OFFER,  /* "(=)", the FIDE draw offer (not a variation) */
+	HAMLE_TOKEN_DRAW_OFFER,  /* "(=)", the FIDE draw offer (not a variation), also "( = )"; and a lone
+	                          * "=" right after a move in a typed scoresheet (no tag pairs, or
+	                          * HAMLE_CHUNK_SCORESHEET); elsewhere "=" is the NAG $10, with a warning */
 	HAMLE_TOKEN_ESCAPE,      /* "%" line; text = rest of the line after '%' */
 	HAMLE_TOKEN_RESULT       /* termination marker as written; value = hamle_result */
 } hamle_token_kind;

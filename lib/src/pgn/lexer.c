@@ -68,6 +68,40 @@ static inline size_t skip_dots(const char *s, size_t p, size_t end, size_t *dots
 	return p;
 }
 
+enum { MARK_SIGN = 1, MARK_EP = 2 };
+
+/* A word of a move's marks alone: "e.p." (MARK_EP) or a check or mate sign "+", "#", "++"
+ * (MARK_SIGN). Writers put them a space after the move, and 80-column writers wrap them onto the
+ * next line; no such word is a move in any locale (the SAN reader then reads them under the
+ * game's locale, as if glued). Returns 0 for any other word. */
+static int mark_word(const char *w, size_t n)
+{
+	if (n == 4 && memcmp(w, "e.p.", 4) == 0)
+		return MARK_EP;
+	if ((n == 1 && (w[0] == '+' || w[0] == '#')) || (n == 2 && w[0] == '+' && w[1] == '+'))
+		return MARK_SIGN;
+	return 0;
+}
+
+/* A lone "=" at p. In a typed scoresheet (a game without tag pairs, or one whose header lines were
+ * rewritten into tags: HAMLE_CHUNK_SCORESHEET) right after a move, it is the draw offer older
+ * Turkish editions of the FIDE Laws write beside the move. Anywhere else it is the glyph of NAG
+ * $10 (drawish position), as PGN readers take it, with a warning that it may be a draw offer. */
+static void lex_equals(pgn_lexer *L, size_t p, size_t line, const hamle_token *prev)
+{
+	const hamle_game *g = L->g;
+	size_t c = col(L, p);
+	int sheet = g->ntags == 0 || (g->chunk_flags & HAMLE_CHUNK_SCORESHEET);
+	if (sheet && prev && (prev->kind == HAMLE_TOKEN_MOVE ||
+		    (prev->kind == HAMLE_TOKEN_NAG && (prev->flags & HAMLE_TOKEN_GLUED)))) {
+		emit(L, HAMLE_TOKEN_DRAW_OFFER, p, p + 1, line, c, 0, 0);
+		return;
+	}
+	FINDING_T(L, HAMLE_SEVERITY_WARNING, HAMLE_ESYNTAX, "syntax", line, c, p, "=", 1, "equals_glyph",
+		"'=' read as the NAG $10 (drawish position), as in PGN; a draw offer is written (=)", 0, NULL);
+	emit(L, HAMLE_TOKEN_NAG, p, p + 1, line, c, 0, 10);
+}
+
 /* digits, dots, glyphs, e.p. and moves inside one maximal run [start, end) */
 static void lex_word(pgn_lexer *L, size_t start, size_t end)
 {
@@ -139,13 +173,20 @@ static void lex_word(pgn_lexer *L, size_t start, size_t end)
 		size_t wl = me - p;
 		unsigned int nag = pgn_glyph_nag(s + p, wl);
 		hamle_token *prev = g->ntokens ? &g->tokens[g->ntokens - 1] : NULL;
+		int marks;
 		if (nag) {
-			emit(L, HAMLE_TOKEN_NAG, p, me, line, col(L, p), 0, nag);
-		} else if (wl == 4 && memcmp(s + p, "e.p.", 4) == 0 && prev && prev->kind == HAMLE_TOKEN_MOVE &&
-			   !(prev->flags & HAMLE_TOKEN_EP) && prev->text + prev->len <= s + p) {
-			/* "exd6 e.p.": the marker joins the move before it */
+			if (UNLIKELY(nag == 10 && wl == 1))
+				lex_equals(L, p, line, prev);
+			else
+				emit(L, HAMLE_TOKEN_NAG, p, me, line, col(L, p), 0, nag);
+		} else if (prev && prev->kind == HAMLE_TOKEN_MOVE && (marks = mark_word(s + p, wl)) != 0 &&
+			   !(marks == MARK_EP && (prev->flags & HAMLE_TOKEN_EP)) && prev->text + prev->len <= s + p) {
+			/* "exd6 e.p.", "Qh5 +", also across a line end: the marks join the move before them */
 			prev->len = (size_t)(s + me - prev->text);
-			prev->flags |= HAMLE_TOKEN_EP;
+			if (marks == MARK_EP)
+				prev->flags |= HAMLE_TOKEN_EP;
+			else if (!(prev->flags & HAMLE_TOKEN_EP))
+				prev->value = (unsigned int)prev->len; /* core_len: all but an e.p. marker */
 		} else {
 			size_t ge = me; /* suffix glyph "!?" etc. */
 			while (ge > p + 1 && me - ge < 2 && (s[ge - 1] == '!' || s[ge - 1] == '?'))
@@ -180,11 +221,21 @@ static void lex_movetext_char(pgn_lexer *L)
 	case ';':
 		pgn_lex_comment(L);
 		return;
-	case '(':
-		if (i + 2 < L->len && s[i + 1] == '=' && s[i + 2] == ')') {
-			emit(L, HAMLE_TOKEN_DRAW_OFFER, i, i + 3, L->line, col(L, i), 0, 0);
-			L->i = i + 3;
-			return;
+	case '(': {
+		/* "(=)", the FIDE draw offer, also with blanks inside: "( = )" as the Turkish text of
+		 * the Laws writes it (a variation holds a move, never "=" alone) */
+		size_t k = i + 1;
+		while (k < L->len && is_ws(s[k]))
+			k++;
+		if (k < L->len && s[k] == '=') {
+			size_t e = k + 1;
+			while (e < L->len && is_ws(s[e]))
+				e++;
+			if (e < L->len && s[e] == ')') {
+				emit(L, HAMLE_TOKEN_DRAW_OFFER, i, e + 1, L->line, col(L, i), 0, 0);
+				pgn_lex_adv_to(L, e + 1);
+				return;
+			}
 		}
 		if (L->depth >= L->lim->max_depth) {
 			pgn_lex_limit(L, L->line, col(L, i), i, "limit_depth",
@@ -197,6 +248,7 @@ static void lex_movetext_char(pgn_lexer *L)
 		emit(L, HAMLE_TOKEN_VAR_START, i, i + 1, L->line, col(L, i), 0, 0);
 		L->i = i + 1;
 		return;
+	}
 	case ')':
 		if (L->depth == 0) {
 			SYNTAX(L, L->line, col(L, i), i, ")", 1, "variation_unopened", "')' without a variation to close");

@@ -303,6 +303,7 @@ int hamle_scoresheet_rewrite(hamle_scoresheet *sc, hamle_chunk *out, const hamle
 	sc->last_out = sc->out;
 	out->data = sc->out;
 	out->len = st.len;
+	out->flags |= HAMLE_CHUNK_SCORESHEET;
 	return (int)res.count;
 }
 
