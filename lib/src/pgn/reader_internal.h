@@ -1,0 +1,102 @@
+/* reader_internal.h: the reader's state, shared by reader.c (input blocks, the chunk being built,
+ * the reader's life) and split.c (the splitter) and split_sheet.c (the lines of typed scoresheets). */
+#ifndef HAMLE_PGN_READER_INTERNAL_H
+#define HAMLE_PGN_READER_INTERNAL_H
+
+#include "pgn/game_internal.h"
+
+#define BLOCK_SIZE ((size_t)1 << 18)
+
+enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN };
+enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED, S_BOM };
+
+/* Byte classes of the splitter. */
+enum {
+	K_WORD = 0,  /* any other byte: part of a word */
+	K_BLANK = 1, /* space, HT, VT, FF */
+	K_EOL = 2,   /* LF, CR */
+	K_DELIM = 3  /* { } ( ) [ ] ; " $ < > */
+};
+static const unsigned char kls[256] = {
+	[' '] = K_BLANK, ['\t'] = K_BLANK, ['\v'] = K_BLANK, ['\f'] = K_BLANK,
+	['\n'] = K_EOL, ['\r'] = K_EOL,
+	['{'] = K_DELIM, ['}'] = K_DELIM, ['('] = K_DELIM, [')'] = K_DELIM, ['['] = K_DELIM,
+	[']'] = K_DELIM, [';'] = K_DELIM, ['"'] = K_DELIM, ['$'] = K_DELIM, ['<'] = K_DELIM,
+	['>'] = K_DELIM,
+};
+
+struct hamle_reader {
+	pgn_limits lim;
+	hamle_locale *repair; /* owned: the built-in "tr" for HAMLE_READ_REPAIR_TR without options.repair */
+	int kind;
+	FILE *f;
+	hamle_read_fn fn;
+	void *payload;
+	char *source;
+	hamle_error err;
+
+	const unsigned char *view; /* current input block */
+	size_t vlen, pos, span;    /* span: first byte of the view not yet copied into the chunk */
+	size_t view_base;          /* absolute offset of view[0] */
+	unsigned char *block;
+	int eof, started;
+
+	/* position of view[pos]: the line number, and the column computed lazily from the start of the
+	 * line (ls, an index into the view, 0 when the line began in an earlier block) whose column is
+	 * ls_col; columns count every byte but UTF-8 continuation bytes. */
+	size_t line, ls, ls_col;
+	int last_cr; /* the byte before view[0] was a CR */
+	int line_blank, prev_blank;
+
+	/* the game being split */
+	int state, ret_state, in_game, pending, has_movetext, tag_string;
+	int has_words; /* the game has movetext words (moves, numbers), not only comments */
+	int has_tag;   /* the game has a tag pair ('[' outside comments and strings) */
+	int ended;     /* its termination marker was met (a comment after it is being read) */
+	/* byte order marks (EF BB BF) at line starts other than the input's: treated as absent (the
+	 * decoder drops U+FEFF), counted per game for the parser's "encoding" warning; a line that
+	 * starts with one and ends the game goes to the next game with its mark */
+	int bom_ret;        /* the state a mark is read from (S_NORMAL or S_COMMENT) */
+	size_t bom_got;     /* bytes of a mark matched so far (it may be cut by a block's end) */
+	size_t bom_count;   /* marks in the current game */
+	size_t bom_end;     /* absolute offset after the last mark (0: none yet) */
+	unsigned char held[32]; /* a mark and blanks that start the next game (see cut_line) */
+	size_t held_len, held_line, held_offset;
+	size_t depth, word_len;
+	unsigned char word[16];
+	size_t g_line, g_col, g_offset, g_index;
+	unsigned char *chunk;
+	size_t chunk_len, chunk_cap;
+	unsigned int chunk_flags;
+	size_t cand_line, cand_col, cand_offset;
+	int carry; /* the next game starts with a '[' already consumed */
+};
+
+/* Number of characters (bytes but UTF-8 continuation bytes) in s[0..n). */
+static inline size_t pgn_count_chars(const unsigned char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += (s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+/* Column of view[p] (p on the current line). */
+static inline size_t pgn_col_at(const hamle_reader *r, size_t p)
+{
+	return r->ls_col + pgn_count_chars(r->view + r->ls, p - r->ls);
+}
+
+/* reader.c: the next block of input (the first one holds at least 3 bytes, or all input, for
+ * the BOM check): 0 or < 0 (I/O). */
+int pgn_reader_refill(hamle_reader *r);
+/* reader.c: appends p[0..n) to the chunk (up to max_game_bytes: then HAMLE_CHUNK_OVERFLOW). */
+void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n);
+/* reader.c: view[span..pos) into the chunk (when in a game); span = pos. */
+void pgn_chunk_flush(hamle_reader *r);
+
+/* split.c: splits until a game is complete (1), the input ends with no game (0), or I/O fails
+ * (< 0). */
+int pgn_split(hamle_reader *r);
+
+#endif

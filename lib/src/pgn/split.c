@@ -1,0 +1,521 @@
+/* split.c: the game splitter (raw bytes -> one chunk per game). It sees only ASCII structure (tags,
+ * strings, comments, parentheses, words), so it works before decoding in every ASCII-compatible
+ * encoding. The lines of typed scoresheets are split_sheet.c's. */
+#include <string.h>
+
+#include "compiler.h"
+#include "pgn/reader_internal.h"
+#include "pgn/scan.h"
+
+/* Bytes that stop the fast run through a comment body: } [ LF CR. */
+static const unsigned char comment_stop[256] = {
+	['}'] = 1, ['['] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* Bytes that stop the fast run through a tag string: " \ LF CR. */
+static const unsigned char string_stop[256] = {
+	['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* A line end (LF or CR) at view[p]: CR LF counts as one line end. */
+static inline void newline(hamle_reader *r, size_t p)
+{
+	const unsigned char *v = r->view;
+	r->ls = p + 1;
+	r->ls_col = 1;
+	if (v[p] == '\n' && (p ? v[p - 1] == '\r' : r->last_cr))
+		return; /* the LF of a CR LF: the line already ended at the CR */
+	r->line++;
+	r->prev_blank = r->line_blank;
+	r->line_blank = 1;
+}
+
+
+static void start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
+{
+	r->in_game = 1;
+	r->g_line = line;
+	r->g_col = col;
+	r->g_offset = offset;
+	r->g_index++;
+}
+
+/* Ends the current game before view[pos]. */
+/* "1." or "1)" (not "1..." and not "10."): the first move number of a game. */
+static int starts_move_one(const unsigned char *v, size_t p, size_t n)
+{
+	return p + 2 < n && (v[p + 1] == '.' || v[p + 1] == ')') && v[p + 2] != '.';
+}
+
+static void cut(hamle_reader *r)
+{
+	pgn_chunk_flush(r);
+	r->pending = 1;
+}
+
+/* Ends the current game before view[p], the first non-blank byte of a line. A byte order mark that
+ * began the line goes with the next game, with the blanks after it: they are held back from this
+ * game's chunk (where the block they came in is gone) and start the next one. */
+static void cut_line(hamle_reader *r, size_t p)
+{
+	r->pos = p;
+	cut(r);
+	if (LIKELY(!r->bom_end) || r->bom_end != r->view_base + r->ls)
+		return;
+	size_t k = r->view_base + p - (r->bom_end - 3);
+	if (k > sizeof(r->held) || k > r->chunk_len || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
+		return; /* a long run of blanks: the mark stays with this game */
+	r->chunk_len -= k;
+	memcpy(r->held, r->chunk + r->chunk_len, k);
+	r->held_len = k;
+	r->held_line = r->line;
+	r->held_offset = r->bom_end - 3;
+	r->bom_count--;
+}
+
+/* view[p] (0xEF) starts a line: it may begin a byte order mark, read in S_BOM (from state ret). */
+static void bom_start(hamle_reader *r, size_t p, int ret)
+{
+	r->pos = p;
+	r->bom_got = 0;
+	r->bom_ret = ret;
+	r->state = S_BOM;
+}
+
+#ifdef PGN_SCAN_SSE2
+/* S_NORMAL over the words, blanks and line ends of view[p..p+64) (in a game; 64 bytes readable),
+ * up to the first delimiter or '%', a word running past that point or the block, or a termination
+ * marker at depth 0: those are left to the byte loop. Returns the bytes consumed (whole words). */
+static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
+{
+	pgn_split_masks m;
+	pgn_split_masks64(v + p, &m);
+	uint64_t w = ~m.nw;
+	uint64_t starts = w & ~(w << 1); /* view[p] never continues a word */
+	unsigned lim = m.special ? pgn_ctz64(m.special) : 64;
+	if (lim > 0 && ((w >> (lim - 1)) & 1) && (lim == 64 || ((w >> lim) & 1)))
+		lim = pgn_msb64(starts & pgn_low64(lim)); /* stop before the word cut at lim */
+	if (lim == 0)
+		return 0;
+	if (r->depth == 0) {
+		/* the byte loop takes the first word that is a termination marker, or that starts with
+		 * "1." or "1)" (or '1' at the window's end): it may open a new untagged game after a
+		 * blank line. Both start with a byte of m.first. */
+		uint64_t cand = starts & m.first & pgn_low64(lim);
+		while (cand) {
+			unsigned k = pgn_ctz64(cand);
+			cand &= cand - 1;
+			const unsigned char *wp = v + p + k;
+			if (wp[0] == '1' && (k == 63 || wp[1] == '.' || wp[1] == ')')) {
+				lim = k;
+				break;
+			}
+			unsigned e = k + pgn_ctz64(m.nw >> k); /* the word ends before lim */
+			if (e - k < sizeof(r->word) && pgn_may_be_result(wp, e - k) &&
+			    hamle_result_parse((const char *)wp, e - k) != HAMLE_RESULT_NONE) {
+				lim = k;
+				break;
+			}
+		}
+		if (lim == 0)
+			return 0;
+	}
+	uint64_t eol = m.eol & pgn_low64(lim);
+	unsigned cur = 0;
+	while (eol) {
+		unsigned k = pgn_ctz64(eol);
+		eol &= eol - 1;
+		if (w & pgn_low64(k) & ~pgn_low64(cur))
+			r->line_blank = 0;
+		newline(r, p + k);
+		cur = k + 1;
+		if (UNLIKELY(cur < lim && v[p + cur] == 0xEF)) {
+			lim = cur; /* a line that may start with a byte order mark: the byte loop reads it */
+			break;
+		}
+	}
+	uint64_t rng = pgn_low64(lim);
+	if (w & rng)
+		r->has_movetext = r->has_words = 1;
+	if (w & rng & ~pgn_low64(cur))
+		r->line_blank = 0;
+	return lim;
+}
+#endif
+
+/* The word just ended (its first bytes in r->word): a termination marker at depth 0 ends the game. */
+static void word_end(hamle_reader *r)
+{
+	r->state = S_NORMAL;
+	if (r->depth == 0 && r->word_len < sizeof(r->word) && pgn_may_be_result(r->word, r->word_len) &&
+	    hamle_result_parse((const char *)r->word, r->word_len) != HAMLE_RESULT_NONE)
+		r->state = S_ENDED;
+}
+
+/* Whether the game so far holds nothing but byte order marks and blanks (dropped at the end). */
+static int only_marks(const hamle_reader *r)
+{
+	if (r->has_movetext || r->has_tag || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
+		return 0;
+	for (size_t i = 0; i < r->chunk_len; i++) {
+		unsigned char c = r->chunk[i];
+		if (kls[c] != K_BLANK && kls[c] != K_EOL && c != 0xEF && c != 0xBB && c != 0xBF)
+			return 0;
+	}
+	return 1;
+}
+
+/* Each state runs over the view in a tight loop; lines are counted at line ends, columns only
+ * computed where a game starts. */
+int pgn_split(hamle_reader *r)
+{
+	if (r->pending) {
+		r->pending = 0;
+		r->chunk_len = 0;
+		r->chunk_flags = 0;
+		r->has_movetext = 0;
+		r->has_words = 0;
+		r->has_tag = 0;
+		r->ended = 0;
+		r->bom_count = 0;
+		r->depth = 0;
+		r->tag_string = 0;
+		r->in_game = 0;
+		r->state = S_NORMAL;
+		if (r->held_len) {
+			start_game(r, r->held_line, 1, r->held_offset);
+			pgn_chunk_append(r, r->held, r->held_len);
+			r->held_len = 0;
+			r->bom_count = 1;
+			r->span = r->pos;
+		}
+		if (r->carry) {
+			r->carry = 0;
+			start_game(r, r->cand_line, r->cand_col, r->cand_offset);
+			pgn_chunk_append(r, (const unsigned char *)"[", 1);
+			r->state = S_TAG;
+			r->has_tag = 1;
+		}
+	}
+	if (!r->started) {
+		if (r->kind != IN_BUFFER) {
+			int rc = pgn_reader_refill(r);
+			if (rc < 0)
+				return rc;
+		}
+		r->started = 1;
+		if (r->vlen >= 3 && memcmp(r->view, "\xEF\xBB\xBF", 3) == 0)
+			r->pos = r->span = r->ls = 3;
+	}
+	for (;;) {
+		if (UNLIKELY(r->pos >= r->vlen)) {
+			pgn_chunk_flush(r);
+			if (!r->eof) {
+				int rc = pgn_reader_refill(r);
+				if (rc < 0)
+					return rc;
+			}
+			if (r->pos >= r->vlen && r->eof) {
+				if (r->state == S_CAND)
+					pgn_chunk_append(r, (const unsigned char *)"[", 1);
+				if (r->state == S_WORD)
+					word_end(r); /* a termination marker as the input's last bytes */
+				if (r->in_game && r->has_tag && r->state != S_ENDED && !r->ended)
+					r->chunk_flags |= HAMLE_CHUNK_TRUNCATED; /* cut mid-game */
+				r->state = S_NORMAL;
+				if (!r->in_game || (r->bom_count && only_marks(r)))
+					return 0;
+				r->pending = 1;
+				return 1;
+			}
+			continue;
+		}
+		const unsigned char *v = r->view;
+		size_t p = r->pos, n = r->vlen;
+		switch (r->state) {
+		case S_NORMAL:
+			while (p < n) {
+				unsigned char c = v[p];
+				unsigned k = kls[c];
+#ifdef PGN_SCAN_SSE2
+				if (k == K_WORD && r->in_game && n - p >= 64 && c != 0xEF) { /* 0xEF: a mark? */
+					p += fast_run(r, v, p);
+					if (p >= n)
+						break;
+					c = v[p];
+					k = kls[c];
+				}
+#endif
+				if (k == K_BLANK) {
+					p++;
+					continue;
+				}
+				if (k == K_EOL) {
+					newline(r, p);
+					p++;
+					continue;
+				}
+				if (UNLIKELY(!r->in_game)) {
+					r->span = p;
+					start_game(r, r->line, pgn_col_at(r, p), r->view_base + p);
+				} else if (c == '[' && r->line_blank && r->has_movetext) {
+					cut_line(r, p);
+					return 1;
+				} else if (UNLIKELY(c == '1') && r->line_blank && r->prev_blank && r->has_words &&
+					r->depth == 0 && starts_move_one(v, p, n)) {
+					/* games without tags or result, separated by a blank line only */
+					cut_line(r, p);
+					return 1;
+				}
+				if (UNLIKELY(c == 0xEF) && r->line_blank && pgn_col_at(r, p) == 1) {
+					bom_start(r, p, S_NORMAL);
+					p = r->pos;
+					break;
+				}
+				r->line_blank = 0;
+				if (UNLIKELY(c == '%') && pgn_col_at(r, p) == 1) {
+					r->state = S_LINE;
+					r->ret_state = S_NORMAL;
+					p++;
+					break;
+				}
+				if (k == K_WORD) {
+					r->has_movetext = r->has_words = 1;
+					size_t e = p + 1;
+					while (e < n && kls[v[e]] == K_WORD)
+						e++;
+					if (LIKELY(e < n)) { /* the word ends in this block */
+						if (r->depth == 0 && e - p < sizeof(r->word) && pgn_may_be_result(v + p, e - p) &&
+						    hamle_result_parse((const char *)v + p, e - p) != HAMLE_RESULT_NONE) {
+							p = e;
+							r->state = S_ENDED;
+							break;
+						}
+						p = e;
+						continue;
+					}
+					r->word_len = e - p < sizeof(r->word) ? e - p : sizeof(r->word);
+					memcpy(r->word, v + p, r->word_len);
+					r->word_len = e - p;
+					p = e;
+					r->state = S_WORD;
+					break;
+				}
+				p++;
+				if (c == '[') {
+					r->has_tag = 1;
+					/* fast path for a whole `[Name "value"]` in this block; anything else
+					 * (escapes, line ends, the block's end) goes through the states */
+					size_t q = p;
+					while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
+						q++;
+					if (q < n && v[q] == '"') {
+						q = pgn_string_stop(v, q + 1, n);
+						if (q < n && v[q] == '"') {
+							q++;
+							while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
+								q++;
+							if (q < n && v[q] == ']') {
+								p = q + 1;
+								continue;
+							}
+						}
+					}
+				}
+				switch (c) {
+				case '{': r->state = S_COMMENT; r->ret_state = S_NORMAL; break;
+				case ';': r->state = S_LINE; r->ret_state = S_NORMAL; break;
+				case '[': r->state = S_TAG; r->tag_string = 0; break;
+				case '(': r->depth++; break;
+				case ')': if (r->depth) r->depth--; break;
+				default: break;
+				}
+				if (c != '[' && c != ']')
+					r->has_movetext = 1;
+				if (r->state != S_NORMAL)
+					break;
+			}
+			r->pos = p;
+			continue;
+		case S_WORD: {
+			/* a word continued from the previous block */
+			size_t e = p;
+			while (e < n && kls[v[e]] == K_WORD)
+				e++;
+			for (size_t k = p; k < e && r->word_len + (k - p) < sizeof(r->word); k++)
+				r->word[r->word_len + (k - p)] = v[k];
+			r->word_len += e - p;
+			r->pos = e;
+			if (e < n)
+				word_end(r);
+			continue;
+		}
+		case S_COMMENT:
+			while (p < n) {
+				unsigned char c = v[p];
+				if (!comment_stop[c]) {
+					size_t e = p + 1;
+					while (e < n && !comment_stop[v[e]])
+						e++;
+					if (r->line_blank) {
+						size_t k = p;
+						while (k < e && kls[v[k]] == K_BLANK)
+							k++;
+						if (UNLIKELY(k < e && v[k] == 0xEF) && pgn_col_at(r, k) == 1) {
+							bom_start(r, k, S_COMMENT);
+							p = k;
+							break;
+						}
+						if (k < e)
+							r->line_blank = 0;
+					}
+					p = e;
+					continue;
+				}
+				if (c == '}') {
+					r->line_blank = 0;
+					r->state = r->ret_state;
+					p++;
+					break;
+				}
+				if (c != '[') {
+					newline(r, p);
+					p++;
+					continue;
+				}
+				if (r->line_blank && r->prev_blank) {
+					r->pos = p;
+					pgn_chunk_flush(r);
+					r->cand_line = r->line;
+					r->cand_col = pgn_col_at(r, p);
+					r->cand_offset = r->view_base + p;
+					r->line_blank = 0;
+					p++;
+					r->span = p; /* the '[' is held back */
+					r->state = S_CAND;
+					break;
+				}
+				r->line_blank = 0;
+				p++;
+			}
+			r->pos = p;
+			continue;
+		case S_CAND: {
+			unsigned char c = v[p];
+			if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+				r->span = p;
+				r->pending = 1;
+				r->carry = 1; /* unterminated comment: the next game starts at this tag */
+				r->state = S_NORMAL;
+				return 1;
+			}
+			pgn_chunk_append(r, (const unsigned char *)"[", 1);
+			r->state = S_COMMENT;
+			continue;
+		}
+		case S_LINE:
+			while (p < n && kls[v[p]] != K_EOL)
+				p++;
+			if (p < n)
+				r->state = r->ret_state;
+			if (p > r->pos)
+				r->line_blank = 0;
+			r->pos = p;
+			continue;
+		case S_TAG:
+			while (p < n) {
+				unsigned char c = v[p];
+				if (c == '"') {
+					r->state = S_STRING;
+				} else if (c == ']') {
+					r->state = S_NORMAL;
+				} else if (kls[c] == K_EOL) {
+					if (r->tag_string) {
+						r->state = S_NORMAL;
+						break;
+					}
+					newline(r, p);
+					p++;
+					continue;
+				} else if (kls[c] != K_BLANK) {
+					r->line_blank = 0;
+				}
+				p++;
+				if (r->state != S_TAG) {
+					r->line_blank = 0;
+					break;
+				}
+			}
+			r->pos = p;
+			continue;
+		case S_STRING:
+			/* the opening '"' is on this line, so line_blank is already 0 */
+			while (p < n && !string_stop[v[p]])
+				p++;
+			if (p < n) {
+				unsigned char c = v[p];
+				if (c == '\\') {
+					r->state = S_STRING_ESC;
+					p++;
+				} else {
+					r->state = S_TAG;
+					r->tag_string = 1;
+					if (c == '"')
+						p++;
+				}
+			}
+			r->pos = p;
+			continue;
+		case S_STRING_ESC:
+			r->state = S_STRING;
+			if (kls[v[p]] != K_EOL)
+				r->pos = p + 1;
+			continue;
+		case S_ENDED: {
+			unsigned char c = v[p];
+			if (c == ' ' || c == '\t') {
+				r->pos = p + 1;
+				continue;
+			}
+			if (c == '{' || c == ';') {
+				r->state = c == '{' ? S_COMMENT : S_LINE;
+				r->ret_state = S_ENDED;
+				r->ended = 1;
+				r->line_blank = 0;
+				r->pos = p + 1;
+				continue;
+			}
+			r->state = S_NORMAL;
+			cut(r);
+			return 1;
+		}
+		case S_BOM: {
+			static const unsigned char mark[3] = { 0xEF, 0xBB, 0xBF };
+			while (p < n && r->bom_got < 3 && v[p] == mark[r->bom_got]) {
+				p++;
+				r->bom_got++;
+			}
+			if (r->bom_got == 3) {
+				/* columns after it count as if it were not there */
+				r->bom_count++;
+				r->bom_end = r->view_base + p;
+				r->ls = p;
+				r->ls_col = 1;
+				r->state = r->bom_ret;
+			} else if (p < n) {
+				/* no mark: the bytes matched begin a word, or the comment's text */
+				r->line_blank = 0;
+				r->state = r->bom_ret;
+				if (r->bom_ret == S_NORMAL) {
+					r->has_movetext = r->has_words = 1;
+					memcpy(r->word, mark, r->bom_got);
+					r->word_len = r->bom_got;
+					r->state = S_WORD;
+				}
+			}
+			r->pos = p;
+			continue;
+		}
+		}
+	}
+}
