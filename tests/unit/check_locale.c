@@ -467,6 +467,8 @@ static const struct {
 	{"bad-alphabet.yaml", 4, 11, "letters and spaces only (got '1')"},
 	{"bad-alphabet-twice.yaml", 4, 11, "alphabet lists U+00E7 twice"},
 	{"bad-deep-nesting.yaml", 3, 70, "YAML nested deeper than 64 levels"},
+	{"bad-date-order.yaml", 4, 10, "dates.order is"},
+	{"bad-month-name.yaml", 5, 13, "dates.months.march: a month name is one word"},
 };
 
 START_TEST(malformed)

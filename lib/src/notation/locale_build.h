@@ -45,7 +45,8 @@ enum loc_list_id {
 	L_CASTLE_SHORT, L_CASTLE_LONG, L_CAPTURE, L_EP, L_CHECK, L_MATE, L_DRAW, L_NULL, L_PROMO,
 	L_RES,                  /* + HAMLE_LOC_RESULT_* */
 	L_FILES = L_RES + HAMLE_LOC_RESULTS, L_RANKS, L_COUNTS,
-	L_COUNT
+	L_MONTH,                /* + month - 1: dates.months.<january..december> */
+	L_COUNT = L_MONTH + 12
 };
 
 struct loc_list {
@@ -70,6 +71,7 @@ enum loc_scalar_id {
 	S_PATTERN = S_PLURAL + 6,
 	S_MOJIBAKE = S_PATTERN + HAMLE_LOC_PATTERNS,  /* input.repair_mojibake */
 	S_ALPHABET,                            /* alphabet */
+	S_DATE_ORDER,                          /* dates.order */
 	S_COUNT
 };
 
@@ -130,6 +132,9 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 
 /* input.repair_mojibake and alphabet into b->loc (locale_repair.c). */
 int loc_make_repair(struct loc_build *b);
+
+/* dates.order and dates.months into b->loc (locale_dates.c). */
+int loc_make_dates(struct loc_build *b);
 
 /* Turns the slots into b->loc (locale_finish.c). */
 int loc_finish(struct loc_build *b);

@@ -563,5 +563,7 @@ int loc_finish(struct loc_build *b)
 		rc = make_texts_and_headers(b);
 	if (rc == 0)
 		rc = make_patterns(b);
+	if (rc == 0)
+		rc = loc_make_dates(b);
 	return rc;
 }

@@ -52,6 +52,12 @@ enum hamle_loc_pattern {
 	HAMLE_LOC_PATTERNS
 };
 
+/* Orders of day and month in a numeric date (dates.order). */
+#define HAMLE_LOC_DATE_ANY 0 /* "": not fixed (03/04/2024 is ambiguous; 13/04/2024 is not) */
+#define HAMLE_LOC_DATE_DMY 1 /* "dmy": 03.04.2024 is 3 April */
+#define HAMLE_LOC_DATE_MDY 2 /* "mdy": 03/04/2024 is March 4 */
+#define HAMLE_LOC_DATE_YMD 3 /* "ymd": the year first; a date that ends with its year is ambiguous */
+
 /* One spelling and what it means (piece type, castling side, result code, ...). */
 struct hamle_loc_word {
 	const char *text; /* UTF-8, NUL-terminated */
@@ -178,6 +184,11 @@ struct hamle_locale {
 	const char *pattern_src[HAMLE_LOC_PATTERNS]; /* regex source text */
 	pcre2_code *pattern[HAMLE_LOC_PATTERNS];    /* compiled, owned (freed by hamle_locale_free);
 	                                             * use with a match data block of your own */
+	/* dates on scoresheets (dates: in the YAML): month names, value = month 1..12, longest
+	 * first (ASCII letters match without regard to case), and the order of day and month in a
+	 * numeric date (HAMLE_LOC_DATE_*) */
+	struct hamle_loc_words months;
+	int date_order;
 
 	struct hamle_loc_arena *arena; /* owns the strings and arrays above */
 };

@@ -86,6 +86,13 @@ static const struct slot slots[] = {
 	{"scoresheet.patterns.move_black", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_MOVE_BLACK},
 	{"scoresheet.patterns.header", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_HEADER},
 	{"scoresheet.patterns.result", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_RESULT},
+	{"dates.order", K_SCALAR, S_DATE_ORDER},
+	{"dates.months.january", K_LIST, L_MONTH + 0}, {"dates.months.february", K_LIST, L_MONTH + 1},
+	{"dates.months.march", K_LIST, L_MONTH + 2}, {"dates.months.april", K_LIST, L_MONTH + 3},
+	{"dates.months.may", K_LIST, L_MONTH + 4}, {"dates.months.june", K_LIST, L_MONTH + 5},
+	{"dates.months.july", K_LIST, L_MONTH + 6}, {"dates.months.august", K_LIST, L_MONTH + 7},
+	{"dates.months.september", K_LIST, L_MONTH + 8}, {"dates.months.october", K_LIST, L_MONTH + 9},
+	{"dates.months.november", K_LIST, L_MONTH + 10}, {"dates.months.december", K_LIST, L_MONTH + 11},
 };
 #define N_SLOTS (sizeof(slots) / sizeof(slots[0]))
 
