@@ -1,7 +1,7 @@
 /* convert.h: the parts of hamle-convert.
  *
  * Flow: main.c parses the options and loads the locales; run.c reads each input with the streaming
- * reader behind the scoresheet wrapper and hands each raw game (copied into a cv_item) to the
+ * reader (typed scoresheets too) and hands each raw game (copied into a cv_item) to the
  * ordered pool; a worker (work.c) parses, filters, replays and writes the game into the item's
  * buffers (text out, findings for stderr); the main thread writes them in input order. */
 #ifndef HAMLE_CONVERT_H
@@ -13,7 +13,6 @@
 #include <hamle/filter.h>
 #include <hamle/hamle.h>
 #include <hamle/replay.h>
-#include <hamle/scoresheet.h>
 #include <hamle/writer.h>
 
 #include "buf.h"
@@ -34,8 +33,6 @@ typedef struct cv_config {
 	hamle_writer_options wopts;
 	hamle_encoding out_encoding;
 	const hamle_filter *where;
-	const hamle_locale *const *candidates; /* every built-in locale (scoresheet headers too) */
-	size_t n_candidates;
 	int on_error;
 	bool in_place;
 	const char *output; /* -o FILE or NULL */
@@ -49,10 +46,8 @@ typedef struct cv_config {
 typedef struct cv_item {
 	struct cv_item *next_free;     /* free list (main thread only) */
 	unsigned char *data;
-	size_t cap, offsets_cap;
+	size_t cap;
 	hamle_chunk chunk;
-	size_t game_offset, ntag_offsets;
-	size_t *tag_offsets;
 	hamle_buf out, err;
 	bool skipped;  /* left out by --where */
 	bool failed;   /* an error finding (or the output could not be encoded) */

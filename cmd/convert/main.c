@@ -196,10 +196,10 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
 		goto cleanup;
 	}
-	cfg.candidates = (const hamle_locale *const *)ls.loc;
-	cfg.n_candidates = ls.n;
-	cfg.popts.candidates = cfg.candidates;
+	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
 	cfg.popts.n_candidates = ls.n;
+	cfg.ropts.sheet_locales = cfg.popts.candidates; /* scoresheet headers in every language */
+	cfg.ropts.n_sheet_locales = ls.n;
 	if (cfg.ropts.flags & HAMLE_READ_REPAIR_TR)
 		cfg.ropts.repair = hamle_cli_locales_find(&ls, "tr"); /* its alphabet decides the words */
 	cfg.popts.messages = out_loc;

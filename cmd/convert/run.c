@@ -1,4 +1,4 @@
-/* run.c: every input through the reader, the scoresheet wrapper and the ordered pool; output in
+/* run.c: every input through the reader and the ordered pool; output in
  * input order to stdout, or (outfile.h) to a temporary file renamed at the end over -o FILE or,
  * with --in-place, over each input. An input that is the output is refused. */
 #include <stdio.h>
@@ -29,7 +29,6 @@ static void item_free(cv_item *it)
 	if (!it)
 		return;
 	free(it->data);
-	free(it->tag_offsets);
 	hamle_buf_free(&it->out);
 	hamle_buf_free(&it->err);
 	free(it);
@@ -92,8 +91,6 @@ static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
 	}
 	it->chunk = *ch;
 	it->chunk.data = it->data;
-	it->ntag_offsets = 0;
-	it->game_offset = 0;
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
 	it->skipped = it->failed = it->oom = false;
@@ -111,12 +108,10 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 {
 	const cv_config *cfg = rc->cfg;
 	hamle_reader *r = NULL;
-	hamle_scoresheet *sc = NULL;
 	hamle_pool *pool = NULL;
 	int ret = 0;
 	hamle_pool_fns fns = { work, emit, discard };
 	if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_reader_set_input_file(r, f, name) < 0 ||
-	    hamle_scoresheet_new(&sc, cfg->candidates, cfg->n_candidates) < 0 ||
 	    hamle_pool_new(&pool, rc->jobs, 0, &fns, rc) < 0) {
 		hamle_msg_nomem(cfg->msg);
 		rc->fatal = true;
@@ -127,7 +122,7 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 		rc->jobs = hamle_pool_threads(pool); /* the next inputs ask for no more, and warn no more */
 	for (;;) {
 		hamle_chunk ch;
-		int st = hamle_scoresheet_next_chunk(sc, r, &ch);
+		int st = hamle_reader_next_chunk(r, &ch);
 		if (st == HAMLE_ITEROVER)
 			break;
 		if (st < 0) {
@@ -139,23 +134,7 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 			break;
 		}
 		cv_item *it = item_for(rc, &ch);
-		if (it) {
-			const size_t *offs;
-			size_t go = 0, n = hamle_scoresheet_last_offsets(sc, &go, &offs);
-			if (n > it->offsets_cap) {
-				size_t *o = realloc(it->tag_offsets, n * sizeof(size_t));
-				if (o) {
-					it->tag_offsets = o;
-					it->offsets_cap = n;
-				}
-			}
-			if (n && n <= it->offsets_cap) {
-				memcpy(it->tag_offsets, offs, n * sizeof(size_t));
-				it->ntag_offsets = n;
-				it->game_offset = go;
-			}
-		} else {
-			item_free(it);
+		if (!it) {
 			hamle_msg_nomem(cfg->msg);
 			rc->fatal = true;
 			ret = -1;
@@ -170,7 +149,6 @@ static int convert_input(run_ctx *rc, FILE *f, const char *name)
 		ret = -1;
 cleanup:
 	hamle_pool_free(pool);
-	hamle_scoresheet_free(sc);
 	hamle_reader_free(r);
 	return ret;
 }

@@ -35,14 +35,10 @@ static int unsupported_variant(const hamle_game *g)
 	return hamle_variant_kind(hamle_game_tag(g, "Variant")) == HAMLE_VARIANT_UNSUPPORTED;
 }
 
-/* Parses the item's chunk into *g (with its scoresheet tags). -1 when out of memory. */
+/* Parses the item's chunk into *g (a typed scoresheet's headers as tags). -1 when out of memory. */
 static int parse(const hamle_reader_options *ro, cv_item *it, hamle_game **g)
 {
-	if (hamle_game_parse(g, &it->chunk, ro) < 0)
-		return -1;
-	if (it->ntag_offsets)
-		hamle_scoresheet_apply_offsets(*g, it->game_offset, it->tag_offsets, it->ntag_offsets);
-	return 0;
+	return hamle_game_parse(g, &it->chunk, ro) < 0 ? -1 : 0;
 }
 
 /* 1 when the view prints a finding of rp. */

@@ -1,62 +1,20 @@
-/* scoresheet_fuzzer.c: the input as a typed scoresheet file through the scoresheet front end with
- * every shipped locale (header patterns and keys), the way hamle-validate reads one: chunks from
- * hamle_scoresheet_next_chunk, parsed, offsets fixed. Checks: a rewritten chunk keeps its number
- * of lines; the whole input rewritten as one chunk keeps its lines and starts with one tag line per
- * header line; every token and tag of every game lies inside the input. abort() otherwise. */
+/* scoresheet_fuzzer.c: the input as a file of typed scoresheets through the reader, with every
+ * shipped locale's header patterns, keys and dates, the way every tool reads one. Checks: every
+ * token and tag of every game lies inside the input and inside its game; no token starts inside
+ * a header line the lexer skipped (a tag's line holds no token before its value); hamle_reader_next
+ * (the reader's own built-in locales) reads the same games; and, for input without 0xEF (a byte
+ * order mark's first byte), the chunks are the same whether the input comes as one buffer or a
+ * few bytes at a time (the splitter peeks at a sheet line's start across blocks). abort()
+ * otherwise. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
-#include "hamle/scoresheet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static size_t lines_of(const unsigned char *d, size_t len)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < len; i++)
-		n += d[i] == '\n' || (d[i] == '\r' && !(i + 1 < len && d[i + 1] == '\n'));
-	return n;
-}
-
-/* Rewriting one chunk: same number of lines; n header lines became n tag lines. */
-static void check_rewrite(hamle_scoresheet *sc, const hamle_chunk *in)
-{
-	hamle_chunk out;
-	int n = hamle_scoresheet_rewrite(sc, &out, in);
-	if (n < 0)
-		return;
-	if (n == 0) {
-		if (out.data != in->data || out.len != in->len)
-			abort();
-		return;
-	}
-	if (lines_of(out.data, out.len) != lines_of(in->data, in->len))
-		abort();
-	size_t tags = 0;
-	for (size_t i = 0; i < out.len; i++) {
-		size_t j = i;
-		/* a byte order mark at a line start (files joined with cat) stays before its tag line */
-		if (j >= 3 && out.data[j - 3] == 0xEF && out.data[j - 2] == 0xBB && out.data[j - 1] == 0xBF)
-			j -= 3;
-		if (out.data[i] == '[' && (j == 0 || out.data[j - 1] == '\n' || out.data[j - 1] == '\r' ||
-		                           out.data[j - 1] == ' ' || out.data[j - 1] == '\t'))
-			tags++;
-	}
-	if (tags < (size_t)n)
-		abort();
-	const size_t *offs = NULL;
-	size_t game_off = 0;
-	size_t k = hamle_scoresheet_last_offsets(sc, &game_off, &offs);
-	if (k != (size_t)n || game_off != in->offset)
-		abort();
-	for (size_t i = 0; i < k; i++)
-		if (offs[i] < in->offset || offs[i] >= in->offset + in->len)
-			abort();
-}
-
-static void check_game(const hamle_game *g, size_t size)
+static void check_game(const hamle_game *g, const hamle_chunk *c, size_t size)
 {
 	size_t tlen;
 	const char *text = hamle_game_text(g, &tlen);
@@ -64,50 +22,117 @@ static void check_game(const hamle_game *g, size_t size)
 	for (size_t i = 0; i < hamle_game_token_count(g); i++) {
 		if (t[i].text < text || t[i].text + t[i].len > text + tlen)
 			abort();
-		if (t[i].offset > size || t[i].line == 0 || t[i].column == 0)
+		if (t[i].offset > size || t[i].offset < c->offset || t[i].line < c->line || t[i].column == 0)
 			abort();
 	}
 	for (size_t i = 0; i < hamle_game_tag_count(g); i++) {
 		const hamle_tag *tag = hamle_game_tag_at(g, i);
-		if (strlen(tag->value) != tag->value_len || tag->offset >= size + 1)
+		if (strlen(tag->value) != tag->value_len || tag->offset >= size + 1 || tag->line < c->line)
 			abort();
+		if (!(c->flags & HAMLE_CHUNK_SCORESHEET))
+			continue;
+		/* a header line: no token on it but the value of a result line */
+		for (size_t k = 0; k < hamle_game_token_count(g); k++)
+			if (t[k].line == tag->line && t[k].kind != HAMLE_TOKEN_RESULT && t[k].offset >= tag->offset &&
+			    strcmp(tag->name, "Result") != 0)
+				abort();
 	}
+}
+
+struct pieces {
+	const uint8_t *data;
+	size_t size, at, step;
+};
+
+static int read_pieces(void *payload, unsigned char *buf, size_t size, size_t *got)
+{
+	struct pieces *p = payload;
+	size_t n = p->size - p->at;
+	if (n > p->step)
+		n = p->step;
+	if (n > size)
+		n = size;
+	memcpy(buf, p->data + p->at, n);
+	p->at += n;
+	*got = n;
+	return 0;
+}
+
+#define MAX_CHUNKS 64
+struct chunk_copy {
+	size_t len, line, column, offset, game;
+	unsigned flags;
+	uint64_t hash;
+};
+
+static uint64_t hash_of(const unsigned char *d, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ d[i]) * 1099511628211ull;
+	return h;
+}
+
+/* The first MAX_CHUNKS chunks of r; returns their count. */
+static size_t chunks_of(hamle_reader *r, struct chunk_copy *out)
+{
+	size_t n = 0;
+	hamle_chunk c;
+	while (n < MAX_CHUNKS && hamle_reader_next_chunk(r, &c) == HAMLE_OK)
+		out[n++] = (struct chunk_copy){ c.len, c.line, c.column, c.offset, c.game, c.flags, hash_of(c.data, c.len) };
+	return n;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	size_t n_locales;
-	const hamle_locale *const *locales = fuzz_locales(&n_locales);
-	hamle_scoresheet *sc = NULL;
-	if (hamle_scoresheet_new(&sc, locales, n_locales) != 0)
-		abort();
-
-	int only = 0;
-	size_t nh = hamle_scoresheet_headers(sc, data, size, &only);
-	if (nh > size)
-		abort();
-	hamle_chunk whole = fuzz_whole_chunk(data, size);
-	check_rewrite(sc, &whole);
-
 	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.sheet_locales = fuzz_locales(&o.n_sheet_locales);
 	o.max_game_bytes = size && (data[0] & 1) ? 128 : 0;
-	hamle_reader *r = NULL;
+	hamle_reader *r = NULL, *r2 = NULL;
 	if (hamle_reader_new(&r, &o) != 0)
 		abort();
+	hamle_reader_options o2 = o;
+	o2.sheet_locales = NULL;
+	o2.n_sheet_locales = 0;
+	if (hamle_reader_new(&r2, &o2) != 0)
+		abort();
 	hamle_reader_set_input_buffer(r, data, size, "fuzz");
-	hamle_game *g = NULL;
+	hamle_reader_set_input_buffer(r2, data, size, "fuzz");
+	hamle_game *g = NULL, *g2 = NULL;
 	hamle_chunk c;
-	size_t games = 0;
-	while (hamle_scoresheet_next_chunk(sc, r, &c) == HAMLE_OK) {
-		if (c.game != ++games || !c.data)
-			abort();
+	while (hamle_reader_next_chunk(r, &c) == HAMLE_OK) {
 		if (hamle_game_parse(&g, &c, &o) != 0)
 			break;
-		hamle_scoresheet_fix_offsets(sc, &c, g);
-		check_game(g, size);
+		check_game(g, &c, size);
+		if (hamle_reader_next_reuse(r2, &g2) != HAMLE_OK)
+			abort();
+		if (hamle_game_tag_count(g2) != hamle_game_tag_count(g) ||
+		    hamle_game_token_count(g2) != hamle_game_token_count(g) ||
+		    hamle_game_finding_count(g2) != hamle_game_finding_count(g))
+			abort();
 	}
 	hamle_game_free(g);
+	hamle_game_free(g2);
 	hamle_reader_free(r);
-	hamle_scoresheet_free(sc);
+	hamle_reader_free(r2);
+
+	if (!memchr(data, 0xEF, size)) {
+		static struct chunk_copy whole[MAX_CHUNKS], cut[MAX_CHUNKS];
+		struct pieces p = { data, size, 0, size ? (size_t)(data[size - 1] % 7) + 1 : 1 };
+		if (hamle_reader_new(&r, &o) != 0 || hamle_reader_new(&r2, &o) != 0)
+			abort();
+		hamle_reader_set_input_buffer(r, data, size, "fuzz");
+		hamle_reader_set_input(r2, read_pieces, &p, "fuzz");
+		size_t n = chunks_of(r, whole);
+		if (chunks_of(r2, cut) != n)
+			abort();
+		for (size_t i = 0; i < n; i++)
+			if (whole[i].len != cut[i].len || whole[i].line != cut[i].line || whole[i].column != cut[i].column ||
+			    whole[i].offset != cut[i].offset || whole[i].game != cut[i].game ||
+			    whole[i].flags != cut[i].flags || whole[i].hash != cut[i].hash)
+				abort();
+		hamle_reader_free(r);
+		hamle_reader_free(r2);
+	}
 	return 0;
 }

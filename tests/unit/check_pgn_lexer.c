@@ -6,7 +6,6 @@
 
 #include "hamle/locale.h"
 #include "hamle/pgn.h"
-#include "hamle/scoresheet.h"
 #include "suites_decl.h"
 
 typedef struct {
@@ -228,35 +227,39 @@ START_TEST(test_lone_equals)
 }
 END_TEST
 
-/* hamle_scoresheet_rewrite marks the chunks it rewrites, so their "=" reads as a draw offer. */
+/* The reader marks a typed scoresheet's chunk (no tag pairs), so its "=" reads as a draw offer
+ * though its header lines become tags. */
 START_TEST(test_scoresheet_equals)
 {
 	hamle_locale *tr;
 	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), 0);
 	const hamle_locale *locs[] = { tr };
-	hamle_scoresheet *sc;
-	ck_assert_int_eq(hamle_scoresheet_new(&sc, locs, 1), 0);
-	const char *text = "Beyaz: Ali\nSiyah: Veli\n\n1. e4 e5 2. Af3 = Ac6 *\n";
-	hamle_chunk in = { .data = (const unsigned char *)text, .len = strlen(text), .source = "t", .game = 1,
-		.line = 1, .column = 1, .total_len = strlen(text) }, out;
-	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 2);
-	ck_assert_uint_eq(out.flags & HAMLE_CHUNK_SCORESHEET, HAMLE_CHUNK_SCORESHEET);
-	hamle_game *g = NULL;
-	ck_assert_int_eq(hamle_game_parse(&g, &out, NULL), 0);
-	ck_assert_str_eq(hamle_game_tag(g, "White"), "Ali");
-	const hamle_token *t = hamle_game_tokens(g);
-	ck_assert_uint_eq(t[5].kind, HAMLE_TOKEN_DRAW_OFFER);
-	ck_assert_uint_eq(t[5].line, 4);
-	ck_assert_uint_eq(t[5].column, 17);
-	ck_assert_uint_eq(hamle_game_finding_count(g), 0);
-	hamle_game_free(g);
-	/* PGN passes through unmarked */
-	const char *pgn = "[White \"X\"]\n\n1. e4 = e5 *\n";
-	in.data = (const unsigned char *)pgn;
-	in.len = in.total_len = strlen(pgn);
-	ck_assert_int_eq(hamle_scoresheet_rewrite(sc, &out, &in), 0);
-	ck_assert_uint_eq(out.flags & HAMLE_CHUNK_SCORESHEET, 0);
-	hamle_scoresheet_free(sc);
+	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.sheet_locales = locs;
+	o.n_sheet_locales = 1;
+	const char *texts[] = { "Beyaz: Ali\nSiyah: Veli\n\n1. e4 e5 2. Af3 = Ac6 *\n", "[White \"X\"]\n\n1. e4 = e5 *\n" };
+	for (int k = 0; k < 2; k++) {
+		hamle_reader *r;
+		ck_assert_int_eq(hamle_reader_new(&r, &o), 0);
+		ck_assert_int_eq(hamle_reader_set_input_buffer(r, texts[k], strlen(texts[k]), "t"), 0);
+		hamle_chunk ch;
+		ck_assert_int_eq(hamle_reader_next_chunk(r, &ch), HAMLE_OK);
+		ck_assert_uint_eq(ch.flags & HAMLE_CHUNK_SCORESHEET, k ? 0 : HAMLE_CHUNK_SCORESHEET);
+		hamle_game *g = NULL;
+		ck_assert_int_eq(hamle_game_parse(&g, &ch, &o), 0);
+		const hamle_token *t = hamle_game_tokens(g);
+		if (k == 0) {
+			ck_assert_str_eq(hamle_game_tag(g, "White"), "Ali");
+			ck_assert_uint_eq(t[5].kind, HAMLE_TOKEN_DRAW_OFFER);
+			ck_assert_uint_eq(t[5].line, 4);
+			ck_assert_uint_eq(t[5].column, 17);
+			ck_assert_uint_eq(hamle_game_finding_count(g), 0);
+		} else {
+			ck_assert_uint_eq(t[2].kind, HAMLE_TOKEN_NAG); /* PGN: the glyph $10 */
+		}
+		hamle_game_free(g);
+		hamle_reader_free(r);
+	}
 	hamle_locale_free(tr);
 }
 END_TEST

@@ -19,6 +19,45 @@
  * dropped silently; one followed by nothing but blank lines to the end of the input too).
  * The last game, when the input ends before its termination marker, has a "truncated" warning if it
  * has a tag pair (a file cut mid-game; a typed scoresheet without a result is not one).
+ *
+ * Typed scoresheets (a game without tag pairs whose lines are `Key: value` header lines, move
+ * lines and a result line) are one game each, read by this reader for every tool:
+ *     Beyaz: Kübra Öztürk
+ *     Sonuç: 1-0
+ *
+ *     1. e4 e5
+ *     2) Af3 Ac6
+ *     3<TAB>Fc4<TAB>Fc5
+ *     Sonuç: 1-0
+ * The splitter sees a header line as a key (no digit, tab or delimiter; at most 160 bytes) and a
+ * ':' at the start of a line. A game whose first line is one is a sheet: its header block (those
+ * lines and blank lines) never ends the game (a result in "Sonuç: 1-0" does not, nor does a blank
+ * line before "1."), and a header line whose key (byte for byte) the block has already starts the
+ * next sheet, with or without moves; after the moves, such a line starts the next sheet too
+ * unless its value is a result (the sheet's result line, which ends the game as a result does).
+ * Every chunk without tag pairs gets HAMLE_CHUNK_SCORESHEET, and hamle_game_parse reads its header and
+ * result lines after decoding (so 8-bit keys such as Weiß in Windows-1252 are matched as the text
+ * they are), with the header patterns and keys of options.sheet_locales (scoresheet: in the
+ * locale YAML files; Beyaz -> White, Weiß -> White, Sonuç -> Result):
+ *   - the leading header lines become tags (a key no locale knows becomes a tag of that name when
+ *     it is a valid tag name and the block has a known key; "de: 1.e4 e5" is no header), at the
+ *     position of the key; after the moves, a header line of a known key whose tag the game lacks
+ *     does too;
+ *   - a Result line after the moves whose value is a result ("Ergebnis: 1:0", "Sonuç: ½-½") is the
+ *     game's termination marker: its value is read as a RESULT token (the key is skipped), and it
+ *     gives the Result tag when the header has none;
+ *   - values become PGN: a Date as people write it (12.03.2024, 12/03/2024, 2024-03-12,
+ *     12 Mart 2024, 12. März 2024; day and month order and month names are facts of the locale
+ *     whose table has the key) is written 2024.03.12, a Result 1:0 or ½-½ is 1-0 or 1/2-1/2, and
+ *     the value as written goes into a tag `<Name>Original` beside it. A value that cannot be
+ *     read, or a date whose day and month could be either way in its locale (03/04/2024 in
+ *     English), stays as written, with a "header-value" warning;
+ *   - header lines are no movetext: the lexer skips them, so lines, columns and byte offsets of
+ *     every token are those of the input;
+ *   - header patterns run under the match limits of every PCRE2 match in hamle (a million
+ *     backtracking steps, or 16 per byte of a longer line; a depth limit): a line on which a
+ *     pattern hits one is no header (it ends the header block; no later locale decides it) and a
+ *     `limit` error of the game.
  * A game larger than max_game_bytes is not stored past the limit: the reader skips to the next boundary
  * and the game carries a "limit" error (its tags, when they fit, are still read; no movetext tokens).
  *
@@ -85,7 +124,7 @@ HAMLE_EXTERN int hamle_encoding_parse(hamle_encoding *out, const char *name);
 #define HAMLE_DEFAULT_MAX_TOKENS 200000                   /* movetext tokens per game */
 #define HAMLE_DEFAULT_MAX_FINDINGS 100                    /* findings kept per game */
 
-#define HAMLE_READER_OPTIONS_VERSION 2
+#define HAMLE_READER_OPTIONS_VERSION 3 /* 2 is still accepted (no sheet_locales) */
 typedef struct hamle_reader_options {
 	unsigned int version;    /* HAMLE_READER_OPTIONS_VERSION */
 	hamle_encoding encoding; /* HAMLE_ENCODING_AUTO by default */
@@ -102,8 +141,15 @@ typedef struct hamle_reader_options {
 	const hamle_locale *repair;
 	const hamle_locale *messages; /* language of the findings' messages (borrowed; must outlive the
 	                               * games); NULL = English */
+	/* Typed scoresheets (see above): the locales whose header patterns and keys read header
+	 * lines, in order (the first whose pattern matches a line decides it; its key is looked up in
+	 * it and the locales after it). Borrowed: they must outlive the reader and the games parsed
+	 * with these options. NULL: every built-in locale, which hamle_reader_next loads once per
+	 * reader but hamle_game_parse loads per sheet (slow: set it). */
+	const hamle_locale *const *sheet_locales;
+	size_t n_sheet_locales;
 } hamle_reader_options;
-#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0, NULL, NULL }
+#define HAMLE_READER_OPTIONS_INIT { HAMLE_READER_OPTIONS_VERSION, HAMLE_ENCODING_AUTO, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, 0 }
 
 /* ---- reader ---- */
 
@@ -136,14 +182,11 @@ HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
                                     * termination marker (a "truncated" warning when parsed) */
 #define HAMLE_CHUNK_BOM 0x4u      /* a byte order mark starts one of its lines (an "encoding"
                                    * warning each when parsed) */
-/* A scoresheet header pattern hit its match limit on the line at limit_line/limit_column/
- * limit_offset (hamle/scoresheet.h): that line is left as it is, and hamle_game_parse gives the
- * game a `limit` error there. */
-#define HAMLE_CHUNK_PATTERN_LIMIT 0x8u
-#define HAMLE_CHUNK_SCORESHEET 0x10u /* a typed scoresheet whose header lines were rewritten into
-                                      * tag pairs (hamle_scoresheet_rewrite): its movetext is read
-                                      * as a scoresheet's, as that of a game without tags is (a
-                                      * lone "=" after a move is a draw offer, not the NAG $10) */
+#define HAMLE_CHUNK_SCORESHEET 0x10u /* the game has no tag pair (the reader sets it): a typed
+                                      * scoresheet, or movetext alone. hamle_game_parse reads its
+                                      * header and result lines (see above), and its movetext as a
+                                      * scoresheet's (a lone "=" after a move is a draw offer, not
+                                      * the NAG $10) */
 typedef struct hamle_chunk {
 	const unsigned char *data;
 	size_t len;
@@ -152,7 +195,6 @@ typedef struct hamle_chunk {
 	size_t line, column, offset; /* where data starts in the input (1-based line/column) */
 	size_t total_len;   /* bytes of the game in the input (> len when overflowed) */
 	unsigned int flags; /* HAMLE_CHUNK_* */
-	size_t limit_line, limit_column, limit_offset; /* with HAMLE_CHUNK_PATTERN_LIMIT only */
 } hamle_chunk;
 HAMLE_EXTERN int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out);
 /* Decodes and lexes one chunk into *inout (allocated when NULL, else reused). opts may be NULL.
@@ -226,8 +268,9 @@ typedef struct hamle_tag {
 typedef enum { HAMLE_SEVERITY_WARNING = 1, HAMLE_SEVERITY_ERROR = 2 } hamle_severity;
 
 /* A reader finding. id is a static identifier: "syntax", "limit", "encoding", "bad-escape",
- * "bad-nag", "truncated". error.code is the matching status (HAMLE_ESYNTAX, HAMLE_ELIMIT,
- * HAMLE_EENCODING; bad-escape, bad-nag and truncated use HAMLE_ESYNTAX).
+ * "bad-nag", "truncated", "header-value". error.code is the matching status (HAMLE_ESYNTAX,
+ * HAMLE_ELIMIT, HAMLE_EENCODING; bad-escape, bad-nag, truncated and header-value use
+ * HAMLE_ESYNTAX).
  * error.source/game/line/column/offset/token are set; ply is 0. */
 typedef struct hamle_finding {
 	hamle_error error;

@@ -1,5 +1,6 @@
 /* game.c: the game object: buffers, findings, getters, results, Turkish repair. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "notation/locale_internal.h"
 #include "pgn/encoding.h"
 #include "pgn/game_internal.h"
+#include "pgn/sheet.h"
 
 void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts)
 {
@@ -24,6 +26,8 @@ void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts)
 	out->max_findings = opts->max_findings ? opts->max_findings : HAMLE_DEFAULT_MAX_FINDINGS;
 	out->repair = opts->repair;
 	out->messages = opts->messages;
+	out->sheet_locales = opts->version >= 3 ? opts->sheet_locales : NULL;
+	out->n_sheet_locales = out->sheet_locales ? opts->n_sheet_locales : 0;
 }
 
 int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem)
@@ -52,7 +56,7 @@ void pgn_game_reset(hamle_game *g)
 	g->text = NULL;
 	g->encoding = HAMLE_ENCODING_UTF8;
 	g->text_ascii = -1;
-	g->ntokens = g->ntags = g->strs_len = 0;
+	g->ntokens = g->ntags = g->strs_len = g->nspans = 0;
 	g->nfindings = g->findings_dropped = g->nerrors = 0;
 	g->result = HAMLE_RESULT_NONE;
 	memset(g->move_first, 0, sizeof(g->move_first));
@@ -75,6 +79,31 @@ size_t pgn_game_raw_pos(const hamle_game *g, size_t dec_pos)
 		return dec_pos;
 	const pgn_map_entry *e = &g->map[lo - 1];
 	return e->raw_end + (dec_pos - e->dec_end);
+}
+
+int pgn_game_add_tag(hamle_game *g, const char *name, size_t nlen, const char *value, size_t vlen,
+	size_t line, size_t column, size_t offset)
+{
+	size_t need = g->strs_len + nlen + vlen + 2;
+	if (need < nlen || pgn_grow((void **)&g->strs, &g->strs_cap, need, 1) < 0 ||
+	    (g->ntags == g->tags_cap && pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags + 1, sizeof(*g->tags)) < 0))
+		return HAMLE_ENOMEM;
+	hamle_tag *t = &g->tags[g->ntags++];
+	/* offsets into g->strs, as lex_tag leaves them */
+	t->name = (const char *)(uintptr_t)g->strs_len;
+	memcpy(g->strs + g->strs_len, name, nlen);
+	g->strs[g->strs_len + nlen] = '\0';
+	g->strs_len += nlen + 1;
+	t->value = (const char *)(uintptr_t)g->strs_len;
+	if (vlen)
+		memcpy(g->strs + g->strs_len, value, vlen);
+	g->strs[g->strs_len + vlen] = '\0';
+	g->strs_len += vlen + 1;
+	t->value_len = vlen;
+	t->line = line;
+	t->column = column;
+	t->offset = offset;
+	return 0;
 }
 
 /* A new finding with its place and no message; NULL when it is only counted (max_findings), or
@@ -149,6 +178,8 @@ void hamle_game_free(hamle_game *g)
 	free(g->tags);
 	free(g->strs);
 	free(g->findings);
+	free(g->spans);
+	pgn_sheet_cache_free(g->sheet);
 	free(g);
 }
 

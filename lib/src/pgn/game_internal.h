@@ -23,7 +23,17 @@ typedef struct pgn_limits {
 	size_t max_game_bytes, max_comment_bytes, max_tag_bytes, max_depth, max_tokens, max_findings;
 	const hamle_locale *repair; /* HAMLE_READ_REPAIR_TR: its locale, NULL = the built-in "tr" */
 	const hamle_locale *messages; /* NULL: English */
+	const hamle_locale *const *sheet_locales; /* scoresheet headers; NULL = every built-in one */
+	size_t n_sheet_locales;
 } pgn_limits;
+
+/* A part of a game's decoded text [start, end) that is no movetext (a scoresheet header line,
+ * the key of its result line): the lexer skips it. */
+typedef struct pgn_span {
+	size_t start, end;
+} pgn_span;
+
+struct pgn_sheet_cache; /* scoresheet reading's reusable state (pgn/sheet.h) */
 
 void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts);
 
@@ -57,6 +67,9 @@ struct hamle_game {
 	hamle_result result;
 	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
 	size_t movetext_at;     /* after a tags-only lex: where the lexer stopped in text */
+	pgn_span *spans;        /* scoresheet lines the lexer skips, in text order */
+	size_t nspans, spans_cap;
+	struct pgn_sheet_cache *sheet; /* owned; NULL until a scoresheet is read */
 };
 
 /* Quick test whether s[0..len) (len >= 1) may be a termination marker: every form starts with 0, 1,
@@ -96,6 +109,11 @@ int pgn_game_add_finding(hamle_game *g, hamle_severity sev, int code, const char
 int pgn_game_add_finding_t(hamle_game *g, hamle_severity sev, int code, const char *id,
 	size_t line, size_t column, size_t offset, const char *token, size_t token_len,
 	const char *key, const char *english, size_t nargs, const char *const *args);
+/* Appends a tag (name[0..nlen), value[0..vlen)) at a position (the absolute byte offset in the
+ * input), its strings in g->strs as the lexer leaves them until pgn_lex fixes the pointers (so
+ * call it before pgn_lex). Returns 0 or HAMLE_ENOMEM. */
+int pgn_game_add_tag(hamle_game *g, const char *name, size_t nlen, const char *value, size_t vlen,
+	size_t line, size_t column, size_t offset);
 /* Grows *buf (element size elem) to hold at least need elements. Returns 0 or HAMLE_ENOMEM. */
 int pgn_grow(void **buf, size_t *cap, size_t need, size_t elem);
 

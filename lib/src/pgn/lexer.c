@@ -358,7 +358,20 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 	L.tags_only = tags_only;
 	int in_movetext = 0;
 	const char *s = L.s;
-	while (L.i < L.len && !L.stop) {
+	size_t span = 0, end = g->nspans ? g->spans[0].start : L.len;
+	while (!L.stop) {
+		if (UNLIKELY(L.i >= end)) {
+			if (L.i >= L.len)
+				break;
+			/* a scoresheet line: skipped when lexing reached its start, lexed as text when a
+			 * token (a comment) covered its start */
+			if (L.i == g->spans[span].start)
+				pgn_lex_adv_to(&L, g->spans[span++].end);
+			while (span < g->nspans && g->spans[span].start < L.i)
+				span++;
+			end = span < g->nspans ? g->spans[span].start : L.len;
+			continue;
+		}
 		char c = s[L.i];
 		if (c == ' ') { /* the most frequent byte */
 			L.i++;

@@ -1,4 +1,5 @@
-/* parse.c: one raw game chunk -> a game object (decode, then lex). Usable in worker threads. */
+/* parse.c: one raw game chunk -> a game object (decode, then a scoresheet's header lines, then lex).
+ * Usable in worker threads. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "pgn/encoding.h"
 #include "pgn/game_internal.h"
 #include "pgn/lexer.h"
+#include "pgn/sheet.h"
 
 static int set_source(hamle_game *g, const char *source)
 {
@@ -125,14 +127,8 @@ int pgn_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_rea
 		if (rc < 0)
 			return rc;
 	}
-	if (chunk->flags & HAMLE_CHUNK_PATTERN_LIMIT) {
-		rc = pgn_game_add_finding(g, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", chunk->limit_line,
-			chunk->limit_column, chunk->limit_offset, NULL, 0,
-			"a scoresheet header pattern hit its match limit on this line (too much backtracking), "
-			"so the line is not read as a header");
-		if (rc < 0)
-			return rc;
-	}
+	if ((chunk->flags & HAMLE_CHUNK_SCORESHEET) && (rc = pgn_sheet_read(g, &lim, chunk->line, chunk->column)) < 0)
+		return rc;
 	rc = pgn_lex(g, &lim, chunk->line, chunk->column, overflow || tags_only);
 	if (rc < 0)
 		return rc;

@@ -12,7 +12,7 @@ int hamle_reader_new(hamle_reader **out, const hamle_reader_options *opts)
 	if (!out)
 		return HAMLE_EUSAGE;
 	*out = NULL;
-	if (opts && opts->version != HAMLE_READER_OPTIONS_VERSION)
+	if (opts && opts->version != HAMLE_READER_OPTIONS_VERSION && opts->version != 2)
 		return HAMLE_EUSAGE;
 	hamle_reader *r = calloc(1, sizeof(*r));
 	if (!r)
@@ -40,6 +40,8 @@ void hamle_reader_free(hamle_reader *r)
 	free(r->block);
 	free(r->chunk);
 	hamle_locale_free(r->repair);
+	for (size_t i = 0; i < r->n_sheet; i++)
+		hamle_locale_free(r->sheet_owned[i]);
 	free(r);
 }
 
@@ -138,6 +140,38 @@ int pgn_reader_refill(hamle_reader *r)
 	return 0;
 }
 
+int pgn_reader_peek(hamle_reader *r, size_t p, size_t need)
+{
+	r->pos = p;
+	pgn_chunk_flush(r);
+	if (r->kind == IN_BUFFER || r->eof)
+		return 0;
+	size_t keep = r->vlen - p;
+	if (p) {
+		/* p is on the current line: its column is known from the line's start */
+		r->ls_col = pgn_col_at(r, p);
+		r->ls = 0;
+		r->last_cr = r->view[p - 1] == '\r';
+		memmove(r->block, r->view + p, keep);
+	}
+	r->view = r->block;
+	r->view_base += p;
+	r->vlen = keep;
+	r->pos = r->span = 0;
+	while (r->vlen < need && r->vlen < BLOCK_SIZE) {
+		size_t got;
+		int rc = read_some(r, r->block + r->vlen, BLOCK_SIZE - r->vlen, &got);
+		if (rc < 0)
+			return rc;
+		if (got == 0) {
+			r->eof = 1;
+			break;
+		}
+		r->vlen += got;
+	}
+	return 0;
+}
+
 void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n)
 {
 	size_t room = r->lim.max_game_bytes > r->chunk_len ? r->lim.max_game_bytes - r->chunk_len : 0;
@@ -191,7 +225,7 @@ int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
 	out->offset = r->g_offset;
 	out->total_len = (r->carry ? r->cand_offset : r->held_len ? r->held_offset : r->view_base + r->pos) -
 		r->g_offset;
-	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0);
+	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0) | (r->has_tag ? 0 : HAMLE_CHUNK_SCORESHEET);
 	return HAMLE_OK;
 }
 
@@ -214,6 +248,21 @@ int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout)
 	o.max_findings = r->lim.max_findings;
 	o.repair = r->lim.repair;
 	o.messages = r->lim.messages;
+	o.sheet_locales = r->lim.sheet_locales;
+	o.n_sheet_locales = r->lim.n_sheet_locales;
+	if ((ch.flags & HAMLE_CHUNK_SCORESHEET) && !o.sheet_locales) {
+		/* every built-in locale, loaded once, at the first sheet */
+		if (!r->n_sheet) {
+			const char *tag;
+			while (r->n_sheet < PGN_MAX_SHEET_LOCALES && (tag = hamle_locale_builtin_tag(r->n_sheet))) {
+				if ((rc = hamle_locale_load_builtin(&r->sheet_owned[r->n_sheet], tag, NULL)) < 0)
+					return hamle_error_set(&r->err, rc, "loading the built-in locale %s failed", tag);
+				r->n_sheet++;
+			}
+		}
+		o.sheet_locales = (const hamle_locale *const *)r->sheet_owned;
+		o.n_sheet_locales = r->n_sheet;
+	}
 	rc = hamle_game_parse(inout, &ch, &o);
 	if (rc < 0)
 		return hamle_error_set(&r->err, rc, "out of memory");

@@ -3,6 +3,8 @@
 #ifndef HAMLE_PGN_READER_INTERNAL_H
 #define HAMLE_PGN_READER_INTERNAL_H
 
+#include <stdint.h>
+
 #include "pgn/game_internal.h"
 
 #define BLOCK_SIZE ((size_t)1 << 18)
@@ -25,9 +27,15 @@ static const unsigned char kls[256] = {
 	['>'] = K_DELIM,
 };
 
+#define PGN_MAX_SHEET_LOCALES 64
+
 struct hamle_reader {
 	pgn_limits lim;
 	hamle_locale *repair; /* owned: the built-in "tr" for HAMLE_READ_REPAIR_TR without options.repair */
+	/* owned: the built-in locales for scoresheets without options.sheet_locales (loaded at the
+	 * first sheet hamle_reader_next reads) */
+	hamle_locale *sheet_owned[PGN_MAX_SHEET_LOCALES];
+	size_t n_sheet;
 	int kind;
 	FILE *f;
 	hamle_read_fn fn;
@@ -70,7 +78,26 @@ struct hamle_reader {
 	unsigned int chunk_flags;
 	size_t cand_line, cand_col, cand_offset;
 	int carry; /* the next game starts with a '[' already consumed */
+	/* typed scoresheets (split_sheet.c): what the game's lines have been so far (SH_*), and a
+	 * hash of each key of its header block */
+	int sheet;
+	size_t nkeys;
+	uint64_t keys[16];
 };
+
+/* The lines of a game without tags (split_sheet.c): SH_UNKNOWN until its first line is seen;
+ * SH_HEAD while every line has been a header line (or blank); SH_BODY after; SH_NONE when the
+ * first line was none (no more looking). */
+enum { SH_NONE = 0, SH_UNKNOWN, SH_HEAD, SH_BODY };
+/* What a line that starts at view[p] is to the splitter (pgn_split_sheet_line). */
+enum {
+	SL_NONE,   /* read as any line */
+	SL_HEADER, /* a header line of the header block: the splitter skips it to its end */
+	SL_CUT,    /* the next sheet starts here */
+	SL_MORE    /* the line's first SHEET_PEEK bytes are not in the view yet (pgn_reader_peek) */
+};
+#define SHEET_PEEK 256    /* bytes of a line enough to see its key, ':' and the word after it */
+#define SHEET_KEY_MAX 160 /* bytes of a key (the header patterns take 40 characters) */
 
 /* Number of characters (bytes but UTF-8 continuation bytes) in s[0..n). */
 static inline size_t pgn_count_chars(const unsigned char *s, size_t n)
@@ -94,6 +121,15 @@ int pgn_reader_refill(hamle_reader *r);
 void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n);
 /* reader.c: view[span..pos) into the chunk (when in a game); span = pos. */
 void pgn_chunk_flush(hamle_reader *r);
+
+/* reader.c: makes view[p..p+need) readable (moving view[p..) to the block's start and reading
+ * more after it), or all there is when the input ends first. view[span..p) goes into the chunk
+ * first; after the call the byte that was view[p] is view[r->pos]. 0 or < 0 (I/O). */
+int pgn_reader_peek(hamle_reader *r, size_t p, size_t need);
+
+/* split_sheet.c: what the line that starts at view[p] (its first non-blank byte) is, in a game
+ * without tags (r->sheet != SH_NONE): SL_*; updates r->sheet and the header block's keys. */
+int pgn_split_sheet_line(hamle_reader *r, size_t p);
 
 /* split.c: splits until a game is complete (1), the input ends with no game (0), or I/O fails
  * (< 0). */

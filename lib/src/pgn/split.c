@@ -182,8 +182,11 @@ int pgn_split(hamle_reader *r)
 		r->tag_string = 0;
 		r->in_game = 0;
 		r->state = S_NORMAL;
+		r->sheet = SH_NONE;
+		r->nkeys = 0;
 		if (r->held_len) {
 			start_game(r, r->held_line, 1, r->held_offset);
+			r->sheet = SH_UNKNOWN;
 			pgn_chunk_append(r, r->held, r->held_len);
 			r->held_len = 0;
 			r->bom_count = 1;
@@ -238,7 +241,7 @@ int pgn_split(hamle_reader *r)
 				unsigned char c = v[p];
 				unsigned k = kls[c];
 #ifdef PGN_SCAN_SSE2
-				if (k == K_WORD && r->in_game && n - p >= 64 && c != 0xEF) { /* 0xEF: a mark? */
+				if (k == K_WORD && r->in_game && n - p >= 64 && c != 0xEF && !r->sheet) { /* 0xEF: a mark? */
 					p += fast_run(r, v, p);
 					if (p >= n)
 						break;
@@ -258,6 +261,7 @@ int pgn_split(hamle_reader *r)
 				if (UNLIKELY(!r->in_game)) {
 					r->span = p;
 					start_game(r, r->line, pgn_col_at(r, p), r->view_base + p);
+					r->sheet = c == '[' ? SH_NONE : SH_UNKNOWN;
 				} else if (c == '[' && r->line_blank && r->has_movetext) {
 					cut_line(r, p);
 					return 1;
@@ -271,6 +275,29 @@ int pgn_split(hamle_reader *r)
 					bom_start(r, p, S_NORMAL);
 					p = r->pos;
 					break;
+				}
+				if (UNLIKELY(r->sheet) && r->line_blank) {
+					/* a line of a game without tags: a scoresheet's? */
+					int a = pgn_split_sheet_line(r, p);
+					if (a == SL_MORE) {
+						int rc = pgn_reader_peek(r, p, SHEET_PEEK);
+						if (rc < 0)
+							return rc;
+						p = r->pos; /* the same byte, with the line's start readable */
+						break;
+					}
+					if (a == SL_CUT) {
+						cut_line(r, p);
+						return 1;
+					}
+					if (a == SL_HEADER) { /* skipped to its end: no result in it ends the game */
+						r->line_blank = 0;
+						r->has_movetext = 1;
+						r->state = S_LINE;
+						r->ret_state = S_NORMAL;
+						p++;
+						break;
+					}
 				}
 				r->line_blank = 0;
 				if (UNLIKELY(c == '%') && pgn_col_at(r, p) == 1) {

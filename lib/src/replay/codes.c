@@ -26,6 +26,7 @@ static const hamle_code_info codes[] = {
 	{"bad-nag", W},             /* a NAG above $255, kept as written */
 	{"truncated", W},           /* the input ends inside its last game */
 	{"unsupported-variant", W},
+	{"header-value", W},        /* a scoresheet header value that is no PGN value: kept as written */
 };
 #undef E
 #undef W

@@ -314,11 +314,12 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		return HAMLE_EUSAGE;
 	if (rp->opts.flags & (HAMLE_REPLAY_STRICT | HAMLE_REPLAY_REPAIR_TR | HAMLE_REPLAY_KEEP_POSITIONS))
 		return 0;
-	/* over its limit, cut short, a byte order mark inside, a scoresheet pattern's limit hit:
-	 * findings the full path makes */
+	/* over its limit, cut short, a byte order mark inside: findings the full path makes; a game
+	 * without tags (a typed scoresheet) lacks the roster or has header lines the lane does not
+	 * read */
 	if ((opts && (opts->flags & HAMLE_READ_REPAIR_TR)) ||
 	    (chunk->flags & (HAMLE_CHUNK_OVERFLOW | HAMLE_CHUNK_TRUNCATED | HAMLE_CHUNK_BOM |
-	                     HAMLE_CHUNK_PATTERN_LIMIT)))
+	                     HAMLE_CHUNK_SCORESHEET)))
 		return 0;
 	const hamle_locale *loc = rp->opts.from ? rp->opts.from : rp->en;
 	if (!loc || loc->repair_mojibake) /* its games' text gets repaired: the full path does that */
