@@ -143,7 +143,8 @@ static int expand_dir(hamle_inputs *in, const char *dir)
 	}
 	if (errno != 0)
 		report(in, dir, errno);
-	qsort(names, n, sizeof(*names), cmp_names);
+	if (n > 1) /* qsort of NULL with no entries is undefined */
+		qsort(names, n, sizeof(*names), cmp_names);
 	for (size_t i = n; i-- > 0;) {
 		if (push(in, names[i], false) < 0) {
 			rc = -1;
