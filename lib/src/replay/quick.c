@@ -65,6 +65,9 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	uint64_t seen = 0;   /* first letters already seen (shapes), bit c & 63 */
 	struct hamle_position pos = rp->start;
 	unsigned plies = 0;
+	/* the numbering's count of the ply due (2N - 1 for White's move N, 2N for Black's) is this
+	 * plus the plies played: a FEN's full-move number 0 counts as 1 */
+	const unsigned due0 = 2u * (pos.fullmove + (pos.fullmove == 0)) - (pos.side == HAMLE_WHITE);
 	int pending_check = 0; /* the last move is marked '+' and gives check: mate not ruled out */
 	rp->history_len = 0;
 	if (replay_history_push(rp, &pos) < 0)
@@ -114,7 +117,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			 * and 2N for Black's (as walk.c's check_number: `N.` or `N` either side's move of
 			 * move N, `N..` Black's; a FEN's full-move number 0 counts as 1), else it is a
 			 * move-number finding */
-			unsigned due = 2u * (pos.fullmove + (rp->start.fullmove == 0)) - (pos.side == HAMLE_WHITE);
+			unsigned due = due0 + plies;
 			if (due > 2 * num || due + (dots < 2) < 2 * num)
 				return 0;
 			if (i >= n || is_space((unsigned char)s[i]))
