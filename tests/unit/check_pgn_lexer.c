@@ -312,6 +312,53 @@ START_TEST(test_stray_and_unclosed)
 }
 END_TEST
 
+/* An unclosed variation is an error at the outermost '(' left open (issue 11, item 6). */
+START_TEST(test_unclosed_variation)
+{
+	one x;
+	hamle_game *g = read1(&x, "1. e4 e5 (1... c5) (1... d5 2. exd5 (2. e5 *", NULL);
+	ck_assert_uint_eq(hamle_game_error_count(g), 1);
+	const hamle_finding *f = hamle_game_finding_at(g, 0);
+	ck_assert_str_eq(f->id, "syntax");
+	ck_assert_str_eq(f->error.token, "(");
+	ck_assert_uint_eq(f->error.column, 20);
+	ck_assert_uint_eq(f->error.offset, 19);
+	ck_assert_ptr_nonnull(strstr(f->error.message, "variation not closed"));
+	ck_assert_ptr_nonnull(strstr(f->error.message, "2 variations open"));
+	done(&x);
+	g = read1(&x, "1. e4 (1. d4 d5) (1. c4 (1. Nf3)) *", NULL);
+	ck_assert_uint_eq(hamle_game_error_count(g), 0);
+	done(&x);
+}
+END_TEST
+
+/* The note a conversion writes where a game failed is flagged, and "e.p." joins the move before
+ * it across blanks only. */
+START_TEST(test_error_note_and_ep_join)
+{
+	one x;
+	hamle_game *g = read1(&x, "1. e4 {hamle: error: syntax 'x': y} {hamle:\n  error} {hamle errors} *", NULL);
+	const hamle_token *t = hamle_game_tokens(g);
+	ck_assert_uint_eq(hamle_game_token_count(g), 6);
+	ck_assert_uint_eq(t[2].flags & HAMLE_TOKEN_ERROR_NOTE, HAMLE_TOKEN_ERROR_NOTE);
+	ck_assert_uint_eq(t[3].flags & HAMLE_TOKEN_ERROR_NOTE, HAMLE_TOKEN_ERROR_NOTE);
+	ck_assert_uint_eq(t[4].flags & HAMLE_TOKEN_ERROR_NOTE, 0);
+	done(&x);
+	g = read1(&x, "1. e4 d5 2. e5 f5 3. exf6 \n e.p. *", NULL);
+	t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[7].flags & HAMLE_TOKEN_EP, HAMLE_TOKEN_EP);
+	done(&x);
+	g = read1(&x, "1. e4 d5 2. e5 f5 3. exf6 ] e.p. *", NULL);
+	t = hamle_game_tokens(g);
+	ck_assert_uint_eq(t[7].len, 4); /* "exf6": not stretched over the stray ']' */
+	ck_assert_uint_eq(t[7].flags & HAMLE_TOKEN_EP, 0);
+	done(&x);
+	g = read1(&x, "1. e4 d5 2. e5 f5 3. exf6 [X \"y\"] e.p. *", NULL);
+	ck_assert_uint_eq(hamle_game_tokens(g)[7].len, 4);
+	done(&x);
+}
+END_TEST
+
 START_TEST(test_limits)
 {
 	one x;
@@ -441,6 +488,8 @@ Suite *pgn_lexer_suite(void)
 	tcase_add_test(tc, test_scoresheet_equals);
 	tcase_add_test(tc, test_tag_escapes);
 	tcase_add_test(tc, test_stray_and_unclosed);
+	tcase_add_test(tc, test_unclosed_variation);
+	tcase_add_test(tc, test_error_note_and_ep_join);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_results);
 	tcase_add_loop_test(tc, test_messages_language, 0,

@@ -242,6 +242,9 @@ typedef enum {
                                       * the move before it ("e4!") */
 #define HAMLE_TOKEN_OUT_OF_RANGE 0x20u /* NAG: "$256" and above (PGN has $0 to $255): value is 0,
                                         * text is the NAG as written (kept so: a "bad-nag" warning) */
+#define HAMLE_TOKEN_ERROR_NOTE 0x40u /* COMMENT: a {} comment starting "hamle: error", the note hamle
+                                      * writes where a game it could not read failed (hamle/writer.h);
+                                      * the replay reports it as an error when nothing else is one */
 
 /* One movetext token. text points into the game's decoded text (hamle_game_text) and is NOT
  * NUL-terminated. Positions: 1-based line and column (column in characters), byte offset in the

@@ -59,6 +59,8 @@ void pgn_game_reset(hamle_game *g)
 	g->ntokens = g->ntags = g->strs_len = g->nspans = 0;
 	g->nfindings = g->findings_dropped = g->nerrors = 0;
 	g->result = HAMLE_RESULT_NONE;
+	g->movetext_at = g->movetext_start = 0;
+	g->first_note = (size_t)-1;
 	memset(g->move_first, 0, sizeof(g->move_first));
 }
 

@@ -66,7 +66,11 @@ struct hamle_game {
 	const hamle_locale *messages; /* language of the findings' messages (NULL: English) */
 	hamle_result result;
 	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
-	size_t movetext_at;     /* after a tags-only lex: where the lexer stopped in text */
+	size_t movetext_at;     /* where the lexer stopped in text (its end, unless a limit or a tags-only
+	                         * lex stopped it sooner) */
+	size_t movetext_start;  /* where the movetext starts in text: its first character that is not
+	                         * part of a tag pair or an escape line (text_len when none) */
+	size_t first_note;      /* index of the first {hamle: error ...} comment token, (size_t)-1 if none */
 	pgn_span *spans;        /* scoresheet lines the lexer skips, in text order */
 	size_t nspans, spans_cap;
 	struct pgn_sheet_cache *sheet; /* owned; NULL until a scoresheet is read */

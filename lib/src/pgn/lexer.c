@@ -49,6 +49,15 @@ void pgn_lex_limit(pgn_lexer *L, size_t line, size_t column, size_t pos, const c
 	FINDING_T(L, HAMLE_SEVERITY_ERROR, HAMLE_ELIMIT, "limit", line, column, pos, L->s + pos,
 		L->len - pos < 16 ? L->len - pos : 16, key, english, 1, args);
 	L->stop = 1;
+	L->limit_at = pos;
+}
+
+static int blanks_only(const char *a, const char *b)
+{
+	for (; a < b; a++)
+		if (!is_ws(*a))
+			return 0;
+	return 1;
 }
 
 /* Leading dots ("...", "…") from p; returns the position after them and adds their count. */
@@ -180,8 +189,10 @@ static void lex_word(pgn_lexer *L, size_t start, size_t end)
 			else
 				emit(L, HAMLE_TOKEN_NAG, p, me, line, col(L, p), 0, nag);
 		} else if (prev && prev->kind == HAMLE_TOKEN_MOVE && (marks = mark_word(s + p, wl)) != 0 &&
-			   !(marks == MARK_EP && (prev->flags & HAMLE_TOKEN_EP)) && prev->text + prev->len <= s + p) {
-			/* "exd6 e.p.", "Qh5 +", also across a line end: the marks join the move before them */
+			   !(marks == MARK_EP && (prev->flags & HAMLE_TOKEN_EP)) && prev->text + prev->len <= s + p &&
+			   blanks_only(prev->text + prev->len, s + start)) {
+			/* "exd6 e.p.", "Qh5 +", also across a line end: the marks join the move before them
+			 * (across blanks only: not over a stray character or a tag pair, which no token holds) */
 			prev->len = (size_t)(s + me - prev->text);
 			if (marks == MARK_EP)
 				prev->flags |= HAMLE_TOKEN_EP;
@@ -342,6 +353,33 @@ static int all_ascii(const char *s, size_t n)
 	return 1;
 }
 
+/* The game ended with L->depth variations open: an error at the outermost '(' left open (the
+ * last one opened from the mainline, as every later mainline '(' was closed again). */
+static void unclosed_variation(pgn_lexer *L)
+{
+	const hamle_game *g = L->g;
+	size_t k = g->ntokens;
+	while (k-- > 0)
+		if (g->tokens[k].kind == HAMLE_TOKEN_VAR_START && g->tokens[k].depth == 1)
+			break;
+	if (k == (size_t)-1)
+		return; /* cannot happen: depth > 0 needs an open '(' */
+	const hamle_token *t = &g->tokens[k];
+	char n[24];
+	snprintf(n, sizeof(n), "%zu", L->depth);
+	const char *args[1] = {n};
+	int rc = L->depth == 1
+		? pgn_game_add_finding_t(L->g, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", t->line, t->column,
+			t->offset, "(", 1, "variation_unclosed",
+			"variation not closed: '(' without ')' before the end of the game", 0, NULL)
+		: pgn_game_add_finding_t(L->g, HAMLE_SEVERITY_ERROR, HAMLE_ESYNTAX, "syntax", t->line, t->column,
+			t->offset, "(", 1, "variations_unclosed",
+			"variation not closed: '(' without ')' before the end of the game (%s variations open there)",
+			1, args);
+	if (rc < 0)
+		L->err = HAMLE_ENOMEM;
+}
+
 int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t start_column, int tags_only)
 {
 	pgn_lexer L;
@@ -356,6 +394,7 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 	L.token_room = g->tokens_cap < lim->max_tokens ? g->tokens_cap : lim->max_tokens;
 	L.ascii = g->text_ascii >= 0 ? g->text_ascii : all_ascii(g->text, g->text_len);
 	L.tags_only = tags_only;
+	L.limit_at = (size_t)-1;
 	int in_movetext = 0;
 	const char *s = L.s;
 	size_t span = 0, end = g->nspans ? g->spans[0].start : L.len;
@@ -395,10 +434,17 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 		}
 		if (tags_only)
 			break;
-		in_movetext = 1;
+		if (UNLIKELY(!in_movetext)) {
+			in_movetext = 1;
+			g->movetext_start = L.i;
+		}
 		lex_movetext_char(&L);
 	}
-	g->movetext_at = L.i;
+	g->movetext_at = L.stop && L.limit_at < L.i ? L.limit_at : L.i;
+	if (!in_movetext)
+		g->movetext_start = L.i < L.len ? L.i : L.len;
+	if (L.depth > 0 && !L.stop)
+		unclosed_variation(&L);
 	for (size_t k = 0; k < g->ntags; k++) {
 		g->tags[k].name = g->strs + (uintptr_t)g->tags[k].name;
 		g->tags[k].value = g->strs + (uintptr_t)g->tags[k].value;

@@ -37,6 +37,7 @@ typedef struct pgn_lexer {
 	size_t base;          /* g->offset, the absolute offset of text[0] when the map is empty */
 	size_t token_room;    /* tokens that fit without a check: min(max_tokens, tokens_cap) */
 	int tags_only, stop, err;
+	size_t limit_at; /* where a limit stopped lexing (set with stop by pgn_lex_limit) */
 } pgn_lexer;
 
 static inline size_t count_chars(const char *s, size_t n)

@@ -200,6 +200,21 @@ void pgn_lex_tag(pgn_lexer *L, int in_movetext)
 	t->offset = abs_offset(L, tpos);
 }
 
+/* Whether a {} comment's text s[0..n) is the note hamle writes where a game failed: "hamle:",
+ * blanks (the writer may wrap the line there), "error", with blanks allowed before. */
+static int is_error_note(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && is_ws(s[i]))
+		i++;
+	if (n - i < 6 || memcmp(s + i, "hamle:", 6) != 0)
+		return 0;
+	i += 6;
+	while (i < n && is_ws(s[i]))
+		i++;
+	return n - i >= 5 && memcmp(s + i, "error", 5) == 0;
+}
+
 /* { comment } or ; comment or % escape line */
 void pgn_lex_comment(pgn_lexer *L)
 {
@@ -229,9 +244,13 @@ void pgn_lex_comment(pgn_lexer *L)
 	if (flags & HAMLE_TOKEN_UNTERMINATED)
 		SYNTAX(L, line, column, pos, "{", 1, "comment_unterminated",
 			"unterminated comment: '{' without '}' before the end of the game");
+	if (c == '{' && is_error_note(L->s + cs, ce - cs))
+		flags |= HAMLE_TOKEN_ERROR_NOTE;
 	hamle_token *t = emit(L, kind, cs, ce, line, column, flags, 0);
 	if (!t)
 		return;
+	if ((flags & HAMLE_TOKEN_ERROR_NOTE) && L->g->first_note == (size_t)-1)
+		L->g->first_note = L->g->ntokens - 1;
 	t->offset = abs_offset(L, pos); /* the position of '{', ';' or '%' */
 	if (c == '{')
 		pgn_lex_adv_to(L, ce < L->len ? ce + 1 : ce);
