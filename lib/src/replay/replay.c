@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "error_internal.h"
+#include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
 int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
@@ -248,6 +249,85 @@ void replay_check_result(hamle_replay *rp)
 	}
 }
 
+static int note_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* The code whose id is s[0..n) among those a note may name; 0 when none. */
+static int note_code(const char *s, size_t n)
+{
+	static const int codes[] = {HAMLE_ESYNTAX, HAMLE_EILLEGAL, HAMLE_EAMBIGUOUS, HAMLE_EBADFEN, HAMLE_ELIMIT,
+		HAMLE_EENCODING};
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		const char *id = hamle_status_id(codes[i]);
+		if (strlen(id) == n && memcmp(id, s, n) == 0)
+			return codes[i];
+	}
+	return 0;
+}
+
+/* A {hamle: error ...} note, the comment a conversion writes where a game failed (the rest of the
+ * game follows it as it was read, see hamle/writer.h), is the game's error when nothing else is
+ * one: so the game still fails however it is rewritten around the note. The finding takes the
+ * note's code, token and message: "hamle: error: CODE 'TOKEN': MESSAGE". */
+static void replay_check_note(hamle_replay *rp)
+{
+	const hamle_game *g = rp->game;
+	size_t k = g->first_note;
+	if (rp->nerrors || k == (size_t)-1 || k >= hamle_game_token_count(g))
+		return;
+	const hamle_token *t = &hamle_game_tokens(g)[k];
+	const char *s = t->text, *end = t->text + t->len;
+	while (s < end && note_blank(*s))
+		s++;
+	s += 6; /* "hamle:" (the lexer checked it) */
+	while (s < end && note_blank(*s))
+		s++;
+	s += 5; /* "error" */
+	if (s < end && *s == ':')
+		s++;
+	while (s < end && note_blank(*s))
+		s++;
+	const char *id = s;
+	while (s < end && ((*s >= 'a' && *s <= 'z') || *s == '-'))
+		s++;
+	int code = note_code(id, (size_t)(s - id));
+	const char *tok = NULL;
+	size_t tok_len = 0;
+	if (!code) {
+		code = HAMLE_ESYNTAX;
+		s = id;
+	} else if (end - s >= 2 && s[0] == ' ' && s[1] == '\'') {
+		for (const char *q = s + 2; q + 2 < end; q++)
+			if (q[0] == '\'' && q[1] == ':' && note_blank(q[2])) {
+				tok = s + 2;
+				tok_len = (size_t)(q - tok);
+				s = q + 2;
+				break;
+			}
+	}
+	if (s < end && *s == ':')
+		s++;
+	char msg[HAMLE_ERROR_MESSAGE_MAX];
+	size_t n = 0;
+	for (; s < end && n + 1 < sizeof(msg); s++) {
+		if (!note_blank(*s))
+			msg[n++] = *s;
+		else if (n && s + 1 < end && !note_blank(s[1]))
+			msg[n++] = ' ';
+	}
+	msg[n] = '\0';
+	hamle_diagnostic *f = replay_add_finding(rp, hamle_status_id(code), HAMLE_SEVERITY_ERROR, code, k);
+	if (!f)
+		return;
+	f->error.token[0] = '\0';
+	if (tok)
+		hamle_error_set_token(&f->error, tok, tok_len);
+	const char *args[1] = {msg};
+	replay_message(rp, f, "error_noted", 1, args);
+}
+
 int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 {
 	rp->game = g;
@@ -297,6 +377,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	if (rc < 0)
 		return rc;
 	replay_check_result(rp);
+	replay_check_note(rp);
 	return HAMLE_OK;
 }
 
