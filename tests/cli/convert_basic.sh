@@ -1,6 +1,6 @@
 #!/bin/bash
 # hamle-convert on testdata/convert: golden outputs (PGN export, FIDE form, Turkish scoresheet,
-# failed game kept with ';' lines, unsupported variant passed through), draw offer both ways,
+# failed game kept in its own language with its note and rest, unsupported variant passed through), draw offer both ways,
 # --on-error, --where, --output-encoding, --in-place, -j, the line/position/JSON forms.
 . "$(dirname "$0")/common.sh"
 require_tool convert
@@ -24,8 +24,8 @@ expect_rc 0 "scoresheet to fide"
 expect_file "$D/scoresheet.expected.fide-tr.pgn" "$RUN_OUT" "scoresheet to fide tr"
 grep -q '7\. 0-0 dxc3 (=)' "$RUN_OUT" || fail "draw offer (=) not restored by --to fide"
 
-# mixed: FIDE sample with (=) and e.p., a typo (kept: moves up to it, comment, ';' lines,
-# marker), comments/NAGs/variations/line comment, an unsupported variant passed through
+# mixed: FIDE sample with (=) and e.p., a typo (kept: its moves up to it in Turkish, the note, the
+# rest as read, marker), comments/NAGs/variations/line comment, an unsupported variant passed through
 run_tool convert "$D/mixed.pgn"
 expect_rc 1 "mixed"
 expect_file "$D/mixed.expected.pgn" "$RUN_OUT" "mixed"

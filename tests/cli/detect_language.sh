@@ -24,8 +24,12 @@ for q in "" -q; do
 done
 run_tool convert -q "$d/nl.pgn"
 expect_rc 1 "convert to PGN" || true
-grep -q '^1\. e4 e5 {error: ambiguous-language .Pf3.' "$RUN_OUT" || fail "PGN: no error comment: $(cat "$RUN_OUT")"
-grep -qx ';2\. Pf3 Pc6 3\. d4' "$RUN_OUT" || fail "PGN: the rest of the movetext is not kept: $(cat "$RUN_OUT")"
+grep -q '^1\. e4 e5 {hamle: error: ambiguous-language .Pf3.' "$RUN_OUT" || fail "PGN: no error note: $(cat "$RUN_OUT")"
+tr '\n' ' ' < "$RUN_OUT" | grep -q '} 2\. Pf3 Pc6 3\. d4 \*' || fail "PGN: the rest of the movetext is not kept: $(cat "$RUN_OUT")"
+cp "$RUN_OUT" "$d/nl.out.pgn"
+run_tool validate -q "$d/nl.out.pgn"
+expect_rc 1 "the written ambiguous game validates" || true
+grep -q "ambiguous language 'Pf3'" "$RUN_OUT" || fail "the written game fails otherwise: $(cat "$RUN_OUT")"
 run_tool convert --on-error skip "$d/nl.pgn"
 expect_rc 1 "convert --on-error skip" || true
 expect_empty "$RUN_OUT" "--on-error skip: the ambiguous game is not written" || true

@@ -36,7 +36,15 @@ for f in "$T"/tr*.txt "$T"/de*.txt; do
 		# first finding: LINE:COL, code and token
 		first=$(head -1 "$RUN_ERR" | sed -E "s|^[^:]*:([0-9]+(:[0-9]+)?): [^:]*: (warning: )?([a-z -]+) '([^']*)'.*|\1\t\4\t\5|")
 		printf '%s\t%s\t%s\n' "$id" "error" "$first" >> "$out"
-		grep -q '{error: ' "$RUN_OUT" || fail "$id: failed game written without its error comment"
+		grep -q '{hamle: *$' "$RUN_OUT" || grep -q '{hamle: error' "$RUN_OUT" ||
+			fail "$id: failed game written without its error note"
+		# written so that it still fails, at the same place (issue 11)
+		cp "$RUN_OUT" "$T/$id.out.pgn"
+		run_tool validate -q "$T/$id.out.pgn"
+		expect_rc 1 "$id: the written failed game validates"
+		again=$(head -1 "$RUN_OUT" | sed -E "s|^[^:]*:[0-9]+(:[0-9]+)?: [^:]*: (warning: )?([a-z -]+) '([^']*)'.*|\3\t\4|")
+		[ "$again" = "$(printf '%s' "$first" | cut -f2-)" ] ||
+			fail "$id: the written game fails otherwise: '$again', read '$(printf '%s' "$first" | cut -f2-)'"
 	fi
 done
 expect_file "$HAMLE_TESTDATA/convert/lang-outcomes.tsv" "$out" "lang sample outcomes"

@@ -1,7 +1,9 @@
 /* replay_fuzzer.c: the input as PGN (or a typed scoresheet's movetext) read, replayed with language
  * detection over every shipped locale, and written in every output form -- the path of
- * hamle-validate and hamle-convert. A game replayed without a move error and written whole as PGN
- * must read and replay back to the same mainline moves (abort() otherwise). */
+ * hamle-validate and hamle-convert. abort() unless every game written as PGN reads back as one
+ * game, its parentheses and braces balanced, its movetext lines no longer than 255 characters
+ * (but for a single word or an escape line); a game replayed without an error and written whole
+ * replays back to the same mainline moves, and a game with an error fails again. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +68,85 @@ static void check_pgn_round_trip(const hamle_game *g, const hamle_replay *rp, co
 	hamle_reader_free(r);
 }
 
+/* The movetext of pgn (after its tag lines): '(' ')' balanced outside comments, every '{' closed,
+ * no line over 255 characters that holds a blank after its first character (a word longer than a
+ * line is written whole) or is not an escape line. */
+static void check_shape(const char *pgn, size_t len)
+{
+	size_t i = 0;
+	while (i < len && pgn[i] == '[') { /* the tag section: one tag pair a line */
+		while (i < len && pgn[i] != '\n')
+			i++;
+		i++;
+	}
+	long depth = 0;
+	int brace = 0, line_comment = 0, escape = 0;
+	size_t chars = 0, blanks = 0;
+	for (; i < len; i++) {
+		char c = pgn[i];
+		if (c == '\n') {
+			if (chars > 255 && blanks && !escape) {
+				fprintf(stderr, "a written line of %zu characters:\n%.*s\n", chars, (int)len, pgn);
+				abort();
+			}
+			chars = blanks = 0;
+			line_comment = escape = 0;
+			continue;
+		}
+		if (chars == 0 && c == '%' && !brace)
+			escape = 1;
+		if (((unsigned char)c & 0xC0) != 0x80)
+			chars++;
+		if (c == ' ' && chars > 1)
+			blanks++;
+		if (escape || line_comment)
+			continue;
+		if (brace) {
+			brace = c != '}';
+			continue;
+		}
+		if (c == '{')
+			brace = 1;
+		else if (c == ';')
+			line_comment = 1;
+		else if (c == '(')
+			depth++;
+		else if (c == ')' && --depth < 0)
+			break;
+	}
+	if (depth != 0 || brace) {
+		fprintf(stderr, "written PGN not balanced (depth %ld, brace %d):\n%.*s\n", depth, brace, (int)len, pgn);
+		abort();
+	}
+}
+
+/* The game g, which failed (rp found an error), written as PGN: read back under the same options it
+ * is one game, and it fails again. */
+static void check_still_fails(const hamle_replay_options *ro, const char *pgn, size_t len)
+{
+	hamle_reader *r = NULL;
+	hamle_replay *rp2 = NULL;
+	hamle_replay_options o = *ro;
+	o.flags |= HAMLE_REPLAY_NO_SUGGEST;
+	if (hamle_reader_new(&r, NULL) != 0 || hamle_replay_new(&rp2, &o) != 0)
+		abort();
+	hamle_reader_set_input_buffer(r, pgn, len, "written");
+	hamle_game *g2 = NULL;
+	if (hamle_reader_next(r, &g2) != HAMLE_OK || hamle_replay_run(rp2, g2) != 0)
+		abort();
+	hamle_game *g3 = NULL;
+	int more = hamle_reader_next(r, &g3);
+	if (more != HAMLE_ITEROVER || hamle_replay_error_count(rp2) == 0) {
+		fprintf(stderr, "written PGN of a failed game %s:\n%.*s\n",
+			more != HAMLE_ITEROVER ? "reads as more than one game" : "reads without an error", (int)len, pgn);
+		abort();
+	}
+	hamle_game_free(g3);
+	hamle_game_free(g2);
+	hamle_replay_free(rp2);
+	hamle_reader_free(r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	setup();
@@ -114,9 +195,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			const char *out = hamle_writer_output(w[i], &len);
 			if (!out || strlen(out) != len)
 				abort();
-			if (formats[i] == HAMLE_WRITE_PGN && playable && hamle_replay_first_error(rp) == (size_t)-1 &&
+			if ((formats[i] == HAMLE_WRITE_PGN || formats[i] == HAMLE_WRITE_FIDE) && playable)
+				check_shape(out, len);
+			if (formats[i] == HAMLE_WRITE_PGN && playable && hamle_replay_error_count(rp) == 0 &&
 			    !hamle_writer_stopped(w[i]))
 				check_pgn_round_trip(g, rp, out, len);
+			else if (formats[i] == HAMLE_WRITE_PGN && playable)
+				check_still_fails(&ro, out, len);
 			hamle_error err;
 			hamle_error_clear(&err);
 			(void)hamle_writer_encode(w[i], (flags & 16) ? HAMLE_ENCODING_CP1254 : HAMLE_ENCODING_LATIN1, &err);

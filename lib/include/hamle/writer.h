@@ -18,10 +18,23 @@
  *           line after each game (epd: the first four FEN fields).
  *   json    one JSON object per line and game (see json_game.c for the keys).
  *
- * A game whose replay stopped at a move error (or that could not be replayed) is still written in
- * pgn/fide: its tags as read, its movetext up to the failing move (open variations closed), a
- * comment naming the error, then the rest of its original movetext as `;` comment lines (one per
- * original line), then its original termination marker. The line forms stop at the error.
+ * A game that failed (an error finding of any kind, or one that could not be replayed) is still
+ * written in pgn/fide, so that it reads back as one game that fails again: its tags as read; its
+ * movetext in its own language (hamle_replay_locale, not opts.locale: a game is never written in
+ * two) up to the first place where it failed (its first move error, or the token at or after any
+ * other error: an unclosed variation or comment, a stray character, a bad tag or FEN: the whole
+ * movetext, a limit: where reading stopped); then the note {hamle: error: CODE 'TOKEN': MESSAGE}
+ * (a '}' in it written U+007D; not written again when an earlier conversion's note stands there);
+ * then the rest of the movetext as it was read: its words as written ("12)" as "12."), comments,
+ * variations ( ) left open through it and closed at its end, text the reader skipped in a comment;
+ * then its termination marker. What a limit left unread is not written (the note says how much).
+ * The reader flags the note (HAMLE_TOKEN_ERROR_NOTE) and the replay reports it as the game's error
+ * when nothing else is one. The line forms stop at the error.
+ *
+ * Lines: movetext and comments are wrapped at their spaces before line_width (at most 256: no
+ * movetext or comment line holds more than 255 characters); a ';' comment longer than that goes
+ * over several ';' lines. Only a tag line with a longer value, an escape line, or a single word
+ * longer than a line (never cut) is longer. A word starting with '%' never starts a line.
  *
  * Lifecycle: hamle_writer_new -> (hamle_writer_game | hamle_writer_passthrough)... ->
  * hamle_writer_output / hamle_writer_reset -> hamle_writer_free. Text accumulates in the writer
@@ -60,7 +73,7 @@ typedef struct hamle_writer_options {
 	unsigned int version;        /* HAMLE_WRITER_OPTIONS_VERSION */
 	int format;                  /* hamle_write_format */
 	const hamle_locale *locale;  /* output language; NULL only for uci, fen, epd (else HAMLE_EUSAGE) */
-	unsigned int line_width;     /* pgn/fide: lines hold fewer characters than this; 0 = 80 */
+	unsigned int line_width;     /* pgn/fide: lines hold fewer characters than this; 0 = 80, at most 256 */
 } hamle_writer_options;
 #define HAMLE_WRITER_OPTIONS_INIT { HAMLE_WRITER_OPTIONS_VERSION, HAMLE_WRITE_PGN, NULL, 0 }
 

@@ -1,10 +1,16 @@
-/* writer_internal.h: the writer's output buffer and move walk, shared by writer.c (PGN export),
- * writer_line.c (san/lan/uci/spoken/fen/epd lines) and json_game.c (JSON). */
+/* writer_internal.h: the writer's output buffer and move walk, shared by writer.c (the object),
+ * writer_pgn.c (PGN export), writer_failed.c (a failed game's note and rest), writer_line.c
+ * (san/lan/uci/spoken/fen/epd lines) and json_game.c (JSON). */
 #ifndef HAMLE_PGN_WRITER_INTERNAL_H
 #define HAMLE_PGN_WRITER_INTERNAL_H
 
 #include "chess/position_internal.h"
 #include "hamle/writer.h"
+
+/* PGN's longest line (import format, PGN spec 4.3 and 8.2.2): movetext and comment lines hold at
+ * most this many characters; only a tag line with a longer value, an escape line or a single
+ * word that long is longer. */
+#define WR_LINE_MAX 255
 
 /* Position pair of one line of play (mainline or variation) during a walk. */
 typedef struct wr_frame {
@@ -23,6 +29,8 @@ struct hamle_writer {
 	/* line wrapping (pgn/fide) */
 	size_t col;   /* characters on the current line */
 	int pending_space;
+	const hamle_locale *loc; /* pgn/fide: the moves' language for the game being written (the
+	                          * output locale; a failed game's own language) */
 	/* variation stack */
 	wr_frame *stack;
 	size_t depth_cap;
@@ -33,10 +41,26 @@ struct hamle_writer {
 };
 
 /* ---- buffer (sticky out-of-memory) ---- */
+/* Grows the buffer for n more bytes and a NUL; 0 when out of memory (sticky). */
+int wr_grow(hamle_writer *w, size_t n);
+/* Room for n more bytes and the NUL after them; 0 when out of memory (sticky). */
+static inline int wr_reserve(hamle_writer *w, size_t n)
+{
+	if (__builtin_expect(w->len + n + 1 > w->cap || w->oom, 0))
+		return wr_grow(w, n);
+	return 1;
+}
 void wr_put(hamle_writer *w, const char *s, size_t n);
 void wr_puts(hamle_writer *w, const char *s);
 void wr_putc(hamle_writer *w, char c);
 void wr_uint(hamle_writer *w, unsigned long long v);
+/* v in decimal, written backwards from end (at least 20 bytes before it); returns its first byte. */
+char *wr_decimal(char *end, unsigned long long v);
+
+static inline int wr_is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 /* Characters (code points) in s[0..n). */
 size_t wr_chars(const char *s, size_t n);
@@ -56,6 +80,44 @@ int wr_move(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t
 	const struct hamle_position *pos, hamle_move *m);
 /* The error finding that explains a stop at token stop (or the first error), NULL if none. */
 const hamle_diagnostic *wr_stop_finding(const hamle_replay *rp, size_t stop);
+
+/* ---- PGN export (writer_pgn.c, the tag section in writer_tags.c) ---- */
+int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);
+/* The tag section and the blank line after it. */
+void wr_tags(hamle_writer *w, const hamle_game *g);
+/* One unbreakable word, prefix + s[0..n) + suffix, after a space or on a new line (lines are
+ * wrapped before opts.line_width); a word starting with '%' never starts a line in column 1. */
+void wr_word3(hamle_writer *w, const char *prefix, const char *s, size_t n, const char *suffix);
+void wr_word(hamle_writer *w, const char *s);
+/* Ends the current line (nothing at the start of one). */
+void wr_end_line(hamle_writer *w);
+/* A {} comment, whitespace collapsed, wrapped at its spaces; a '}' in s (error texts only)
+ * written as U+007D. */
+void wr_brace_comment(hamle_writer *w, const char *s, size_t n);
+/* A ';' comment ending its line; one longer than a line holds is split at its spaces over
+ * several ';' lines. */
+void wr_line_comment(hamle_writer *w, const char *s, size_t n);
+/* A '%' escape line, whole, on a line of its own. */
+void wr_escape_line(hamle_writer *w, const char *s, size_t n);
+/* The termination marker the game ends with: its own, else its Result tag's, else "*". */
+hamle_result wr_game_result(const hamle_game *g);
+/* The marker's text in the writer's form (FIDE: the language's own spelling). */
+const char *wr_result_text(const hamle_writer *w, hamle_result r);
+
+/* ---- a failed game in pgn/fide (writer_failed.c) ---- */
+/* Index of the token where writing g as PGN stops, the first place where it failed: its first move
+ * error, the first token at or after (or holding) any other error finding (the reader's, a bad
+ * FEN: the whole movetext), a stray character the reader skipped, or an earlier error note;
+ * hamle_game_token_count(g) when none is in the movetext. *why: the finding, or NULL. */
+size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diagnostic **why);
+/* The note "{hamle: error: ID 'TOKEN': MESSAGE}" for why (or the writer's own stop error). */
+void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why);
+/* The movetext from token from on as it was read (its words as written, other tokens as the
+ * writer writes them; text the reader skipped in a comment), except the termination marker term,
+ * then ')' for each variation left open (*depth: open ones on entry). Returns 1 when its last word
+ * already ends the game for the reader's splitter ("$1-0": the game's end, though no marker for
+ * the lexer): nothing may follow it then. */
+int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size_t *depth);
 
 /* Line forms (writer_line.c) and JSON (json_game.c). */
 int wr_line_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int passthrough);

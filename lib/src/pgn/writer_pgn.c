@@ -1,0 +1,397 @@
+/* writer_pgn.c: PGN export format (and its FIDE-form twin) from a read game and its replay: words
+ * and line wrapping, comments, the movetext walk. The tag section is in writer_tags.c, what follows
+ * the place where a failed game failed in writer_failed.c. See hamle/writer.h for the rules. */
+#include <string.h>
+
+#include "notation/san_internal.h"
+#include "hamle/san.h"
+#include "notation/locale_internal.h"
+#include "pgn/writer_internal.h"
+#include "replay/replay_internal.h"
+
+static int width_ok(const hamle_writer *w, size_t c)
+{
+	return w->col + 1 + c < w->opts.line_width;
+}
+
+void wr_word3(hamle_writer *w, const char *prefix, const char *s, size_t n, const char *suffix)
+{
+	/* This runs once per move and move number: one reservation, the word copied after a slot
+	 * for the separator while its characters are counted, then the separator decided. */
+	size_t pl = 0, sl = 0;
+	while (prefix[pl])
+		pl++;
+	while (suffix[sl])
+		sl++;
+	if (!wr_reserve(w, 2 + pl + n + sl))
+		return;
+	char *start = w->buf + w->len, *d = start + 1;
+	size_t c = 0;
+	for (size_t i = 0; i < pl; i++) {
+		c += ((unsigned char)prefix[i] & 0xC0) != 0x80;
+		*d++ = prefix[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+		*d++ = s[i];
+	}
+	for (size_t i = 0; i < sl; i++) {
+		c += ((unsigned char)suffix[i] & 0xC0) != 0x80;
+		*d++ = suffix[i];
+	}
+	*d = '\0';
+	char first = pl ? prefix[0] : n ? s[0] : sl ? suffix[0] : ' ';
+	if (w->col > 0 && width_ok(w, c)) {
+		*start = ' ';
+		w->col++;
+	} else if (__builtin_expect(first == '%', 0)) {
+		/* '%' in column 1 would start an escape line: a space before it on its new line */
+		if (w->col > 0) {
+			memmove(start + 2, start + 1, (size_t)(d - start));
+			start[0] = '\n';
+			start[1] = ' ';
+			d++;
+		} else {
+			*start = ' ';
+		}
+		w->col = 1;
+	} else if (w->col > 0) {
+		*start = '\n';
+		w->col = 0;
+	} else {
+		/* at the start of a line: no separator */
+		memmove(start, start + 1, (size_t)(d - start));
+		d--;
+	}
+	w->len = (size_t)(d - w->buf);
+	w->col += c;
+}
+
+/* A number in decimal as one word: "12." "12..." "$14". */
+static void word_number(hamle_writer *w, const char *prefix, unsigned v, const char *suffix)
+{
+	char num[24];
+	char *d = wr_decimal(num + sizeof(num), v);
+	wr_word3(w, prefix, d, (size_t)(num + sizeof(num) - d), suffix);
+}
+
+void wr_word(hamle_writer *w, const char *s)
+{
+	wr_word3(w, "", s, strlen(s), "");
+}
+
+void wr_end_line(hamle_writer *w)
+{
+	if (w->col > 0) {
+		wr_putc(w, '\n');
+		w->col = 0;
+	}
+}
+
+void wr_brace_comment(hamle_writer *w, const char *s, size_t n)
+{
+	size_t i = 0, nwords = 0;
+	char tmp[6 * 64];
+	while (i < n) {
+		while (i < n && wr_is_space(s[i]))
+			i++;
+		if (i == n)
+			break;
+		size_t e = i;
+		while (e < n && !wr_is_space(s[e]))
+			e++;
+		size_t k = e;
+		while (k < n && wr_is_space(s[k]))
+			k++;
+		int last = k == n;
+		const char *wd = s + i;
+		size_t wl = e - i;
+		if (memchr(wd, '}', wl)) { /* cannot occur in a read {} comment; error texts only */
+			size_t o = 0;
+			for (size_t j = 0; j < wl && o + 6 <= sizeof(tmp); j++) {
+				if (wd[j] == '}') {
+					memcpy(tmp + o, "U+007D", 6);
+					o += 6;
+				} else {
+					tmp[o++] = wd[j];
+				}
+			}
+			wd = tmp;
+			wl = o;
+		}
+		wr_word3(w, nwords == 0 ? "{" : "", wd, wl, last ? "}" : "");
+		nwords++;
+		i = e;
+	}
+	if (nwords == 0)
+		wr_word(w, "{}");
+}
+
+void wr_line_comment(hamle_writer *w, const char *s, size_t n)
+{
+	while (n > 0 && wr_is_space(s[n - 1]))
+		n--;
+	if (1 + wr_chars(s, n) <= WR_LINE_MAX) {
+		wr_word3(w, ";", s, n, "");
+		wr_end_line(w);
+		return;
+	}
+	/* longer than a line: ';' lines of whole words (a word longer than a line on its own) */
+	wr_end_line(w);
+	size_t i = 0;
+	while (i < n) {
+		size_t e = i, cut = i, chars = 1;
+		while (e < n) {
+			if (e > i && wr_is_space(s[e]))
+				cut = e;
+			chars += ((unsigned char)s[e] & 0xC0) != 0x80;
+			if (chars > WR_LINE_MAX && cut > i)
+				break;
+			e++;
+		}
+		if (e < n)
+			e = cut;
+		wr_putc(w, ';');
+		wr_put(w, s + i, e - i);
+		wr_putc(w, '\n');
+		i = e;
+		while (i < n && wr_is_space(s[i]))
+			i++;
+	}
+}
+
+void wr_escape_line(hamle_writer *w, const char *s, size_t n)
+{
+	while (n > 0 && wr_is_space(s[n - 1]))
+		n--;
+	wr_end_line(w);
+	wr_putc(w, '%');
+	wr_put(w, s, n);
+	wr_putc(w, '\n');
+}
+
+static int result_index(hamle_result r)
+{
+	switch (r) {
+	case HAMLE_RESULT_WHITE: return HAMLE_LOC_RESULT_WHITE;
+	case HAMLE_RESULT_BLACK: return HAMLE_LOC_RESULT_BLACK;
+	case HAMLE_RESULT_DRAW: return HAMLE_LOC_RESULT_DRAW;
+	default: return HAMLE_LOC_RESULT_UNKNOWN;
+	}
+}
+
+hamle_result wr_game_result(const hamle_game *g)
+{
+	hamle_result r = hamle_game_result(g);
+	if (r != HAMLE_RESULT_NONE)
+		return r;
+	const char *tag = hamle_game_tag(g, "Result");
+	r = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
+	return r == HAMLE_RESULT_NONE ? HAMLE_RESULT_UNKNOWN : r;
+}
+
+const char *wr_result_text(const hamle_writer *w, hamle_result r)
+{
+	if (w->opts.format == HAMLE_WRITE_FIDE && w->loc) {
+		const char *s = w->loc->style[HAMLE_LOCALE_STYLE_FIDE].result[result_index(r)];
+		if (s && *s)
+			return s;
+	}
+	return hamle_result_string(r);
+}
+
+static const char *draw_offer_text(const hamle_writer *w)
+{
+	const char *s = w->loc->style[HAMLE_LOCALE_STYLE_FIDE].draw_offer;
+	while (s && *s == ' ')
+		s++;
+	return s && *s ? s : "(=)";
+}
+
+static int is_draw_comment(const hamle_token *t)
+{
+	const char *s = t->text;
+	size_t n = t->len;
+	while (n && wr_is_space(*s))
+		s++, n--;
+	while (n && wr_is_space(s[n - 1]))
+		n--;
+	return !(t->flags & HAMLE_TOKEN_LINE_COMMENT) && n == 3 && memcmp(s, "(=)", 3) == 0;
+}
+
+/* FIDE form: "exd6 e.p.+" -> "exd6+ e.p.", the check or mate mark on the move itself, so that
+ * the e.p. marker stays a word of its own that readers join to the move before it. */
+static size_t ep_mark_order(char *buf, size_t len, const hamle_locale *loc)
+{
+	const char *ep = loc->style[HAMLE_LOCALE_STYLE_FIDE].en_passant;
+	size_t el = ep ? strlen(ep) : 0;
+	if (!el)
+		return len;
+	char *at = strstr(buf, ep);
+	if (!at || at + el == buf + len)
+		return len;
+	size_t mark = (size_t)(buf + len - (at + el));
+	char tmp[32];
+	if (mark >= sizeof(tmp))
+		return len;
+	memcpy(tmp, at + el, mark);
+	memmove(at + mark, at, el);
+	memcpy(at, tmp, mark);
+	return len;
+}
+
+/* Writes g; failed: the game has an error (or cannot be replayed), so it is written in its own
+ * language up to the place where it failed, then the note and the rest as it was read. */
+static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int failed)
+{
+	const hamle_token *t = hamle_game_tokens(g);
+	size_t n = hamle_game_token_count(g);
+	const hamle_diagnostic *why = NULL;
+	size_t stop = failed ? wr_pgn_stop(g, rp, &why) : n;
+	w->stop_own = 0;
+	w->loc = failed && hamle_replay_locale(rp) ? hamle_replay_locale(rp) : w->opts.locale;
+	const hamle_locale *loc = w->loc;
+	int fide = w->opts.format == HAMLE_WRITE_FIDE;
+	size_t term = (size_t)-1; /* the termination marker: last RESULT token at depth 0 */
+	for (size_t i = n; i-- > 0;)
+		if (t[i].kind == HAMLE_TOKEN_RESULT && t[i].depth == 0) {
+			term = i;
+			break;
+		}
+	wr_tags(w, g);
+	w->col = 0;
+	size_t depth = 0;
+	wr_frame *f = wr_frame_at(w, 0);
+	if (!f)
+		return HAMLE_ENOMEM;
+	f->cur = *hamle_replay_start(rp);
+	f->last = f->cur;
+	f->moved = 0;
+	int need_black = 1;
+	char buf[256];
+	for (size_t i = 0; i < stop && !w->oom; i++) {
+		const hamle_token *k = &t[i];
+		switch (k->kind) {
+		case HAMLE_TOKEN_MOVE: {
+			f = &w->stack[depth];
+			const struct hamle_position *pos = &f->cur;
+			hamle_move m;
+			if (wr_move(w, g, rp, i, pos, &m) < 0) {
+				stop = i;
+				failed = 1;
+				break;
+			}
+			if (pos->side == HAMLE_WHITE || need_black) {
+				word_number(w, "", pos->fullmove, pos->side == HAMLE_WHITE ? "." : "...");
+			}
+			int len = san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
+			if (fide && len > 0 && (size_t)len < sizeof(buf))
+				len = (int)ep_mark_order(buf, (size_t)len, loc);
+			if (len < 0 || (size_t)len >= sizeof(buf))
+				wr_word3(w, "", k->text, k->len, "");
+			else
+				wr_word3(w, "", buf, (size_t)len, "");
+			f->last = f->cur;
+			hamle_position_play(&f->cur, m);
+			f->moved = 1;
+			need_black = 0;
+			break;
+		}
+		case HAMLE_TOKEN_COMMENT:
+			if (fide && is_draw_comment(k))
+				wr_word(w, draw_offer_text(w));
+			else if (k->flags & HAMLE_TOKEN_LINE_COMMENT)
+				wr_line_comment(w, k->text, k->len);
+			else
+				wr_brace_comment(w, k->text, k->len);
+			need_black = 1;
+			break;
+		case HAMLE_TOKEN_NAG:
+			if (k->flags & HAMLE_TOKEN_OUT_OF_RANGE)
+				wr_word3(w, "", k->text, k->len, ""); /* "$256" as written: reads back the same */
+			else
+				word_number(w, "$", k->value, "");
+			break;
+		case HAMLE_TOKEN_VAR_START: {
+			wr_word(w, "(");
+			wr_frame *p = &w->stack[depth];
+			wr_frame *c = wr_frame_at(w, depth + 1);
+			if (!c)
+				return HAMLE_ENOMEM;
+			p = &w->stack[depth];
+			c->cur = p->moved ? p->last : p->cur;
+			c->last = c->cur;
+			c->moved = 0;
+			depth++;
+			need_black = 1;
+			break;
+		}
+		case HAMLE_TOKEN_VAR_END:
+			if (depth > 0) {
+				wr_word(w, ")");
+				depth--;
+			}
+			need_black = 1;
+			break;
+		case HAMLE_TOKEN_DRAW_OFFER:
+			if (fide)
+				wr_word(w, draw_offer_text(w));
+			else
+				wr_word(w, "{(=)}");
+			need_black = 1;
+			break;
+		case HAMLE_TOKEN_ESCAPE:
+			wr_escape_line(w, k->text, k->len);
+			need_black = 1;
+			break;
+		case HAMLE_TOKEN_RESULT:
+			/* a marker in the mainline before its end (from a broken tag line: [Black "K "1-0"])
+			 * would end the game when read back: kept as a comment */
+			if (i != term && depth > 0)
+				wr_word(w, wr_result_text(w, (hamle_result)k->value));
+			else if (i != term)
+				wr_brace_comment(w, wr_result_text(w, (hamle_result)k->value),
+					strlen(wr_result_text(w, (hamle_result)k->value)));
+			break;
+		default: /* MOVE_NUMBER: numbers are written from the positions */
+			break;
+		}
+	}
+	if (failed) {
+		/* the move numbers just before the stop were not written: they start the rest */
+		size_t from = stop;
+		while (from > 0 && t[from - 1].kind == HAMLE_TOKEN_MOVE_NUMBER)
+			from--;
+		/* a note from an earlier conversion at the stop stands for this one */
+		if (!(stop < n && (t[stop].flags & HAMLE_TOKEN_ERROR_NOTE)))
+			wr_note(w, g, w->stop_own ? NULL : why);
+		int ended = wr_rest(w, g, from, term, &depth);
+		if (term != (size_t)-1 && term >= from)
+			wr_word3(w, "", t[term].text, t[term].len, "");
+		else if (!ended)
+			wr_word(w, wr_result_text(w, wr_game_result(g)));
+	} else {
+		wr_word(w, wr_result_text(w, wr_game_result(g)));
+	}
+	wr_end_line(w);
+	wr_putc(w, '\n');
+	return w->oom ? HAMLE_ENOMEM : 0;
+}
+
+int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
+{
+	size_t start = w->len;
+	int failed = !wr_start_ok(rp) || hamle_replay_error_count(rp) > 0;
+	int rc = write_pgn(w, g, rp, failed);
+	const hamle_locale *own = hamle_replay_locale(rp);
+	if (rc == 0 && !failed && w->stop_own && own && own != w->opts.locale) {
+		/* the writer stopped at a move the replay had not read (after a game end) and could not
+		 * read either: the game failed, and is written again in its own language */
+		w->len = start;
+		if (w->buf)
+			w->buf[start] = '\0';
+		w->col = 0;
+		rc = write_pgn(w, g, rp, 1);
+	}
+	return rc;
+}

@@ -1,0 +1,98 @@
+/* writer_tags.c: the tag section of PGN export: the Seven Tag Roster in its order, then the other
+ * tags in ASCII order of their names, one tag pair a line, and the blank line after them. */
+#include <string.h>
+
+#include "pgn/writer_internal.h"
+
+static void tag_line(hamle_writer *w, const char *name, const char *value, size_t len)
+{
+	wr_putc(w, '[');
+	wr_puts(w, name);
+	wr_puts(w, " \"");
+	size_t s = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (value[i] == '"' || value[i] == '\\') {
+			wr_put(w, value + s, i - s);
+			wr_putc(w, '\\');
+			s = i;
+		}
+	}
+	wr_put(w, value + s, len - s);
+	wr_puts(w, "\"]\n");
+}
+
+static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+
+static int roster_index(const char *name)
+{
+	for (int i = 0; i < 7; i++)
+		if (name[0] == roster[i][0] && strcmp(name, roster[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* 1 when tag i is the first occurrence of a roster tag. */
+static int is_first_roster(const hamle_game *g, const size_t first[7], size_t i)
+{
+	int k = roster_index(hamle_game_tag_at(g, i)->name);
+	return k >= 0 && first[k] == i;
+}
+
+/* Seven Tag Roster in order (first occurrence of each; missing ones as unknown), then every other
+ * tag in ASCII order of its name (input order among equal names). */
+void wr_tags(hamle_writer *w, const hamle_game *g)
+{
+	size_t n = hamle_game_tag_count(g);
+	size_t first[7];
+	for (int k = 0; k < 7; k++)
+		first[k] = (size_t)-1;
+	/* which tags are the roster's own (kept for the selection below; tags are few) */
+	unsigned char own[64] = {0};
+	for (size_t i = 0; i < n; i++) {
+		int k = roster_index(hamle_game_tag_at(g, i)->name);
+		if (k >= 0 && first[k] == (size_t)-1) {
+			first[k] = i;
+			if (i < sizeof(own))
+				own[i] = 1;
+		}
+	}
+	for (int k = 0; k < 7; k++) {
+		if (first[k] != (size_t)-1) {
+			const hamle_tag *t = hamle_game_tag_at(g, first[k]);
+			tag_line(w, t->name, t->value, t->value_len);
+		} else {
+			const char *v = k == 2 ? "????.??.??" : k == 6 ? hamle_result_string(wr_game_result(g)) : "?";
+			tag_line(w, roster[k], v, strlen(v));
+		}
+	}
+	/* the others: selection by repeated minimum (tags are few; no allocation) */
+	const char *prev_name = NULL;
+	size_t prev_i = 0;
+	for (;;) {
+		size_t best = (size_t)-1;
+		for (size_t i = 0; i < n; i++) {
+			const hamle_tag *t = hamle_game_tag_at(g, i);
+			if (i < sizeof(own) ? own[i] : is_first_roster(g, first, i))
+				continue;
+			if (prev_name) { /* strictly after (prev_name, prev_i) */
+				int c = strcmp(t->name, prev_name);
+				if (c < 0 || (c == 0 && i <= prev_i))
+					continue;
+			}
+			if (best == (size_t)-1) {
+				best = i;
+				continue;
+			}
+			int c = strcmp(t->name, hamle_game_tag_at(g, best)->name);
+			if (c < 0)
+				best = i;
+		}
+		if (best == (size_t)-1)
+			break;
+		const hamle_tag *t = hamle_game_tag_at(g, best);
+		tag_line(w, t->name, t->value, t->value_len);
+		prev_name = t->name;
+		prev_i = best;
+	}
+	wr_putc(w, '\n');
+}
