@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "convert.h"
+#include "limits.h"
 #include "locales.h"
 #include "opt.h"
 
@@ -41,8 +42,10 @@ static const hamle_cli_opt opts[] = {
 	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores); output stays in input order",
 		OPT_JOBS},
 	{"on-error", 0, HAMLE_OPT_ARG, "MODE",
-		"a game with an error: keep (default: written up to the error, the rest as comments), skip, fail",
+		"a game with an error: keep (default: written in its own language up to the error, a {hamle: error} "
+		"note, then the rest as it was read, so that it still fails), skip, fail",
 		OPT_ON_ERROR},
+	HAMLE_OPT_LIMIT_ENTRIES,
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", OPT_QUIET},
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL,
 		"also print the warnings of every game, and the FEN before a move a finding is about", OPT_VERBOSE},
@@ -51,12 +54,15 @@ static const hamle_cli_opt opts[] = {
 	{0}};
 
 static const hamle_cli_info info = {"hamle-convert", HAMLE_VERSION_STRING, "[options] [FILE|DIR|-]...",
-	"Converts chess games in any notation hamle reads (PGN, FIDE scoresheet style, Turkish,\n"
-	"German and other letters, figurines, typed scoresheets with 'Beyaz:'/'Weiss:' headers) into\n"
-	"PGN export format, or another language (--lang) or form (--to). Nothing is lost: comments,\n"
-	"NAGs, variations, unknown tags and the draw offer (=) (written {(=)}) are kept. A game with an\n"
-	"error is still written up to the error, with a comment naming it and the rest of its movetext\n"
-	"as ';' comment lines; the finding goes to stderr. Games of unsupported variants pass through.",
+	"Converts chess games in any notation hamle reads (PGN, FIDE scoresheet style, Turkish, "
+	"German and other letters, figurines, typed scoresheets with 'Beyaz:'/'Weiss:' headers) into "
+	"PGN export format, or another language (--lang) or form (--to). Nothing is lost: comments, "
+	"NAGs, variations, unknown tags and the draw offer (=) (written {(=)}) are kept. A game with an "
+	"error is still written, in its own language, up to the error, then a {hamle: error ...} note "
+	"naming it, then the rest of its movetext as it was read, so that it still fails when it is "
+	"validated (the note is read as the error when nothing else is one); the finding goes to "
+	"stderr. What a --max-* limit left unread is not written (the note says so). Games of "
+	"unsupported variants pass through.",
 	"Exit status: 0 every game converted, 1 at least one game had an error,\n"
 	"2 usage, I/O, locale or out-of-memory error (also a failed write to stdout).\n"};
 
@@ -163,7 +169,10 @@ int main(int argc, char **argv)
 			}
 			break;
 		}
-		default: break;
+		default:
+			if (hamle_opt_is_limit(id) && (status = hamle_opt_limit(&cfg.ropts, id, p.arg, &msg)) != 0)
+				goto cleanup;
+			break;
 		}
 	}
 	int fmt = hamle_write_format_parse(to);

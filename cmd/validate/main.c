@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limits.h"
 #include "locales.h"
 #include "opt.h"
 #include "pool.h"
@@ -15,7 +16,6 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_MAX_GAME, OPT_MAX_COMMENT, OPT_MAX_TAG, OPT_MAX_DEPTH, OPT_MAX_TOKENS, OPT_MAX_FINDINGS,
 	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT
 };
 
@@ -40,13 +40,7 @@ static const hamle_cli_opt opts[] = {
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
-	{"max-game-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest game read (default 8M; K, M, G suffixes)", OPT_MAX_GAME},
-	{"max-comment-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest comment (default 1M)", OPT_MAX_COMMENT},
-	{"max-tag-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest tag name or value (default 64K)", OPT_MAX_TAG},
-	{"max-depth", 0, HAMLE_OPT_ARG, "N", "deepest variation nesting (default 256)", OPT_MAX_DEPTH},
-	{"max-tokens", 0, HAMLE_OPT_ARG, "N", "most movetext tokens per game (default 200000)", OPT_MAX_TOKENS},
-	{"max-findings", 0, HAMLE_OPT_ARG, "N", "findings printed per game; more are only counted (default 100)",
-		OPT_MAX_FINDINGS},
+	HAMLE_OPT_LIMIT_ENTRIES,
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
 		"tokenize and replay every game in full (no quick lane for plain games); same output, slower",
 		OPT_FULL_REPLAY},
@@ -63,38 +57,6 @@ static const hamle_cli_info info = {
 	"Exit status: 0 every game valid (warnings allowed unless --strict), 1 at least one game\n"
 	"with an error (or, with --strict, a warning), 2 usage, I/O, locale or out-of-memory error\n"
 	"(also a failed write to stdout). A closed output pipe ends the tool quietly.\n"};
-
-/* "64K", "8M", "1G" or plain bytes. */
-static int parse_size(const char *s, size_t *out)
-{
-	size_t n = strlen(s);
-	unsigned long mult = 1;
-	char num[32];
-	if (n == 0 || n >= sizeof(num))
-		return -1;
-	memcpy(num, s, n + 1);
-	switch (num[n - 1]) {
-	case 'k': case 'K': mult = 1UL << 10; num[--n] = '\0'; break;
-	case 'm': case 'M': mult = 1UL << 20; num[--n] = '\0'; break;
-	case 'g': case 'G': mult = 1UL << 30; num[--n] = '\0'; break;
-	default: break;
-	}
-	unsigned long v;
-	if (hamle_opt_parse_ulong(num, 1, (unsigned long)-1 / mult, &v) < 0)
-		return -1;
-	*out = (size_t)(v * mult);
-	return 0;
-}
-
-static int set_limit(size_t *field, const char *arg, bool is_size, const char *name, const hamle_msg *m)
-{
-	unsigned long v;
-	if (is_size ? parse_size(arg, field) < 0 : hamle_opt_parse_ulong(arg, 1, (unsigned long)-1, &v) < 0)
-		return hamle_msg_usage(m, "--%s: '%s' is not a positive %s", name, arg, is_size ? "size" : "number");
-	if (!is_size)
-		*field = (size_t)v;
-	return 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -196,15 +158,10 @@ int main(int argc, char **argv)
 			else
 				cfg.popts.max_suggestions = (unsigned)ul;
 			break;
-		case OPT_MAX_GAME: rc = set_limit(&cfg.ropts.max_game_bytes, p.arg, true, "max-game-bytes", &m); break;
-		case OPT_MAX_COMMENT:
-			rc = set_limit(&cfg.ropts.max_comment_bytes, p.arg, true, "max-comment-bytes", &m);
+		default:
+			if (hamle_opt_is_limit(id))
+				rc = hamle_opt_limit(&cfg.ropts, id, p.arg, &m);
 			break;
-		case OPT_MAX_TAG: rc = set_limit(&cfg.ropts.max_tag_bytes, p.arg, true, "max-tag-bytes", &m); break;
-		case OPT_MAX_DEPTH: rc = set_limit(&cfg.ropts.max_depth, p.arg, false, "max-depth", &m); break;
-		case OPT_MAX_TOKENS: rc = set_limit(&cfg.ropts.max_tokens, p.arg, false, "max-tokens", &m); break;
-		case OPT_MAX_FINDINGS: rc = set_limit(&cfg.ropts.max_findings, p.arg, false, "max-findings", &m); break;
-		default: break;
 		}
 		if (rc) {
 			status = rc;

@@ -1,0 +1,47 @@
+/* limits.h: the reader's limits as options of every tool that reads games, one table entry set
+ * and one handler (so the tools spell, document and check them alike):
+ *
+ *   static const hamle_cli_opt opts[] = { ..., HAMLE_OPT_LIMIT_ENTRIES, HAMLE_OPT_STD_ENTRIES, {0}};
+ *   ...
+ *   default:
+ *       if (hamle_opt_is_limit(id))
+ *           rc = hamle_opt_limit(&ropts, id, p.arg, &msg);   -- 0, or 2 after a usage message
+ *
+ * A game over a limit is a `limit` error of that game alone (see hamle/pgn.h). */
+#ifndef HAMLE_CLI_LIMITS_H
+#define HAMLE_CLI_LIMITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <hamle/pgn.h>
+
+#include "msg.h"
+
+enum {
+	HAMLE_OPT_MAX_GAME = 10100, HAMLE_OPT_MAX_COMMENT, HAMLE_OPT_MAX_TAG, HAMLE_OPT_MAX_DEPTH,
+	HAMLE_OPT_MAX_TOKENS, HAMLE_OPT_MAX_FINDINGS
+};
+
+#define HAMLE_OPT_LIMIT_ENTRIES \
+	{"max-game-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest game read (default 8M; K, M, G suffixes)", \
+		HAMLE_OPT_MAX_GAME}, \
+	{"max-comment-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest comment (default 1M)", HAMLE_OPT_MAX_COMMENT}, \
+	{"max-tag-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest tag name or value (default 64K)", HAMLE_OPT_MAX_TAG}, \
+	{"max-depth", 0, HAMLE_OPT_ARG, "N", "deepest variation nesting (default 256)", HAMLE_OPT_MAX_DEPTH}, \
+	{"max-tokens", 0, HAMLE_OPT_ARG, "N", "most movetext tokens per game (default 200000)", HAMLE_OPT_MAX_TOKENS}, \
+	{"max-findings", 0, HAMLE_OPT_ARG, "N", "findings printed per game; more are only counted (default 100)", \
+		HAMLE_OPT_MAX_FINDINGS}
+
+/* Whether id is one of the HAMLE_OPT_MAX_* ids. */
+bool hamle_opt_is_limit(int id);
+
+/* Sets the limit of option id from its value arg in ro. 0, or HAMLE_EXIT_ERROR (2) after a usage
+ * message on m ("--max-depth: 'x' is not a positive number"). */
+int hamle_opt_limit(hamle_reader_options *ro, int id, const char *arg, const hamle_msg *m);
+
+/* "64K", "8M", "1G" (either case; powers of 1024) or plain bytes, at least 1. 0, or -1 when s is
+ * not one (out untouched). */
+int hamle_opt_parse_size(const char *s, size_t *out);
+
+#endif
