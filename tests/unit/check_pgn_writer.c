@@ -200,6 +200,12 @@ START_TEST(test_note_is_the_error_alone)
 	ck_assert_str_eq(d->error.token, "A6");
 	ck_assert_ptr_null(strstr(d->error.message, "as noted"));
 	done(&x);
+	static const char brace[] = "1. e4 e5 {hamle: error: syntax 'U+007D': stray 'U+007D' in\nmovetext} *\n";
+	read1(&x, brace, strlen(brace), NULL);
+	d = error_at(x.rp, NULL);
+	ck_assert_str_eq(d->error.token, "}"); /* the '}' a comment cannot hold, given back */
+	ck_assert_ptr_nonnull(strstr(d->error.message, "stray '}' in movetext (as noted"));
+	done(&x);
 	static const char bare[] = "1. e4 e5 { hamle:\n error } *\n";
 	read1(&x, bare, strlen(bare), NULL);
 	ck_assert_uint_eq(hamle_replay_error_count(x.rp), 1);

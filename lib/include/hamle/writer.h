@@ -24,7 +24,7 @@
  * two) up to the first place where it failed (its first move error, or the token at or after any
  * other error: an unclosed variation or comment, a stray character, a bad tag or FEN: the whole
  * movetext, a limit: where reading stopped); then the note {hamle: error: CODE 'TOKEN': MESSAGE}
- * (a '}' in it written U+007D; not written again when an earlier conversion's note stands there);
+ * (a '}' in it written U+007D, read back as '}'; not written again when an earlier note stands there);
  * then the rest of the movetext as it was read: its words as written ("12)" as "12."), comments,
  * variations ( ) left open through it and closed at its end, text the reader skipped in a comment;
  * then its termination marker. What a limit left unread is not written (the note says how much).

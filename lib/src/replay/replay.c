@@ -267,6 +267,25 @@ static int note_code(const char *s, size_t n)
 	return 0;
 }
 
+/* s[0..end) of a note into buf (size > 0): blanks collapsed, "U+007D" back to the '}' a comment
+ * cannot hold. Returns the length. */
+static size_t note_text(char *buf, size_t size, const char *s, const char *end)
+{
+	size_t n = 0;
+	for (; s < end && n + 1 < size; s++) {
+		if (end - s >= 6 && memcmp(s, "U+007D", 6) == 0) {
+			buf[n++] = '}';
+			s += 5;
+		} else if (!note_blank(*s)) {
+			buf[n++] = *s;
+		} else if (n && s + 1 < end && !note_blank(s[1])) {
+			buf[n++] = ' ';
+		}
+	}
+	buf[n] = '\0';
+	return n;
+}
+
 /* A {hamle: error ...} note, the comment a conversion writes where a game failed (the rest of the
  * game follows it as it was read, see hamle/writer.h), is the game's error when nothing else is
  * one: so the game still fails however it is rewritten around the note. The finding takes the
@@ -309,21 +328,14 @@ static void replay_check_note(hamle_replay *rp)
 	}
 	if (s < end && *s == ':')
 		s++;
-	char msg[HAMLE_ERROR_MESSAGE_MAX];
-	size_t n = 0;
-	for (; s < end && n + 1 < sizeof(msg); s++) {
-		if (!note_blank(*s))
-			msg[n++] = *s;
-		else if (n && s + 1 < end && !note_blank(s[1]))
-			msg[n++] = ' ';
-	}
-	msg[n] = '\0';
+	char msg[HAMLE_ERROR_MESSAGE_MAX], tk[HAMLE_ERROR_TOKEN_MAX];
+	note_text(msg, sizeof(msg), s, end);
 	hamle_diagnostic *f = replay_add_finding(rp, hamle_status_id(code), HAMLE_SEVERITY_ERROR, code, k);
 	if (!f)
 		return;
 	f->error.token[0] = '\0';
 	if (tok)
-		hamle_error_set_token(&f->error, tok, tok_len);
+		hamle_error_set_token(&f->error, tk, note_text(tk, sizeof(tk), tok, tok + tok_len));
 	const char *args[1] = {msg};
 	replay_message(rp, f, "error_noted", 1, args);
 }
