@@ -252,11 +252,12 @@ START_TEST(test_line_limits)
 }
 END_TEST
 
-/* "Â„" in a game decoded as Windows-1252 is no doubly encoded U+0084 (a control character that
- * reads back as an error): written and read back, the game is the same (issue 11, item 10). */
+/* "Â„" is no doubly encoded U+0084 (a control character that reads back as an error): written
+ * and read back, the game is the same (issue 11, item 10: ../shared/repro/replay-roundtrip.pgn,
+ * also a replay fuzz seed). */
 START_TEST(test_double_encoded_control_kept)
 {
-	static const char in[] = "[White \"Ren\xE9 \xC2\x84\"]\n\n1. e4 e5 *\n";
+	static const char in[] = "[White \"Ren\xE9 \xC3\x82\xE2\x80\x9E\"]\n\n1. e4 e5 *\n";
 	one x, y;
 	read1(&x, in, strlen(in), NULL);
 	ck_assert_str_eq(hamle_game_tag(x.g, "White"), "Ren\xC3\xA9 \xC3\x82\xE2\x80\x9E");

@@ -18,13 +18,15 @@
  *           line after each game (epd: the first four FEN fields).
  *   json    one JSON object per line and game (see json_game.c for the keys).
  *
- * A game that failed (an error finding of any kind, or one that could not be replayed) is still
- * written in pgn/fide, so that it reads back as one game that fails again: its tags as read; its
- * movetext in its own language (hamle_replay_locale, not opts.locale: a game is never written in
- * two) up to the first place where it failed (its first move error, or the token at or after any
- * other error: an unclosed variation or comment, a stray character, a bad tag or FEN: the whole
- * movetext, a limit: where reading stopped); then the note {hamle: error: CODE 'TOKEN': MESSAGE}
- * (a '}' in it written U+007D, read back as '}'; not written again when an earlier note stands there);
+ * A game that failed (an error finding of any kind but an encoding error of its bytes, which the
+ * decoding replaced by U+FFFD or a space: that text is written; or a game that could not be
+ * replayed) is still written in pgn/fide, so that it reads back as one game that fails again: its
+ * tags as read; its movetext in its own language (hamle_replay_locale, not opts.locale: a game is
+ * never written in two) up to the first place where it failed (its first move error, or the token
+ * at or after any other error: an unclosed variation or comment, a stray character, a bad tag or
+ * FEN: the whole movetext, a limit: where reading stopped); then the note
+ * {hamle: error: CODE 'TOKEN': MESSAGE} (a '}' in it written U+007D, read back as '}'; not written
+ * again when an earlier note stands there);
  * then the rest of the movetext as it was read: its words as written ("12)" as "12."), comments,
  * variations ( ) left open through it and closed at its end, text the reader skipped in a comment;
  * then its termination marker. What a limit left unread is not written (the note says how much).

@@ -105,6 +105,9 @@ hamle_result wr_game_result(const hamle_game *g);
 const char *wr_result_text(const hamle_writer *w, hamle_result r);
 
 /* ---- a failed game in pgn/fide (writer_failed.c) ---- */
+/* Whether the game rp replayed failed for the writer: an error finding but for the encoding
+ * errors of its bytes (decoded as U+FFFD or a space, the text written reads back clean). */
+int wr_failed(const hamle_replay *rp);
 /* Index of the token where writing g as PGN stops, the first place where it failed: its first move
  * error, the first token at or after (or holding) any other error finding (the reader's, a bad
  * FEN: the whole movetext), a stray character the reader skipped, or an earlier error note;

@@ -381,7 +381,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
 {
 	size_t start = w->len;
-	int failed = !wr_start_ok(rp) || hamle_replay_error_count(rp) > 0;
+	int failed = !wr_start_ok(rp) || wr_failed(rp);
 	int rc = write_pgn(w, g, rp, failed);
 	const hamle_locale *own = hamle_replay_locale(rp);
 	if (rc == 0 && !failed && w->stop_own && own && own != w->opts.locale) {
