@@ -162,14 +162,26 @@ void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why)
 	wr_brace_comment(w, msg, n);
 }
 
-/* Text the reader skipped, text[a..b) (blanks and dots around it allowed), in a comment: a {}
- * one, or ';' lines when it holds a '}'. Dots alone are not written (the reader drops them). */
+/* The text between two tokens, text[a..b): the reader skipped it, and what it holds but blanks
+ * goes into a comment (a {} one, or ';' lines when it holds a '}'); dots alone ("6. ... Nf6")
+ * stay words, as the reader drops them. */
 static void skipped(hamle_writer *w, const char *text, size_t a, size_t b)
 {
-	if (!has_skipped(text, a, b))
-		return;
 	while (a < b && wr_is_space(text[a]))
 		a++;
+	if (a >= b)
+		return;
+	if (!has_skipped(text, a, b)) {
+		for (size_t p = a; p < b;) {
+			size_t e = p;
+			while (e < b && !wr_is_space(text[e]))
+				e++;
+			if (e > p)
+				wr_word3(w, "", text + p, e - p, "");
+			p = e + 1;
+		}
+		return;
+	}
 	if (!memchr(text + a, '}', b - a)) {
 		wr_brace_comment(w, text + a, b - a);
 		return;
@@ -216,6 +228,12 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 	size_t n = hamle_game_token_count(g);
 	const char *text = g->text;
 	size_t at = gap_start(g, from); /* what is written of the text ends here */
+	while (at < g->movetext_at && from > 0) { /* dots glued to the last word written ("Kc8.") */
+		size_t d = dot_len(text, at, g->movetext_at);
+		if (!d)
+			break;
+		at += d;
+	}
 	int ended = 0;
 	for (size_t i = from; i < n && !w->oom; i++) {
 		const hamle_token *k = &t[i];
