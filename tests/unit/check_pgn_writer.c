@@ -111,6 +111,13 @@ static const struct {
 	{"1. e4 (1. d4 (1. c4 (1. Nf3 (1. g3) ) ) ) e5 *\n", 2, 0, 'i', "limit"},
 	{"1. e4 {a comment longer than the limit} e5 2. Nf3 *\n", 0, 8, 'i', "limit"},
 	{"1. e4 (1. d4 (1. c4 (1. Nf3 (1. g3) ) ) ) e5 *\n", 0, 0, 'v', NULL}, /* (valid: the control) */
+	/* the unclosed variation only counted, past the findings of 100 control characters */
+	{"1. e4 e5 ( 1... c5 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01"
+	 " \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01"
+	 " \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01"
+	 " \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01"
+	 " \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01 \x01"
+	 " \x01 \x01 \x01 \x01 \x01 \x01 2. Nf3 *\n", 0, 0, 'n', NULL},
 	{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 $1-0\n", 0, 0, 'm', "-0"},
 	{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Bxx 12) d6 1/2-1/2. 13. Kc8. ...Ng4 *\n", 0, 0, 'm', "Bxx"},
 };

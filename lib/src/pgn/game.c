@@ -57,7 +57,7 @@ void pgn_game_reset(hamle_game *g)
 	g->encoding = HAMLE_ENCODING_UTF8;
 	g->text_ascii = -1;
 	g->ntokens = g->ntags = g->strs_len = g->nspans = 0;
-	g->nfindings = g->findings_dropped = g->nerrors = 0;
+	g->nfindings = g->findings_dropped = g->nerrors = g->nerrors_structure = 0;
 	g->result = HAMLE_RESULT_NONE;
 	g->movetext_at = g->movetext_start = 0;
 	g->first_note = (size_t)-1;
@@ -116,6 +116,8 @@ static hamle_finding *new_finding(hamle_game *g, hamle_severity sev, int code, c
 	*rc = 0;
 	if (sev == HAMLE_SEVERITY_ERROR)
 		g->nerrors++;
+	if (sev == HAMLE_SEVERITY_ERROR && code != HAMLE_EENCODING)
+		g->nerrors_structure++;
 	if (g->nfindings >= g->max_findings) {
 		g->findings_dropped++;
 		return NULL;

@@ -62,6 +62,7 @@ struct hamle_game {
 
 	hamle_finding *findings;
 	size_t nfindings, findings_cap, findings_dropped, nerrors;
+	size_t nerrors_structure; /* errors but encoding ones (those only counted too): the writer's */
 	size_t max_findings;
 	const hamle_locale *messages; /* language of the findings' messages (NULL: English) */
 	hamle_result result;

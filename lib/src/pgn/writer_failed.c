@@ -94,8 +94,10 @@ static int is_bytes_error(const hamle_diagnostic *d)
 	return d->error.code == HAMLE_EENCODING;
 }
 
-int wr_failed(const hamle_replay *rp)
+int wr_failed(const hamle_game *g, const hamle_replay *rp)
 {
+	if (g->nerrors_structure) /* the reader's, kept or only counted (max_findings) */
+		return 1;
 	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
 		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
 		if (d->severity == HAMLE_SEVERITY_ERROR && !is_bytes_error(d))
@@ -104,7 +106,7 @@ int wr_failed(const hamle_replay *rp)
 	return 0;
 }
 
-size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diagnostic **why)
+size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diagnostic **why, int *skipped)
 {
 	size_t n = hamle_game_token_count(g);
 	size_t stop = wr_start_ok(rp) ? n : 0;
@@ -131,10 +133,11 @@ size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diag
 		best = NULL;
 	}
 	*why = best ? best : any;
+	*skipped = skip == stop;
 	return stop;
 }
 
-void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why)
+void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why, int skipped)
 {
 	char msg[HAMLE_ERROR_MESSAGE_MAX + HAMLE_ERROR_TOKEN_MAX + 2 * HAMLE_SAN_TEXT_MAX + 96];
 	const hamle_error *e = why ? &why->error : w->stop_own ? &w->stop_err : NULL;
@@ -143,8 +146,8 @@ void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why)
 	if (e && e->token[0] && n < sizeof(msg))
 		n += (size_t)snprintf(msg + n, sizeof(msg) - n, " '%s'", e->token);
 	if (n < sizeof(msg))
-		n += (size_t)snprintf(msg + n, sizeof(msg) - n, ": %s",
-			e && e->message[0] ? e->message : "text the reader skipped");
+		n += (size_t)snprintf(msg + n, sizeof(msg) - n, ": %s", e && e->message[0] ? e->message
+			: skipped ? "text the reader skipped" : "an error past --max-findings, counted and not kept");
 	if (why && why->n_suggestions && n < sizeof(msg)) {
 		/* in the output language, as the message is (the replay's messages locale) */
 		char dym[2 * HAMLE_SAN_TEXT_MAX + 64];

@@ -105,16 +105,19 @@ hamle_result wr_game_result(const hamle_game *g);
 const char *wr_result_text(const hamle_writer *w, hamle_result r);
 
 /* ---- a failed game in pgn/fide (writer_failed.c) ---- */
-/* Whether the game rp replayed failed for the writer: an error finding but for the encoding
- * errors of its bytes (decoded as U+FFFD or a space, the text written reads back clean). */
-int wr_failed(const hamle_replay *rp);
+/* Whether game g, which rp replayed, failed for the writer: an error but for the encoding errors
+ * of its bytes (decoded as U+FFFD or a space, the text written reads back clean). */
+int wr_failed(const hamle_game *g, const hamle_replay *rp);
 /* Index of the token where writing g as PGN stops, the first place where it failed: its first move
  * error, the first token at or after (or holding) any other error finding (the reader's, a bad
  * FEN: the whole movetext), a stray character the reader skipped, or an earlier error note;
- * hamle_game_token_count(g) when none is in the movetext. *why: the finding, or NULL. */
-size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diagnostic **why);
-/* The note "{hamle: error: ID 'TOKEN': MESSAGE}" for why (or the writer's own stop error). */
-void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why);
+ * hamle_game_token_count(g) when none is in the movetext. *why: the finding, or NULL; *skipped:
+ * the stop is where the reader skipped text. */
+size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diagnostic **why,
+	int *skipped);
+/* The note "{hamle: error: ID 'TOKEN': MESSAGE}" for why (or the writer's own stop error; without
+ * either, skipped: the reader skipped text there, else an error it only counted). */
+void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why, int skipped);
 /* The movetext from token from on as it was read (its words as written, other tokens as the
  * writer writes them; text the reader skipped in a comment), except the termination marker term,
  * then ')' for each variation left open (*depth: open ones on entry). Returns 1 when its last word

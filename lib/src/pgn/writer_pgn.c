@@ -247,7 +247,8 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g);
 	const hamle_diagnostic *why = NULL;
-	size_t stop = failed ? wr_pgn_stop(g, rp, &why) : n;
+	int skipped = 0;
+	size_t stop = failed ? wr_pgn_stop(g, rp, &why, &skipped) : n;
 	w->stop_own = 0;
 	w->loc = failed && hamle_replay_locale(rp) ? hamle_replay_locale(rp) : w->opts.locale;
 	const hamle_locale *loc = w->loc;
@@ -364,13 +365,17 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			from--;
 		/* a note from an earlier conversion at the stop stands for this one */
 		if (!(stop < n && (t[stop].flags & HAMLE_TOKEN_ERROR_NOTE)))
-			wr_note(w, g, w->stop_own ? NULL : why);
+			wr_note(w, g, w->stop_own ? NULL : why, skipped);
 		int ended = wr_rest(w, g, from, term, &depth);
 		if (term != (size_t)-1 && term >= from)
 			wr_word3(w, "", t[term].text, t[term].len, "");
 		else if (!ended)
 			wr_word(w, wr_result_text(w, wr_game_result(g)));
 	} else {
+		while (depth > 0) { /* (a game left a variation open is one that failed) */
+			wr_word(w, ")");
+			depth--;
+		}
 		wr_word(w, wr_result_text(w, wr_game_result(g)));
 	}
 	wr_end_line(w);
@@ -381,7 +386,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
 {
 	size_t start = w->len;
-	int failed = !wr_start_ok(rp) || wr_failed(rp);
+	int failed = !wr_start_ok(rp) || wr_failed(g, rp);
 	int rc = write_pgn(w, g, rp, failed);
 	const hamle_locale *own = hamle_replay_locale(rp);
 	if (rc == 0 && !failed && w->stop_own && own && own != w->opts.locale) {
