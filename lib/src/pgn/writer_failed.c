@@ -56,6 +56,35 @@ static int has_skipped(const char *s, size_t a, size_t b)
 	return 0;
 }
 
+/* The next piece [*a, *e) of text[*a..b) outside the typed scoresheet lines the reader read as
+ * tags (g->spans): 1, or 0 when none is left. */
+static int next_piece(const hamle_game *g, size_t *a, size_t b, size_t *e)
+{
+	size_t lo = 0, hi = g->nspans;
+	while (lo < hi) { /* the first span that ends after *a */
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->spans[mid].end <= *a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo < g->nspans && g->spans[lo].start <= *a && *a < b)
+		*a = g->spans[lo++].end;
+	if (*a >= b)
+		return 0;
+	*e = lo < g->nspans && g->spans[lo].start < b ? g->spans[lo].start : b;
+	return 1;
+}
+
+/* Whether the text between two tokens, text[a..b), holds text the reader skipped. */
+static int gap_skipped(const hamle_game *g, size_t a, size_t b)
+{
+	for (size_t e; next_piece(g, &a, b, &e); a = e)
+		if (has_skipped(g->text, a, e))
+			return 1;
+	return 0;
+}
+
 /* The first token i <= limit with text before it that the reader skipped (n: after the last). */
 static size_t first_skipped(const hamle_game *g, size_t limit)
 {
@@ -63,7 +92,7 @@ static size_t first_skipped(const hamle_game *g, size_t limit)
 	size_t n = hamle_game_token_count(g);
 	for (size_t i = 0; i <= limit && i <= n; i++) {
 		size_t b = i < n ? tok_start(g, &t[i]) : g->movetext_at;
-		if (has_skipped(g->text, gap_start(g, i), b))
+		if (gap_skipped(g, gap_start(g, i), b))
 			return i;
 	}
 	return (size_t)-1;
@@ -168,7 +197,7 @@ void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why, 
 /* The text between two tokens, text[a..b): the reader skipped it, and what it holds but blanks
  * goes into a comment (a {} one, or ';' lines when it holds a '}'); dots alone ("6. ... Nf6")
  * stay words, as the reader drops them. */
-static void skipped(hamle_writer *w, const char *text, size_t a, size_t b)
+static void skipped_piece(hamle_writer *w, const char *text, size_t a, size_t b)
 {
 	while (a < b && wr_is_space(text[a]))
 		a++;
@@ -200,6 +229,13 @@ static void skipped(hamle_writer *w, const char *text, size_t a, size_t b)
 			wr_line_comment(w, text + s, e - s);
 		a = e + 1;
 	}
+}
+
+/* The same over the pieces of text[a..b) outside typed scoresheet lines (read as tags). */
+static void skipped(hamle_writer *w, const hamle_game *g, size_t a, size_t b)
+{
+	for (size_t e; next_piece(g, &a, b, &e); a = e)
+		skipped_piece(w, g->text, a, e);
 }
 
 static int is_word(const hamle_token *t)
@@ -260,7 +296,7 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 				break;
 			}
 		}
-		skipped(w, text, at > g->movetext_start ? at : g->movetext_start, a);
+		skipped(w, g, at > g->movetext_start ? at : g->movetext_start, a);
 		at = b;
 		if (i == term)
 			continue;
@@ -321,7 +357,7 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 			break;
 		}
 	}
-	skipped(w, text, at > g->movetext_start ? at : g->movetext_start, g->movetext_at);
+	skipped(w, g, at > g->movetext_start ? at : g->movetext_start, g->movetext_at);
 	if (*depth > 0)
 		ended = 0;
 	while (*depth > 0) {
