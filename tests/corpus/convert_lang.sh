@@ -12,17 +12,7 @@ require_tool convert
 command -v python3 >/dev/null || skip "python3 not found"
 L=$HAMLE_SHARED/corpus/lang
 T=$HAMLE_TMP
-python3 - "$L" "$T" <<'PY'
-import csv, sys
-lang, tmp = sys.argv[1], sys.argv[2]
-for d in ("turkish", "german"):
-    with open(f"{lang}/{d}/web-and-code-samples.tsv", newline="", encoding="utf-8") as fh:
-        r = csv.reader(fh, delimiter="\t")
-        next(r)
-        for row in r:
-            if len(row) >= 4:
-                open(f"{tmp}/{row[0]}.txt", "w", encoding="utf-8").write(row[3] + "\n")
-PY
+python3 "$(dirname "$0")/lang_rows.py" "$L" "$T"
 out=$T/outcomes.tsv
 : > "$out"
 for f in "$T"/tr*.txt "$T"/de*.txt; do

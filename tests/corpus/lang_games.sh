@@ -13,17 +13,7 @@ command -v python3 >/dev/null || skip "python3 not found"
 L=$HAMLE_SHARED/corpus/lang
 T=$HAMLE_TMP
 mkdir -p "$T/rows"
-python3 - "$L" "$T/rows" <<'PY'
-import csv, sys
-lang, tmp = sys.argv[1], sys.argv[2]
-for d in ("turkish", "german"):
-    with open(f"{lang}/{d}/web-and-code-samples.tsv", newline="", encoding="utf-8") as fh:
-        r = csv.reader(fh, delimiter="\t")
-        next(r)
-        for row in r:
-            if len(row) >= 4:
-                open(f"{tmp}/{row[0]}.txt", "w", encoding="utf-8").write(row[3] + "\n")
-PY
+python3 "$(dirname "$0")/lang_rows.py" "$L" "$T/rows"
 inputs=()
 while IFS= read -r f; do inputs+=("$f"); done < <(find "$L" -type f \( -name '*.pgn' -o -name '*.txt' \) | sort)
 for f in "$T"/rows/*.txt "$HAMLE_TESTDATA"/convert/*.txt "$HAMLE_TESTDATA"/sheets/*.txt; do inputs+=("$f"); done
