@@ -11,7 +11,7 @@
 
 #include "hamle/san.h"
 #include "pgn/game_internal.h"
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 #include "replay/replay_internal.h"
 
 /* Where token t starts and ends in the game's text, its '{' '}' ';' '%' included. */

@@ -5,7 +5,7 @@
 
 #include "error_internal.h"
 #include "pgn/encoding.h"
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 
 /* Windows-1252 0x80-0x9F (0 = undefined); Windows-1254 is the same there except 0x8E and 0x9E
  * (undefined in 1254). */

@@ -2,7 +2,7 @@
  * tags in ASCII order of their names, one tag pair a line, and the blank line after them. */
 #include <string.h>
 
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 
 static void tag_line(hamle_writer *w, const char *name, const char *value, size_t len)
 {

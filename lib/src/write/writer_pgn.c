@@ -6,7 +6,7 @@
 #include "notation/san_internal.h"
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 #include "replay/replay_internal.h"
 
 static int width_ok(const hamle_writer *w, size_t c)

@@ -4,7 +4,7 @@
 
 #include "notation/san_internal.h"
 #include "hamle/san.h"
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 
 /* Writes the FEN (epd: its first four fields) of pos and a newline. */
 static void position_line(hamle_writer *w, const struct hamle_position *pos)

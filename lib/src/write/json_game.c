@@ -16,7 +16,7 @@
 
 #include "notation/san_internal.h"
 #include "hamle/san.h"
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 
 /* The characters of a JSON string, escaped, without its quotes. */
 static void json_chars(hamle_writer *w, const char *s, size_t n)

@@ -8,7 +8,7 @@
 #include "error_internal.h"
 #include "hamle/san.h"
 #include "notation/locale_internal.h"
-#include "pgn/writer_internal.h"
+#include "write/writer_internal.h"
 #include "replay/replay_internal.h"
 
 static const char *const format_names[] = { "pgn", "fide", "san", "lan", "uci", "spoken", "fen", "epd",
