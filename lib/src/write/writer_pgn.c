@@ -259,6 +259,11 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			term = i;
 			break;
 		}
+	/* a marker the game goes on after (the "1-0" of a broken tag line [Result "1-[Result "1-0"],
+	 * when the game's end is a word like "$1-0") is no termination: it is kept as a comment */
+	for (size_t i = term + 1; term != (size_t)-1 && i < n; i++)
+		if (t[i].depth == 0 && t[i].kind != HAMLE_TOKEN_COMMENT && t[i].kind != HAMLE_TOKEN_ESCAPE)
+			term = (size_t)-1;
 	wr_tags(w, g);
 	w->col = 0;
 	size_t depth = 0;
