@@ -266,10 +266,20 @@ int pgn_split(hamle_reader *r)
 					cut_line(r, p);
 					return 1;
 				} else if (UNLIKELY(c == '1') && r->line_blank && r->prev_blank && r->has_words &&
-					r->depth == 0 && starts_move_one(v, p, n)) {
-					/* games without tags or result, separated by a blank line only */
-					cut_line(r, p);
-					return 1;
+					r->depth == 0) {
+					/* games without tags or result, separated by a blank line only; "1." read
+					 * whole, also where the block ends inside it */
+					if (p + 2 >= n && !r->eof && r->kind != IN_BUFFER) {
+						int rc = pgn_reader_peek(r, p, 3);
+						if (rc < 0)
+							return rc;
+						p = r->pos;
+						break;
+					}
+					if (starts_move_one(v, p, n)) {
+						cut_line(r, p);
+						return 1;
+					}
 				}
 				if (UNLIKELY(c == 0xEF) && r->line_blank && pgn_col_at(r, p) == 1) {
 					bom_start(r, p, S_NORMAL);
