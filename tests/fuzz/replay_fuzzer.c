@@ -147,16 +147,14 @@ static void check_still_fails(const hamle_replay_options *ro, const char *pgn, s
 	hamle_reader_free(r);
 }
 
-/* Whether game g failed for the writer (rp found an error but for the encoding errors of the
- * input's bytes, decoded as U+FFFD or a space: the game is then written as decoded, and reads back
- * clean): 1, 0, or -1 when that cannot be told (the reader only counted some of its errors). */
+/* Whether game g failed for the writer (rp found an error, also one of the input's bytes alone:
+ * that game is written decoded with an encoding note, and fails again): 1, 0, or -1 when that
+ * cannot be told (the reader only counted some of its errors). */
 static int failed(const hamle_game *g, const hamle_replay *rp)
 {
-	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
-		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
-		if (d->severity == HAMLE_SEVERITY_ERROR && d->error.code != HAMLE_EENCODING)
+	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++)
+		if (hamle_replay_finding(rp, i)->severity == HAMLE_SEVERITY_ERROR)
 			return 1;
-	}
 	size_t kept = 0;
 	for (size_t i = 0; i < hamle_game_finding_count(g); i++)
 		kept += hamle_game_finding_at(g, i)->severity == HAMLE_SEVERITY_ERROR;

@@ -116,20 +116,13 @@ static size_t token_at(const hamle_game *g, size_t off)
 	return lo;
 }
 
-/* An error of the input's bytes (one that could not be decoded, a control character): the
- * decoded text holds U+FFFD or a space in its place, and that is what is written. */
-static int is_bytes_error(const hamle_diagnostic *d)
-{
-	return d->error.code == HAMLE_EENCODING;
-}
-
 int wr_failed(const hamle_game *g, const hamle_replay *rp)
 {
 	if (g->nerrors_structure) /* the reader's, kept or only counted (max_findings) */
 		return 1;
 	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
 		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
-		if (d->severity == HAMLE_SEVERITY_ERROR && !is_bytes_error(d))
+		if (d->severity == HAMLE_SEVERITY_ERROR)
 			return 1;
 	}
 	return 0;
@@ -142,7 +135,7 @@ size_t wr_pgn_stop(const hamle_game *g, const hamle_replay *rp, const hamle_diag
 	const hamle_diagnostic *best = NULL, *any = NULL;
 	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
 		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
-		if (d->severity != HAMLE_SEVERITY_ERROR || is_bytes_error(d))
+		if (d->severity != HAMLE_SEVERITY_ERROR)
 			continue;
 		if (!any)
 			any = d;

@@ -105,8 +105,8 @@ hamle_result wr_game_result(const hamle_game *g);
 const char *wr_result_text(const hamle_writer *w, hamle_result r);
 
 /* ---- a failed game in pgn/fide (writer_failed.c) ---- */
-/* Whether game g, which rp replayed, failed for the writer: an error but for the encoding errors
- * of its bytes (decoded as U+FFFD or a space, the text written reads back clean). */
+/* Whether game g, which rp replayed, failed for the writer: an error, also an encoding error of
+ * its bytes alone (the game is then written decoded, U+FFFD or a space, after the note). */
 int wr_failed(const hamle_game *g, const hamle_replay *rp);
 /* Index of the token where writing g as PGN stops, the first place where it failed: its first move
  * error, the first token at or after (or holding) any other error finding (the reader's, a bad
