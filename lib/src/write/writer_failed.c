@@ -289,7 +289,9 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 				break;
 			}
 		}
+		w->glue = ended; /* after a word that ended the game, what follows stays on its line */
 		skipped(w, g, at > g->movetext_start ? at : g->movetext_start, a);
+		w->glue = 0;
 		at = b;
 		if (i == term)
 			continue;
@@ -315,6 +317,7 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 			ended = k->depth == 0 && *depth == 0 && ends_game(text + a, b - a);
 			break;
 		case HAMLE_TOKEN_COMMENT:
+			w->glue = ended;
 			if (k->flags & HAMLE_TOKEN_LINE_COMMENT)
 				wr_line_comment(w, k->text, k->len);
 			else
@@ -350,7 +353,9 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 			break;
 		}
 	}
+	w->glue = ended;
 	skipped(w, g, at > g->movetext_start ? at : g->movetext_start, g->movetext_at);
+	w->glue = 0;
 	if (*depth > 0)
 		ended = 0;
 	while (*depth > 0) {

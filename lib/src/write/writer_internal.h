@@ -26,6 +26,7 @@ struct hamle_writer {
 	char *buf;
 	size_t len, cap;
 	int oom;
+	int glue; /* the next word goes on this line whatever its width (a comment after the end) */
 	/* line wrapping (pgn/fide) */
 	size_t col;   /* characters on the current line */
 	int pending_space;

@@ -41,7 +41,7 @@ void wr_word3(hamle_writer *w, const char *prefix, const char *s, size_t n, cons
 	}
 	*d = '\0';
 	char first = pl ? prefix[0] : n ? s[0] : sl ? suffix[0] : ' ';
-	if (w->col > 0 && width_ok(w, c)) {
+	if (w->col > 0 && (width_ok(w, c) || w->glue)) {
 		*start = ' ';
 		w->col++;
 	} else if (__builtin_expect(first == '%', 0)) {
@@ -65,6 +65,7 @@ void wr_word3(hamle_writer *w, const char *prefix, const char *s, size_t n, cons
 	}
 	w->len = (size_t)(d - w->buf);
 	w->col += c;
+	w->glue = 0;
 }
 
 /* A number in decimal as one word: "12." "12..." "$14". */
