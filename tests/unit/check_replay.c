@@ -431,6 +431,25 @@ START_TEST(move_number_evidence_for_a_missing_move)
 }
 END_TEST
 
+/* NULL options (as libhamle(3) and examples/ use them): the replay detects among the built-in
+ * locales; it crashed on the first move error with no locale at all. */
+START_TEST(null_options_detect_among_builtins)
+{
+	hamle_replay *rp = NULL;
+	ck_assert_int_eq(hamle_replay_new(&rp, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_run(rp, fx.games[0]), HAMLE_OK);
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rp)), "en");
+	ck_assert_uint_eq(hamle_replay_plies(rp), 7);
+	ck_assert_int_eq(hamle_replay_run(rp, fx.games[1]), HAMLE_OK); /* Turkish, with a typo */
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rp)), "tr");
+	ck_assert_uint_ge(hamle_replay_error_count(rp), 1);
+	const hamle_diagnostic *d = tu_finding(rp, NULL);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_gt(d->error.line, 0);
+	hamle_replay_free(rp);
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -441,6 +460,7 @@ Suite *replay_suite(void)
 	tcase_add_test(tc, german_with_nested_variations);
 	tcase_add_test(tc, result_contradicts_mate);
 	tcase_add_test(tc, ambiguous_knight_move);
+	tcase_add_test(tc, null_options_detect_among_builtins);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("languages");
 	tcase_add_checked_fixture(tc, lang_setup, lang_teardown);

@@ -1,4 +1,6 @@
-/* hamle/hamle.h: the umbrella header of the hamle chess-notation library. */
+/* hamle/hamle.h: the umbrella header of the hamle chess-notation library: every public header
+ * (tests/cli/headers.sh checks that none is missing; tests/headertest.c and the generated
+ * headertest_*.c compile it and each header alone). */
 #ifndef HAMLE_HAMLE_H
 #define HAMLE_HAMLE_H
 
@@ -9,5 +11,7 @@
 #include "hamle/locale.h"
 #include "hamle/replay.h"
 #include "hamle/san.h"
+#include "hamle/filter.h"
+#include "hamle/writer.h"
 
 #endif

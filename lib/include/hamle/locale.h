@@ -29,6 +29,16 @@ HAMLE_EXTERN int hamle_locale_load_file(hamle_locale **out, const char *path, ha
  * input in error messages. */
 HAMLE_EXTERN int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
 	const char *source_name, hamle_error *err);
+/* Loads the locale tagged `tag` from the first of dirs[0..ndirs) that holds a file TAG.yaml, else
+ * the shipped one (hamle_locale_load_builtin). The library reads no environment variable: the
+ * caller names the directories and their order (the hamle tools search
+ * $XDG_DATA_HOME/hamle/locales, then <datadir>/hamle/locales). A file found is loaded or is the
+ * error, never skipped for the next directory, and its locale must have the tag of its name
+ * (HAMLE_ELOCALE otherwise). When path is not NULL, path[0..size) receives the file loaded ("" for
+ * a shipped locale) and err->source points at it. A tag that is empty, holds '/' or starts with
+ * '.' is HAMLE_EUSAGE; a tag found nowhere is HAMLE_ELOCALE. NULL entries in dirs are skipped. */
+HAMLE_EXTERN int hamle_locale_load_search(hamle_locale **out, const char *tag,
+	const char *const *dirs, size_t ndirs, char *path, size_t size, hamle_error *err);
 /* A malformed locale fails with HAMLE_ELOCALE; err->message reads "SOURCE:LINE:COLUMN: problem",
  * err->line/column/offset locate the problem (1-based; offset 0-based bytes) and err->source
  * points at the source name given by the caller (or a static string for builtins). */

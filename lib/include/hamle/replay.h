@@ -43,7 +43,9 @@ typedef struct hamle_replay_options {
 	unsigned int version;          /* HAMLE_REPLAY_OPTIONS_VERSION */
 	const hamle_locale *from;      /* input language; NULL = detect per game among candidates */
 	const hamle_locale *const *candidates; /* locales for detection and for "same move in another
-	                                * language" suggestions; borrowed; may be NULL when from is set */
+	                                * language" suggestions; borrowed; may be NULL when from is set;
+	                                * NULL with from NULL too (or NULL options): every built-in
+	                                * locale, which hamle_replay_new loads once */
 	size_t n_candidates;
 	const hamle_locale *messages;  /* language of messages; NULL = English (candidates' "en" or from) */
 	unsigned int flags;            /* HAMLE_REPLAY_* */

@@ -8,6 +8,24 @@
 #include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
+/* Loads every built-in locale into rp->builtins (the candidates when none are given). */
+static int load_builtins(hamle_replay *rp)
+{
+	size_t n = 0;
+	while (hamle_locale_builtin_tag(n))
+		n++;
+	rp->builtins = calloc(n ? n : 1, sizeof(*rp->builtins));
+	if (!rp->builtins)
+		return HAMLE_ENOMEM;
+	for (; rp->nbuiltins < n; rp->nbuiltins++) {
+		int rc = hamle_locale_load_builtin(&rp->builtins[rp->nbuiltins],
+			hamle_locale_builtin_tag(rp->nbuiltins), NULL);
+		if (rc < 0)
+			return rc;
+	}
+	return HAMLE_OK;
+}
+
 int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 {
 	*out = NULL;
@@ -19,6 +37,16 @@ int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 	hamle_replay_options defaults = HAMLE_REPLAY_OPTIONS_INIT;
 	rp->opts = opts ? *opts : defaults;
 	rp->amb_at = (size_t)-1;
+	if (!rp->opts.from && (!rp->opts.candidates || !rp->opts.n_candidates)) {
+		/* no language at all: detect among the built-in ones (else there is none to read in) */
+		int rc = load_builtins(rp);
+		if (rc < 0) {
+			hamle_replay_free(rp);
+			return rc;
+		}
+		rp->opts.candidates = (const hamle_locale *const *)rp->builtins;
+		rp->opts.n_candidates = rp->nbuiltins;
+	}
 	for (size_t i = 0; i < rp->opts.n_candidates; i++)
 		if (!strcmp(hamle_locale_tag(rp->opts.candidates[i]), "en"))
 			rp->en = rp->opts.candidates[i];
@@ -34,7 +62,7 @@ int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 		if (!rp->repair) {
 			int rc = hamle_locale_load_builtin(&rp->repair_owned, "tr", NULL);
 			if (rc < 0) {
-				free(rp);
+				hamle_replay_free(rp);
 				return rc;
 			}
 			rp->repair = rp->repair_owned;
@@ -55,6 +83,9 @@ void hamle_replay_free(hamle_replay *rp)
 	free(rp->history);
 	free(rp->findings);
 	hamle_locale_free(rp->repair_owned);
+	for (size_t i = 0; i < rp->nbuiltins; i++)
+		hamle_locale_free(rp->builtins[i]);
+	free(rp->builtins);
 	free(rp);
 }
 

@@ -38,6 +38,9 @@ struct hamle_replay {
 	const hamle_locale *en;       /* English among the candidates, for messages by default */
 	const hamle_locale *repair;   /* REPAIR_TR: the locale whose mojibake repair every game gets */
 	hamle_locale *repair_owned;   /* the built-in "tr" when no locale given has such a repair */
+	hamle_locale **builtins;      /* every built-in locale, the candidates when the options name
+	                               * no language at all (NULL options); owned */
+	size_t nbuiltins;
 	hamle_game *game;
 	const char *tag_variant, *tag_fen, *tag_result, *tag_date; /* from scan_tags */
 	unsigned laws;                /* HAMLE_LAW_* in force for the game (its Date) */
