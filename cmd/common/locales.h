@@ -1,4 +1,6 @@
-/* locales.h: the locales a tool runs with: every built-in locale, then the --locale-file ones.
+/* locales.h: the locales a tool runs with: every built-in locale and every language of the
+ * locale directories (each from the first directory that has its file, else built in), then the
+ * --locale-file ones.
  *
  * A hamle_cli_locales is plain data owned by the caller (usually a local in main, initialised
  * with HAMLE_CLI_LOCALES_INIT); the locales in it are owned by it and freed by
@@ -13,7 +15,9 @@
 #include "msg.h"
 
 #define HAMLE_CLI_MAX_LOCALES 64  /* in all */
-#define HAMLE_CLI_MAX_BUILTIN 48  /* built-in locales taken at the most */
+#define HAMLE_CLI_MAX_BUILTIN 48  /* built-in and searched locales taken at the most */
+#define HAMLE_CLI_PATH_MAX 4096
+#define HAMLE_CLI_TAG_MAX 32
 
 typedef struct hamle_cli_locales {
 	hamle_locale *loc[HAMLE_CLI_MAX_LOCALES]; /* owned */
@@ -23,7 +27,16 @@ typedef struct hamle_cli_locales {
 
 #define HAMLE_CLI_LOCALES_INIT {{NULL}, 0, NULL}
 
-/* Loads every built-in locale, then each of files[0..nfiles) in order; a file whose tag is the
+/* The directories searched for locale files NAME.yaml, most wanted first, into dirs[0..max):
+ * $XDG_DATA_HOME/hamle/locales ($HOME/.local/share/hamle/locales when XDG_DATA_HOME is unset or
+ * not an absolute path), then the installed <datadir>/hamle/locales, found from the tool's own
+ * path (/proc/self/exe, so that a moved install still finds its files), else the configured one.
+ * Returns how many were written. */
+size_t hamle_cli_locale_dirs(char (*dirs)[HAMLE_CLI_PATH_MAX], size_t max);
+
+/* Loads every built-in locale and every language of the search directories (a file there that
+ * has a built-in's tag replaces it; one that fails to load is an error), noting each file
+ * loaded under -v ("locale TAG: PATH"), then each of files[0..nfiles) in order; a file whose tag is the
  * tag of a locale already loaded replaces that one. On failure prints one error on m
  * ("built-in locale TAG: why", the file's error, or "too many locale files") and returns -1
  * (the locales loaded so far stay in ls, for hamle_cli_locales_free); 0 on success. */
