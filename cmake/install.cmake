@@ -55,10 +55,25 @@ foreach(t ${HAMLE_TOOLS})
 endforeach()
 file(GLOB HAMLE_LOCALE_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/locales/*.yaml)
 install(FILES ${HAMLE_LOCALE_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/hamle/locales COMPONENT tools)
-file(GLOB HAMLE_MAN1 CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/man/*.1)
-install(FILES ${HAMLE_MAN1} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT tools)
-file(GLOB HAMLE_MAN3 CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/man/*.3)
-install(FILES ${HAMLE_MAN3} DESTINATION ${CMAKE_INSTALL_MANDIR}/man3 COMPONENT dev)
+# Man pages (docs/man/, roff written by hand), compressed as Debian has them.
+file(GLOB HAMLE_MAN_PAGES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/man/*.[1-8])
+set(_man_gz "")
+foreach(page ${HAMLE_MAN_PAGES})
+  get_filename_component(_pn ${page} NAME)
+  string(REGEX REPLACE ".*\\." "" _sec ${_pn})
+  set(_gz ${PROJECT_BINARY_DIR}/man/${_pn}.gz)
+  add_custom_command(OUTPUT ${_gz}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+    COMMAND gzip -9nc ${page} > ${_gz}
+    DEPENDS ${page} VERBATIM)
+  list(APPEND _man_gz ${_gz})
+  if(_sec STREQUAL "1")
+    install(FILES ${_gz} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT tools)
+  else()
+    install(FILES ${_gz} DESTINATION ${CMAKE_INSTALL_MANDIR}/man${_sec} COMPONENT dev)
+  endif()
+endforeach()
+add_custom_target(hamle_man ALL DEPENDS ${_man_gz})
 # One script for every tool; bash-completion loads completions/NAME on demand, so each tool's
 # name is a link to it.
 set(HAMLE_COMPLETION_NAMES hamle-validate hamle-convert hamle-move hamle-perft hamle-annotate hamle-reconcile)
