@@ -50,6 +50,13 @@ set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS OFF)
 
 set(CPACK_DEBIAN_LIB_PACKAGE_NAME libhamle0)
 set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)
+# shlibs (so that packages built against it depend on it) and the ldconfig trigger, which
+# Debian prefers to ldconfig in postinst/postrm
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
+file(WRITE ${_pkgdoc}/triggers "activate-noawait ldconfig\n")
+set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA ${_pkgdoc}/triggers)
+set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_STRICT_PERMISSION TRUE)
 set(CPACK_COMPONENT_LIB_DESCRIPTION "chess notation library (hamle)
  libhamle reads and writes algebraic chess notation in several languages
  (English, Turkish, German, French, Spanish, Italian, Dutch), reads PGN and
