@@ -25,7 +25,8 @@
 #include "opt.h"
 #include "out.h"
 
-enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL, OPT_IGNORE, OPT_SELECT };
+enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL, OPT_IGNORE, OPT_SELECT,
+	OPT_VERBOSE };
 static const hamle_cli_opt opts[] = {
 	{"from", 'f', HAMLE_OPT_ARG, "L", "input language: auto (detected from the tokens; with --batch, "
 		"per line), en tr de fr es it nl fan or a --locale-file's tag (default: en, or the last "
@@ -40,6 +41,7 @@ static const hamle_cli_opt opts[] = {
 		OPT_BATCH},
 	{"legal", 0, HAMLE_OPT_NOARG, NULL, "print every legal move of FEN instead (with --batch: one line "
 		"per FEN, moves separated by TABs)", OPT_LEGAL},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "notes on stderr: each locale file loaded", OPT_VERBOSE},
 	HAMLE_OPT_CODE_ENTRIES(OPT_IGNORE, OPT_SELECT), /* as in every tool: hamle-move prints no warning */
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
@@ -306,6 +308,7 @@ int main(int argc, char **argv)
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_BATCH: batch = 1; break;
 		case OPT_LEGAL: legal = 1; break;
+		case OPT_VERBOSE: msg.verbosity++; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {
 			hamle_code_filter codes = HAMLE_CODE_FILTER_INIT;

@@ -36,8 +36,9 @@ cp "$HAMLE_TESTDATA/locales/pl.yaml" "$userdir/pl.yaml"
 run_tool validate -v --lang pl "$game"
 expect_rc 1 "--lang pl from the user's directory"
 grep -q "locale pl: $userdir/pl.yaml" "$RUN_ERR" || fail "-v does not name pl.yaml: $(cat "$RUN_ERR")"
-run_tool move --from pl --lang en startpos Sf3 e5
+run_tool move -v --from pl --lang en startpos Sf3 e5
 expect_rc 0 "hamle-move --from pl"
+grep -qx "hamle-move: locale pl: $userdir/pl.yaml" "$RUN_ERR" || fail "hamle-move -v: $(cat "$RUN_ERR")"
 [ "$(tr '\n' ' ' <"$RUN_OUT")" = "Nf3 e5 " ] || fail "hamle-move --from pl Sf3 e5: $(cat "$RUN_OUT" "$RUN_ERR")"
 run_tool move --from en --lang pl startpos Nf3
 [ "$(cat "$RUN_OUT")" = "Sf3" ] || fail "hamle-move --lang pl Nf3: $(cat "$RUN_OUT" "$RUN_ERR")"
