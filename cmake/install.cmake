@@ -4,16 +4,15 @@
 #   dev    headers, libhamle.so, libhamle.a, hamle.pc, the CMake package, libhamle(3)
 #   tools  the hamle-* tools, the locale files, their man pages, bash completion
 # Soname policy (README, "Install"): libhamle.so.MAJOR; MAJOR (HAMLE_SOVERSION) goes up with
-# every change that breaks the ABI, the file carries the project version.
+# every change that breaks the ABI (set in the top CMakeLists.txt), the file carries the project
+# version.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
-
 
 set(HAMLE_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/hamle)
 
 install(TARGETS hamle EXPORT hamleTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT lib NAMELINK_COMPONENT dev
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT lib NAMELINK_COMPONENT dev)
 install(TARGETS hamle_static ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
 file(GLOB HAMLE_PUBLIC_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/lib/include/hamle/*.h)
 install(FILES ${HAMLE_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hamle COMPONENT dev)
