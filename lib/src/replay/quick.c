@@ -61,7 +61,10 @@ static int shape_add(struct shapes *sh, const char *w, size_t len)
 static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t i, size_t n,
 	size_t max_tokens, struct shapes *sh, hamle_result *marker)
 {
-	size_t tokens = 0; /* an upper bound of the lexer's count: its limit is a finding */
+	/* the lexer's token limit is a finding: no game under it in bytes can reach it (a token is
+	 * a byte at least), and the rare one over it goes to the full path */
+	if (n - i >= max_tokens)
+		return 0;
 	uint64_t seen = 0;   /* first letters already seen (shapes), bit c & 63 */
 	struct hamle_position pos = rp->start;
 	unsigned plies = 0;
@@ -78,8 +81,6 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			i++;
 		if (i >= n)
 			break;
-		if (++tokens >= max_tokens)
-			return 0;
 		unsigned char c = (unsigned char)s[i];
 		if (is_digit(c) || c == '*') {
 			/* a result starts with 0, 1 or * (pgn_may_be_result tells the rest): only such a
@@ -103,27 +104,27 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (c == '*')
 				return 0;
 			/* a move number: digits, then dots; a move may be glued to it */
-			unsigned num = 0, dots = 0;
+			size_t at = i;
+			unsigned num = 0;
 			for (; i < n && is_digit((unsigned char)s[i]); i++)
-				if (num < 1000000) /* more than any full-move number: a mismatch all the same */
-					num = num * 10 + (unsigned)(s[i] - '0');
+				num = num * 10 + (unsigned)(s[i] - '0');
+			if (i - at > 6)
+				return 0; /* more digits than any game's moves: the full path tells */
+			at = i;
 			if (i < n && s[i] == '.') {
 				while (i < n && s[i] == '.')
-					i++, dots++;
+					i++;
 			} else if (i < n && !is_space((unsigned char)s[i])) {
 				return 0; /* "12)", "1e4", "0-0": the full path reads these */
 			}
 			/* the number must fit the move due, at 2N - 1 in the numbering for White's move N
 			 * and 2N for Black's (as walk.c's check_number: `N.` or `N` either side's move of
 			 * move N, `N..` Black's; a FEN's full-move number 0 counts as 1), else it is a
-			 * move-number finding */
-			unsigned due = due0 + plies;
-			if (due > 2 * num || due + (dots < 2) < 2 * num)
+			 * move-number finding: 2N less the ply due is 0, or 1 without "..", or it is not */
+			if (2 * num - (due0 + plies) > (unsigned)(i - at < 2))
 				return 0;
 			if (i >= n || is_space((unsigned char)s[i]))
 				continue;
-			if (++tokens >= max_tokens)
-				return 0;
 			c = (unsigned char)s[i];
 		}
 		if (!is_letter(c))
