@@ -254,6 +254,29 @@ static int ends_game(const char *s, size_t n)
 	return 0;
 }
 
+/* Writes text[a..b) as words: blanks only in "exd6 e.p.", a word each side. */
+static void words(hamle_writer *w, const char *text, size_t a, size_t b)
+{
+	for (size_t p = a; p < b;) {
+		size_t e = p;
+		while (e < b && !wr_is_space(text[e]))
+			e++;
+		if (e > p)
+			wr_word3(w, "", text + p, e - p, "");
+		p = e + 1;
+	}
+}
+
+/* Whether the game's tokens from i on hold more than comments (but for the termination). */
+static int goes_on(const hamle_game *g, size_t i, size_t term)
+{
+	const hamle_token *t = hamle_game_tokens(g);
+	for (size_t n = hamle_game_token_count(g); i < n; i++)
+		if (i != term && t[i].kind != HAMLE_TOKEN_COMMENT)
+			return 1;
+	return 0;
+}
+
 int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size_t *depth)
 {
 	const hamle_token *t = hamle_game_tokens(g);
@@ -269,7 +292,7 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 	int ended = 0;
 	for (size_t i = from; i < n && !w->oom; i++) {
 		const hamle_token *k = &t[i];
-		size_t a = tok_start(g, k), b = tok_end(g, k);
+		size_t a = tok_start(g, k), b = tok_end(g, k), first = i;
 		if (is_word(k)) {
 			/* the word as written: its dots, and the words glued to it ("1.e4", "e4!", "Nf3$1",
 			 * "...Nf6", "Kc8."), so that it reads as the same tokens and splits alike */
@@ -305,16 +328,19 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 				ended = 0;
 				break;
 			}
-			for (size_t p = a; p < b;) { /* blanks only in "exd6 e.p.": a word each side */
-				size_t e = p;
-				while (e < b && !wr_is_space(text[e]))
-					e++;
-				if (e > p)
-					wr_word3(w, "", text + p, e - p, "");
-				p = e + 1;
-			}
-			/* in the mainline, a word the splitter reads as the end ("$1-0") was the game's end */
+			/* in the mainline, a word the splitter reads as the end ("$1-0") was the game's end;
+			 * where the game goes on after it (the splitter was in a broken tag line there), its
+			 * tokens are written apart ("$1 -0": the same tokens), so it ends nothing */
 			ended = k->depth == 0 && *depth == 0 && ends_game(text + a, b - a);
+			if (ended && goes_on(g, i + 1, term)) {
+				ended = 0;
+				for (size_t j = first; j < i; j++) {
+					size_t e = tok_start(g, &t[j + 1]);
+					words(w, text, a, e);
+					a = e;
+				}
+			}
+			words(w, text, a, b);
 			break;
 		case HAMLE_TOKEN_COMMENT:
 			w->glue = ended;
