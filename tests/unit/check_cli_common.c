@@ -15,6 +15,7 @@
 #include "opt.h"
 #include "out.h"
 #include "pool.h"
+#include "testutil.h"
 
 /* ---------------- opt ---------------- */
 
@@ -533,16 +534,6 @@ END_TEST
 
 /* ---------------- input ---------------- */
 
-static void make_file(const char *dir, const char *rel, const char *text)
-{
-	char path[512];
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	FILE *f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 START_TEST(test_inputs_walk)
 {
 	char dir[] = "/tmp/hamle-input-XXXXXX";
@@ -552,13 +543,13 @@ START_TEST(test_inputs_walk)
 	snprintf(sub2, sizeof(sub2), "%s/sub/Deep", dir);
 	ck_assert_int_eq(mkdir(sub, 0700), 0);
 	ck_assert_int_eq(mkdir(sub2, 0700), 0);
-	make_file(dir, "b.pgn", "B");
-	make_file(dir, "a.txt", "A 1. e4"); /* a .txt of a walk is read when it holds moves (check_sniff.c) */
-	make_file(dir, "c.dat", "C");
-	make_file(dir, "Z.PGN", "Z");
-	make_file(dir, "sub/m.pgn", "M");
-	make_file(dir, "sub/Deep/x.Txt", "X\n1\te4\te5\n");
-	make_file(dir, "sub/notes", "N");
+	tu_write_file(dir, "b.pgn", "B");
+	tu_write_file(dir, "a.txt", "A 1. e4"); /* a .txt of a walk is read when it holds moves (check_sniff.c) */
+	tu_write_file(dir, "c.dat", "C");
+	tu_write_file(dir, "Z.PGN", "Z");
+	tu_write_file(dir, "sub/m.pgn", "M");
+	tu_write_file(dir, "sub/Deep/x.Txt", "X\n1\te4\te5\n");
+	tu_write_file(dir, "sub/notes", "N");
 	snprintf(link, sizeof(link), "%s/sub/loop", dir); /* a directory cycle is not followed */
 	ck_assert_int_eq(symlink(dir, link), 0);
 

@@ -9,27 +9,9 @@
 
 #include "hamle/pgn.h"
 #include "suites_decl.h"
+#include "testutil.h"
 
 #define BOM "\xEF\xBB\xBF"
-
-typedef struct {
-	const char *data;
-	size_t len, pos, step;
-} feeder;
-
-static int feed(void *payload, unsigned char *buf, size_t size, size_t *got)
-{
-	feeder *f = payload;
-	size_t n = f->len - f->pos;
-	if (n > f->step)
-		n = f->step;
-	if (n > size)
-		n = size;
-	memcpy(buf, f->data + f->pos, n);
-	f->pos += n;
-	*got = n;
-	return 0;
-}
 
 typedef struct {
 	char *s;
@@ -60,9 +42,9 @@ static char *read_all(const char *in, size_t len, size_t step)
 {
 	hamle_reader *r;
 	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
-	feeder f = { in, len, 0, step };
+	tu_feeder f = { in, len, 0, step };
 	if (step)
-		ck_assert_int_eq(hamle_reader_set_input(r, feed, &f, "t"), HAMLE_OK);
+		ck_assert_int_eq(hamle_reader_set_input(r, tu_feed, &f, "t"), HAMLE_OK);
 	else
 		ck_assert_int_eq(hamle_reader_set_input_buffer(r, in, len, "t"), HAMLE_OK);
 	dump d = { malloc(256), 0, 256 };

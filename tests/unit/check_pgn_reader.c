@@ -93,26 +93,6 @@ START_TEST(test_split_tags)
 }
 END_TEST
 
-/* A reader callback handing out n bytes at a time of a buffer or of a generator. */
-typedef struct {
-	const char *data;
-	size_t len, pos, step;
-} feeder;
-
-static int feed(void *payload, unsigned char *buf, size_t size, size_t *got)
-{
-	feeder *f = payload;
-	size_t n = f->len - f->pos;
-	if (n > f->step)
-		n = f->step;
-	if (n > size)
-		n = size;
-	memcpy(buf, f->data + f->pos, n);
-	f->pos += n;
-	*got = n;
-	return 0;
-}
-
 static char *dump_all(hamle_reader *r)
 {
 	size_t cap = 1 << 16, n = 0;
@@ -159,9 +139,9 @@ START_TEST(test_streaming_equivalence)
 	if (getenv("PGN_DEBUG"))
 		fputs(a, stderr);
 	for (size_t step = 1; step <= 7; step += 3) {
-		feeder f = { in, strlen(in), 0, step };
+		tu_feeder f = { in, strlen(in), 0, step };
 		hamle_reader_new(&r, NULL);
-		hamle_reader_set_input(r, feed, &f, "t");
+		hamle_reader_set_input(r, tu_feed, &f, "t");
 		char *b = dump_all(r);
 		hamle_reader_free(r);
 		ck_assert_str_eq(a, b);

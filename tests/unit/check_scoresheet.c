@@ -10,6 +10,7 @@
 #include "hamle/locale.h"
 #include "hamle/pgn.h"
 #include "suites_decl.h"
+#include "testutil.h"
 
 static hamle_locale *locs[3];
 static const hamle_locale *list[3];
@@ -60,21 +61,6 @@ static size_t read_all(const char *text, hamle_game **g, size_t max)
 	return read_len(text, strlen(text), g, max);
 }
 
-static void free_all(hamle_game **g, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		hamle_game_free(g[i]);
-}
-
-static const hamle_token *find_token(const hamle_game *g, const char *text)
-{
-	const hamle_token *t = hamle_game_tokens(g);
-	for (size_t i = 0; i < hamle_game_token_count(g); i++)
-		if (t[i].len == strlen(text) && memcmp(t[i].text, text, t[i].len) == 0)
-			return &t[i];
-	return NULL;
-}
-
 START_TEST(test_turkish_headers)
 {
 	const char *text = "Beyaz: Kübra Öztürk\nSiyah: Hatice \"Aslı\" Muştu\nSonuç: 1-0\nTarih: 2021.08.12\n"
@@ -95,23 +81,23 @@ START_TEST(test_turkish_headers)
 	ck_assert_uint_eq(hamle_game_error_count(g[0]), 0);
 	ck_assert_uint_eq(hamle_game_finding_count(g[0]), 0);
 	/* movetext positions are those of the input */
-	const hamle_token *t = find_token(g[0], "Af3");
+	const hamle_token *t = tu_find_token(g[0], "Af3");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 8);
 	ck_assert_uint_eq(t->column, 4);
 	ck_assert_uint_eq(t->offset, (size_t)(strstr(text, "Af3") - text));
-	t = find_token(g[0], "Fc5");
+	t = tu_find_token(g[0], "Fc5");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 9);
 	ck_assert_uint_eq(t->column, 7);
 	ck_assert_uint_eq(t->offset, (size_t)(strstr(text, "Fc5") - text));
-	ck_assert_ptr_null(find_token(g[0], "Beyaz:"));
+	ck_assert_ptr_null(tu_find_token(g[0], "Beyaz:"));
 	ck_assert_int_eq(hamle_game_result(g[0]), HAMLE_RESULT_WHITE);
 	/* the game's text is the sheet as written (up to its result) */
 	size_t len;
 	ck_assert(strncmp(hamle_game_text(g[0], &len), text, strlen(text) - 1) == 0);
 	ck_assert_uint_eq(len, strlen(text) - 1);
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -127,7 +113,7 @@ START_TEST(test_two_german_sheets)
 	ck_assert_str_eq(hamle_game_tag(g[0], "Site"), "Berlin");
 	ck_assert_str_eq(hamle_game_tag(g[0], "Result"), "1-0");
 	ck_assert_str_eq(hamle_game_tag(g[0], "ResultOriginal"), "1:0");
-	const hamle_token *t = find_token(g[0], "Sf3");
+	const hamle_token *t = tu_find_token(g[0], "Sf3");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 7);
 	ck_assert_uint_eq(t->column, 4);
@@ -135,12 +121,12 @@ START_TEST(test_two_german_sheets)
 	ck_assert_str_eq(hamle_game_tag(g[1], "White"), "A");
 	ck_assert_str_eq(hamle_game_tag(g[1], "Black"), "B");
 	ck_assert_uint_eq(hamle_game_line(g[1]), 10);
-	t = find_token(g[1], "Dh4#");
+	t = tu_find_token(g[1], "Dh4#");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 14);
 	ck_assert_uint_eq(t->offset, (size_t)(strstr(text, "Dh4#") - text));
 	ck_assert_int_eq(hamle_game_result(g[1]), HAMLE_RESULT_BLACK);
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -153,19 +139,19 @@ START_TEST(test_pgn_untouched)
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(hamle_game_tag_count(g[0]), 1);
 	ck_assert_str_eq(hamle_game_tag(g[0], "White"), "X");
-	free_all(g, n);
+	tu_free_games(g, n);
 	/* movetext only, no headers: no tags */
 	n = read_all("1.e4 e5\n2.Af3 Ac6\n", g, 2);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(hamle_game_tag_count(g[0]), 0);
 	ck_assert_uint_eq(hamle_game_token_count(g[0]), 6);
-	free_all(g, n);
+	tu_free_games(g, n);
 	/* unknown keys alone are no scoresheet header (a label before moves) */
 	n = read_all("de: 1.e4 e5 2.Sf3 Sc6\n", g, 2);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(hamle_game_tag_count(g[0]), 0);
-	ck_assert_ptr_nonnull(find_token(g[0], "de:"));
-	free_all(g, n);
+	ck_assert_ptr_nonnull(tu_find_token(g[0], "de:"));
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -181,11 +167,11 @@ START_TEST(test_unknown_keys)
 	ck_assert_str_eq(hamle_game_tag(g[0], "ECO"), "B20");
 	ck_assert_uint_eq(hamle_game_tag_at(g[0], 1)->offset, 11);
 	ck_assert_uint_eq(hamle_game_tag_at(g[0], 1)->line, 2);
-	const hamle_token *t = find_token(g[0], "Açılış:");
+	const hamle_token *t = tu_find_token(g[0], "Açılış:");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 3);
 	ck_assert_uint_eq(t->offset, 20);
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -216,7 +202,7 @@ START_TEST(test_header_blocks_alone)
 			ck_assert_uint_eq(t->line, line[i] + 1);
 			ck_assert_uint_eq(t->offset, (size_t)(strstr(text, at[i]) - text) + 9 + strlen(nl));
 		}
-		free_all(g, n);
+		tu_free_games(g, n);
 	}
 }
 END_TEST
@@ -238,7 +224,7 @@ START_TEST(test_next_sheet)
 	ck_assert_str_eq(hamle_game_tag(g[1], "Date"), "2024.01.01");
 	ck_assert_str_eq(hamle_game_tag(g[1], "ECO"), "C20");
 	ck_assert_uint_eq(hamle_game_offset(g[1]), (size_t)(strstr(text, "Beyaz: C") - text));
-	const hamle_token *t = find_token(g[1], "Af3");
+	const hamle_token *t = tu_find_token(g[1], "Af3");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 12);
 	ck_assert_uint_eq(t->column, 4);
@@ -246,16 +232,16 @@ START_TEST(test_next_sheet)
 	ck_assert_int_eq(hamle_game_result(g[1]), HAMLE_RESULT_BLACK);
 	ck_assert_str_eq(hamle_game_tag(g[2], "White"), "E");
 	ck_assert_str_eq(hamle_game_tag(g[2], "Black"), "F");
-	ck_assert_ptr_nonnull(find_token(g[2], "d4"));
+	ck_assert_ptr_nonnull(tu_find_token(g[2], "d4"));
 	/* no result at the bottom: the next sheet's header block still starts the next game */
 	ck_assert_str_eq(hamle_game_tag(g[3], "White"), "G");
-	ck_assert_ptr_nonnull(find_token(g[3], "c5"));
+	ck_assert_ptr_nonnull(tu_find_token(g[3], "c5"));
 	ck_assert_uint_eq(hamle_game_token_count(g[3]), 3);
 	ck_assert_str_eq(hamle_game_tag(g[4], "White"), "I");
 	ck_assert_str_eq(hamle_game_tag(g[4], "Black"), "J");
 	for (size_t i = 0; i < n; i++)
 		ck_assert_uint_eq(hamle_game_error_count(g[i]), 0);
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -298,8 +284,8 @@ START_TEST(test_result_line)
 				ck_assert_uint_eq(t->line, (h < 3 ? 4u : 2u) + 3);
 				const char *v = strrchr(results[k].line, ' ') + 1;
 				ck_assert_uint_eq(t->offset, (size_t)(strstr(text, v) - text));
-				ck_assert_ptr_nonnull(find_token(g[0], "Nc6"));
-				free_all(g, n);
+				ck_assert_ptr_nonnull(tu_find_token(g[0], "Nc6"));
+				tu_free_games(g, n);
 			}
 	/* after a header with its own Result, the result line is only the marker (a mismatch is the
 	 * replay's to report) */
@@ -309,7 +295,7 @@ START_TEST(test_result_line)
 	ck_assert_str_eq(hamle_game_tag(g[0], "Result"), "1-0");
 	ck_assert_uint_eq(hamle_game_tag_count(g[0]), 2);
 	ck_assert_int_eq(hamle_game_result(g[0]), HAMLE_RESULT_BLACK);
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -325,11 +311,11 @@ START_TEST(test_legacy_8bit)
 	ck_assert_str_eq(hamle_game_tag(g[0], "Black"), "B");
 	ck_assert_str_eq(hamle_game_tag(g[0], "Result"), "1-0");
 	ck_assert_int_eq(hamle_game_encoding(g[0]), HAMLE_ENCODING_CP1252);
-	ck_assert_ptr_null(find_token(g[0], "Weiß:"));
-	const hamle_token *t = find_token(g[0], "Sf3");
+	ck_assert_ptr_null(tu_find_token(g[0], "Weiß:"));
+	const hamle_token *t = tu_find_token(g[0], "Sf3");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->offset, (size_t)(strstr(de, "Sf3") - de));
-	free_all(g, n);
+	tu_free_games(g, n);
 	const char *tr = "Beyaz: Ay\xfe" "e Y\xfdlmaz\nSiyah: \xdeule\nSonu\xe7: 1-0\n\n1. e4 e5\n2. Af3 Ac6\nSonu\xe7: 1-0\n";
 	n = read_all(tr, g, 2);
 	ck_assert_uint_eq(n, 1);
@@ -339,10 +325,10 @@ START_TEST(test_legacy_8bit)
 	ck_assert_int_eq(hamle_game_encoding(g[0]), HAMLE_ENCODING_CP1254);
 	ck_assert_int_eq(hamle_game_result(g[0]), HAMLE_RESULT_WHITE);
 	ck_assert_uint_eq(hamle_game_tag_at(g[0], 1)->offset, (size_t)(strstr(tr, "Siyah") - tr));
-	t = find_token(g[0], "Ac6");
+	t = tu_find_token(g[0], "Ac6");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->offset, (size_t)(strstr(tr, "Ac6") - tr));
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -363,7 +349,7 @@ START_TEST(test_long_header_line)
 	ck_assert_uint_eq(n, 1);
 	ck_assert_str_eq(hamle_game_tag(g[0], "Black"), "y");
 	ck_assert_uint_eq(hamle_game_error_count(g[0]), 0);
-	free_all(g, n);
+	tu_free_games(g, n);
 	free(text);
 }
 END_TEST
@@ -400,8 +386,8 @@ START_TEST(test_header_pattern_limit)
 	ck_assert_uint_eq(f->error.column, 1);
 	ck_assert_uint_eq(f->error.offset, 9);
 	/* the line is the game's movetext as it was */
-	ck_assert_ptr_nonnull(find_token(g[0], "Siyah:"));
-	free_all(g, n);
+	ck_assert_ptr_nonnull(tu_find_token(g[0], "Siyah:"));
+	tu_free_games(g, n);
 	hamle_locale_free(xx);
 }
 END_TEST

@@ -9,6 +9,7 @@
 #include "hamle/locale.h"
 #include "hamle/pgn.h"
 #include "suites_decl.h"
+#include "testutil.h"
 
 static hamle_locale *locs[3];
 
@@ -42,21 +43,6 @@ static size_t read_all(const char *text, hamle_game **g, size_t max)
 	return n;
 }
 
-static void free_all(hamle_game **g, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		hamle_game_free(g[i]);
-}
-
-static const hamle_token *find_token(const hamle_game *g, const char *text)
-{
-	const hamle_token *t = hamle_game_tokens(g);
-	for (size_t i = 0; i < hamle_game_token_count(g); i++)
-		if (t[i].len == strlen(text) && memcmp(t[i].text, text, t[i].len) == 0)
-			return &t[i];
-	return NULL;
-}
-
 static const hamle_finding *find_finding(const hamle_game *g, const char *id)
 {
 	for (size_t i = 0; i < hamle_game_finding_count(g); i++)
@@ -83,11 +69,11 @@ START_TEST(test_header_value_kept)
 	ck_assert_uint_eq(f->error.offset, 17);
 	ck_assert_str_eq(f->error.token, "1-0 (hükmen) 1-0");
 	ck_assert_uint_eq(hamle_game_error_count(g[0]), 0);
-	const hamle_token *t = find_token(g[0], "e4");
+	const hamle_token *t = tu_find_token(g[0], "e4");
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(t->line, 5);
 	ck_assert_uint_eq(t->offset, (size_t)(strstr(text, "e4") - text));
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 
@@ -143,7 +129,7 @@ START_TEST(test_dates)
 			ck_assert_str_eq(f->error.token, dates[i].written);
 		}
 		ck_assert_uint_eq(hamle_game_error_count(g[0]), 0);
-		free_all(g, n);
+		tu_free_games(g, n);
 	}
 	/* ambiguity is said with both readings */
 	hamle_game *g[2];
@@ -151,7 +137,7 @@ START_TEST(test_dates)
 	const hamle_finding *f = find_finding(g[0], "header-value");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_msg(strstr(f->error.message, "2024.04.03 or 2024.03.04") != NULL, "%s", f->error.message);
-	free_all(g, n);
+	tu_free_games(g, n);
 }
 END_TEST
 

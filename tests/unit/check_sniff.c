@@ -12,6 +12,7 @@
 #include "input.h"
 #include "msg.h"
 #include "sniff.h"
+#include "testutil.h"
 
 static const struct {
 	const char *text;
@@ -113,16 +114,6 @@ START_TEST(test_sniff_bounds)
 }
 END_TEST
 
-static void put(const char *dir, const char *rel, const char *text)
-{
-	char path[512];
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	FILE *f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 /* Walks dir (and names `extra` explicitly) at the given verbosity; returns what was read, one
  * name per line, and sets *err to the messages (both malloc'd). */
 static char *walk(const char *dir, const char *extra, int verbosity, const hamle_locale *messages,
@@ -161,10 +152,10 @@ START_TEST(test_walk_skips_txt_without_moves)
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(sub, sizeof(sub), "%s/sub", dir);
 	ck_assert_int_eq(mkdir(sub, 0700), 0);
-	put(dir, "LICENSE.txt", "MIT License\n\n1. Definitions.\n2. Grant of Copyright License.\n");
-	put(dir, "a.pgn", "[Event \"a\"]\n1. Definitions.\n"); /* a .pgn is read whatever it holds */
-	put(dir, "sheet.txt", "Beyaz: Ali\nSiyah: Veli\n\n1. e4 e5\n");
-	put(dir, "sub/notes.TXT", "notes\nno games here\n");
+	tu_write_file(dir, "LICENSE.txt", "MIT License\n\n1. Definitions.\n2. Grant of Copyright License.\n");
+	tu_write_file(dir, "a.pgn", "[Event \"a\"]\n1. Definitions.\n"); /* a .pgn is read whatever it holds */
+	tu_write_file(dir, "sheet.txt", "Beyaz: Ali\nSiyah: Veli\n\n1. e4 e5\n");
+	tu_write_file(dir, "sub/notes.TXT", "notes\nno games here\n");
 	snprintf(named, sizeof(named), "%s/sub/notes.TXT", dir);
 
 	char *err, *list;

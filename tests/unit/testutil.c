@@ -105,3 +105,42 @@ const hamle_diagnostic *tu_finding(const hamle_replay *rp, const char *id)
 	}
 	return NULL;
 }
+
+int tu_feed(void *payload, unsigned char *buf, size_t size, size_t *got)
+{
+	tu_feeder *f = payload;
+	size_t n = f->len - f->pos;
+	if (n > f->step)
+		n = f->step;
+	if (n > size)
+		n = size;
+	memcpy(buf, f->data + f->pos, n);
+	f->pos += n;
+	*got = n;
+	return 0;
+}
+
+void tu_free_games(hamle_game **g, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		hamle_game_free(g[i]);
+}
+
+const hamle_token *tu_find_token(const hamle_game *g, const char *text)
+{
+	const hamle_token *t = hamle_game_tokens(g);
+	for (size_t i = 0; i < hamle_game_token_count(g); i++)
+		if (t[i].len == strlen(text) && memcmp(t[i].text, text, t[i].len) == 0)
+			return &t[i];
+	return NULL;
+}
+
+void tu_write_file(const char *dir, const char *rel, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	FILE *f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}

@@ -34,6 +34,21 @@ void tu_games_close(tu_games *g);
 /* A new replay over g's locales, owned by the caller (hamle_replay_free). */
 hamle_replay *tu_games_replay(const tu_games *g, unsigned max_suggestions);
 
+/* A reader input callback (hamle_reader_set_input) handing out at most step bytes of data at a
+ * time, so that blocks end anywhere. */
+typedef struct tu_feeder {
+	const char *data;
+	size_t len, pos, step;
+} tu_feeder;
+int tu_feed(void *payload, unsigned char *buf, size_t size, size_t *got);
+
+/* hamle_game_free on each of g[0..n). */
+void tu_free_games(hamle_game **g, size_t n);
+/* The first token of g whose text is text; NULL when there is none. */
+const hamle_token *tu_find_token(const hamle_game *g, const char *text);
+/* Writes text to dir/rel (a failure fails the running test). */
+void tu_write_file(const char *dir, const char *rel, const char *text);
+
 /* The first finding of the last run with this id ("result-mismatch"), or the first error when
  * id is NULL; NULL when there is none. */
 const hamle_diagnostic *tu_finding(const hamle_replay *rp, const char *id);

@@ -187,6 +187,19 @@ void wr_note(hamle_writer *w, const hamle_game *g, const hamle_diagnostic *why, 
 	wr_brace_comment(w, msg, n);
 }
 
+/* Writes text[a..b) as words: blanks only in "exd6 e.p.", a word each side. */
+static void words(hamle_writer *w, const char *text, size_t a, size_t b)
+{
+	for (size_t p = a; p < b;) {
+		size_t e = p;
+		while (e < b && !wr_is_space(text[e]))
+			e++;
+		if (e > p)
+			wr_word3(w, "", text + p, e - p, "");
+		p = e + 1;
+	}
+}
+
 /* The text between two tokens, text[a..b): the reader skipped it, and what it holds but blanks
  * goes into a comment (a {} one, or ';' lines when it holds a '}'); dots alone ("6. ... Nf6")
  * stay words, as the reader drops them. */
@@ -197,14 +210,7 @@ static void skipped_piece(hamle_writer *w, const char *text, size_t a, size_t b)
 	if (a >= b)
 		return;
 	if (!has_skipped(text, a, b)) {
-		for (size_t p = a; p < b;) {
-			size_t e = p;
-			while (e < b && !wr_is_space(text[e]))
-				e++;
-			if (e > p)
-				wr_word3(w, "", text + p, e - p, "");
-			p = e + 1;
-		}
+		words(w, text, a, b);
 		return;
 	}
 	if (!memchr(text + a, '}', b - a)) {
@@ -252,19 +258,6 @@ static int ends_game(const char *s, size_t n)
 		i = e + 1;
 	}
 	return 0;
-}
-
-/* Writes text[a..b) as words: blanks only in "exd6 e.p.", a word each side. */
-static void words(hamle_writer *w, const char *text, size_t a, size_t b)
-{
-	for (size_t p = a; p < b;) {
-		size_t e = p;
-		while (e < b && !wr_is_space(text[e]))
-			e++;
-		if (e > p)
-			wr_word3(w, "", text + p, e - p, "");
-		p = e + 1;
-	}
 }
 
 /* Whether the game's tokens from i on hold more than comments (but for the termination). */
