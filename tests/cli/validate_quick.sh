@@ -60,6 +60,21 @@ game() {
 	game 'number repeated' '*' '1.e4 e5 2.Nf3 Nc6 2.Bb5 a6 3.Ba4 *'
 	game 'number for Black' '*' '1.e4 e5 2.Nf3 3...Nc6 *'
 	game 'number for White' '*' '1...e4 e5 *'
+	# comments (issue 17: the lane skips them once their findings are ruled out)
+	game 'comments' '1-0' '{start} 1.e4 {[%clk 0:03:00]} e5 {a
+two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0'
+	game 'comment glued' '*' '1.e4{x} e5 *'
+	game 'comment after the result' '*' '1.e4 e5 * {done}'
+	game 'comment unterminated' '*' '1.e4 {open e5 *'
+	game 'comment, a note of a failed game' '*' '1.e4 { hamle: error: syntax} e5 *'
+	game 'comment, UTF-8' '*' "$(printf '1.e4 {G\xc3\xbczel \xc5\x9fah} e5 *')"
+	game 'comment, Latin-1' '*' "$(printf '1.e4 {G\xfczel} e5 *')"
+	game 'comment, control character' '*' "$(printf '1.e4 {a\x01b} e5 *')"
+	game 'comment, DEL' '*' "$(printf '1.e4 {abcdefgh\x7fijklmnop} e5 *')"
+	game 'comment, tab' '*' "$(printf '1.e4 {abc\tdefghijklmnop} e5 *')"
+	game 'comment, a line comment' '*' '1.e4 ; rest of the line
+e5 *'
+	game 'comment in a variation' '*' '1.e4 (1.d4 {q}) e5 *'
 	# fivefold repetition before 1 July 2014: no end of the game
 	printf '[Event "fivefold 2010"]\n[Site "?"]\n[Date "2010.05.01"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n%s\n\n' \
 		'1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *'
@@ -75,6 +90,7 @@ game() {
 printf '%s\n' "$HAMLE_TMP/edges.pgn" "$HAMLE_TMP/joined-cut.pgn" >"$HAMLE_TMP/edge-list"
 compare_all edges "$HAMLE_TMP/edge-list" --format json
 compare_all edges-text "$HAMLE_TMP/edge-list"
+compare_all edges-comment-limit "$HAMLE_TMP/edge-list" --max-comment-bytes 8 --format json
 
 # the lane is taken: the plain game alone, validated with -v, says so
 head -9 "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/plain.pgn"
@@ -82,4 +98,13 @@ head -9 "$HAMLE_TMP/edges.pgn" >"$HAMLE_TMP/plain.pgn"
 grep -q 'quick lane: 1 of 1 games' "$HAMLE_TMP/v.err" || fail "plain game: the quick lane was not taken ($(cat "$HAMLE_TMP/v.err"))"
 "$tool" -j 1 -v --full-replay "$HAMLE_TMP/plain.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "plain game, full: not valid"
 grep -q 'quick lane: 0 of 1 games' "$HAMLE_TMP/v.err" || fail "--full-replay: the quick lane was taken"
+# a game with comments takes it too (plain ASCII comments), and with its own bytes decoded first
+# (--encoding utf-8: the lane on the decoded text)
+game 'comments' '1-0' '{start} 1.e4 {[%clk 0:03:00]} e5 {a
+two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0' >"$HAMLE_TMP/comments.pgn"
+for enc in "" "--encoding utf-8"; do
+	# shellcheck disable=SC2086
+	"$tool" -j 1 -v $enc "$HAMLE_TMP/comments.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "comments $enc: not valid"
+	grep -q 'quick lane: 1 of 1 games' "$HAMLE_TMP/v.err" || fail "comments $enc: the quick lane was not taken ($(cat "$HAMLE_TMP/v.err"))"
+done
 finish

@@ -1,11 +1,13 @@
 /* quick.c: the quick lane. Most games in a large file are plain: tags, then move numbers and moves
  * of the mainline, then the result. For a verdict alone such a game need not be turned into
  * tokens: the movetext is read straight from the text and each move resolved as it is met. The
- * lane gives up (returns 0) at the first thing it does not handle itself or that would be a
- * finding -- a comment, a variation, a NAG, a byte outside ASCII, a move that does not resolve,
+ * lane skips {} comments (once their length, their bytes and a failed game's note are ruled out)
+ * and gives up (returns 0) at the first thing it does not handle itself or that would be a
+ * finding -- a line comment, a variation, a NAG, a byte outside ASCII, a move that does not resolve,
  * a wrong mark, a game end before the last move, a tag problem -- and the caller then takes the
  * full path, which finds and explains it. So a game the lane passes is one the full path passes
  * with no finding at all (tests/cli/validate_quick.sh compares both over every test file). */
+#include <stdint.h>
 #include <string.h>
 
 #include "notation/san_fast.h"
@@ -55,12 +57,52 @@ static int shape_add(struct shapes *sh, const char *w, size_t len)
 	return 0;
 }
 
-/* Replays the movetext s[i..n) of a plain game under loc from rp->start. Returns 1 when every move
- * resolved with no finding (rp->final, rp->plies set; *marker the result written, if any), 0 to
- * give up, -1 on ENOMEM. */
-static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t i, size_t n,
-	size_t max_tokens, struct shapes *sh, hamle_result *marker)
+/* Whether the comment text s[0..n) is the note hamle writes where a game failed ("hamle:",
+ * blanks, "error", with blanks before): the full path reports it (as lexer_tags.c tells it). */
+static int is_note(const char *s, size_t n)
 {
+	size_t i = 0;
+	while (i < n && is_space((unsigned char)s[i]))
+		i++;
+	return n - i >= 6 && memcmp(s + i, "hamle:", 6) == 0;
+}
+
+/* Whether the raw bytes s[0..n) of a comment are all printable ASCII, blanks or line ends: the
+ * text decoding leaves as it is, with no finding (eight bytes at a time). */
+static int plain_byte(unsigned char c)
+{
+	return c < 0x7F && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r');
+}
+
+static int plain_comment(const unsigned char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x;
+		memcpy(&x, s + i, 8);
+		uint64_t del = x ^ (0x7F * ones);
+		/* a byte >= 0x80, a byte < 0x20 (a blank or line end: looked at one by one), DEL */
+		if (((x | ((x - 0x20 * ones) & ~x) | ((del - ones) & ~del)) & high) == 0)
+			continue;
+		for (size_t k = i; k < i + 8; k++)
+			if (!plain_byte(s[k]))
+				return 0;
+	}
+	for (; i < n; i++)
+		if (!plain_byte(s[i]))
+			return 0;
+	return 1;
+}
+
+/* Replays the movetext s[i..n) of a plain game under loc from rp->start. raw: s holds the input's
+ * own bytes (not decoded): a comment must then be plain ASCII. Returns 1 when every move resolved
+ * with no finding (rp->final, rp->plies set; *marker the result written, if any), 0 to give up,
+ * -1 on ENOMEM. */
+static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t i, size_t n,
+	const pgn_limits *lim, int raw, struct shapes *sh, hamle_result *marker)
+{
+	const size_t max_tokens = lim->max_tokens;
 	/* the lexer's token limit is a finding: no game under it in bytes can reach it (a token is
 	 * a byte at least), and the rare one over it goes to the full path */
 	if (n - i >= max_tokens)
@@ -82,6 +124,19 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (i >= n)
 			break;
 		unsigned char c = (unsigned char)s[i];
+		if (c == '{') {
+			/* a comment: skipped, once the findings it could make are ruled out (its length,
+			 * its bytes, a note of a failed game, no end) */
+			const char *close = memchr(s + i + 1, '}', n - i - 1);
+			if (!close)
+				return 0;
+			size_t len = (size_t)(close - (s + i + 1));
+			if (len > lim->max_comment_bytes || is_note(s + i + 1, len) ||
+			    (raw && !plain_comment((const unsigned char *)s + i + 1, len)))
+				return 0;
+			i += len + 2;
+			continue;
+		}
 		if (is_digit(c) || c == '*') {
 			/* a result starts with 0, 1 or * (pgn_may_be_result tells the rest): only such a
 			 * word is read whole (the other move numbers skip this) */
@@ -268,12 +323,12 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
  * only candidate reading every leading spelling, when detected; several fits are replayed one by
  * one there, not here) and the results (tag_res: the Result tag's value). 1 when all is clean. */
 static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t at, size_t n,
-	const pgn_limits *lim, hamle_result tag_res)
+	const pgn_limits *lim, int raw, hamle_result tag_res)
 {
 	struct shapes sh;
 	sh.n = 0;
 	hamle_result marker;
-	int rc = quick_walk(rp, loc, s, at, n, lim->max_tokens, &sh, &marker);
+	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker);
 	if (rc <= 0)
 		return rc < 0 ? HAMLE_ENOMEM : 0;
 	if (!rp->opts.from) {
@@ -299,7 +354,7 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chun
 	rp->start = rp->standard;
 	rp->start_ok = 1;
 	hamle_result tag_res = qt.result ? hamle_result_parse(qt.result, qt.result_len) : HAMLE_RESULT_NONE;
-	return quick_judge(rp, loc, s, at, chunk->len, lim, tag_res);
+	return quick_judge(rp, loc, s, at, chunk->len, lim, 1, tag_res);
 }
 
 /* The replay's per-game results, cleared for a new judgement. */
@@ -354,5 +409,5 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	rp->start_ok = 1;
 	const char *tag = rp->tag_result;
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
-	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, tag_res);
+	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res);
 }
