@@ -5,9 +5,11 @@
 #if defined(__GNUC__)
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define NOINLINE __attribute__((noinline))
 #else
 #define LIKELY(x) (x)
 #define UNLIKELY(x) (x)
+#define NOINLINE
 #endif
 
 #endif

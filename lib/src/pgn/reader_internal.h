@@ -55,6 +55,7 @@ struct hamle_reader {
 	size_t line, ls, ls_col;
 	int last_cr; /* the byte before view[0] was a CR */
 	int line_blank, prev_blank;
+	unsigned fast_wait; /* words the byte loop takes before the next 64-byte run (split.c) */
 
 	/* the game being split */
 	int state, ret_state, in_game, pending, has_movetext, tag_string;

@@ -63,6 +63,26 @@ static inline size_t pgn_string_stop(const unsigned char *s, size_t i, size_t n)
 	return i;
 }
 
+/* First index k in [i, n) where s[k] is '}', LF, CR or (with_bracket) '[' -- a comment body's
+ * stop -- or n. */
+static inline size_t pgn_comment_stop(const unsigned char *s, size_t i, size_t n, int with_bracket)
+{
+#ifdef PGN_SCAN_SSE2
+	__m128i br = _mm_set1_epi8(with_bracket ? '[' : '}');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, br));
+		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		if (bits)
+			return i + (unsigned)__builtin_ctz(bits);
+	}
+#endif
+	while (i < n && s[i] != '}' && s[i] != '\n' && s[i] != '\r' && !(with_bracket && s[i] == '['))
+		i++;
+	return i;
+}
+
 /* First index k in [i, n) where s[k] is not printable ASCII (below 0x20, 0x7F, above) or is '"'
  * or '\\', or n. */
 static inline size_t pgn_plain_value_end(const unsigned char *s, size_t i, size_t n)

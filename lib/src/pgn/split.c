@@ -7,7 +7,7 @@
 #include "pgn/reader_internal.h"
 #include "pgn/scan.h"
 
-/* Bytes that stop the fast run through a comment body: } [ LF CR. */
+/* Bytes that stop the run through a comment body: } [ LF CR. */
 static const unsigned char comment_stop[256] = {
 	['}'] = 1, ['['] = 1, ['\n'] = 1, ['\r'] = 1,
 };
@@ -86,6 +86,8 @@ static void bom_start(hamle_reader *r, size_t p, int ret)
 /* S_NORMAL over the words, blanks and line ends of view[p..p+64) (in a game; 64 bytes readable),
  * up to the first delimiter or '%', a word running past that point or the block, or a termination
  * marker at depth 0: those are left to the byte loop. Returns the bytes consumed (whole words). */
+#define FAST_RUN_MIN 24
+#define FAST_RUN_WAIT 8
 static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 {
 	pgn_split_masks m;
@@ -242,11 +244,20 @@ int pgn_split(hamle_reader *r)
 				unsigned k = kls[c];
 #ifdef PGN_SCAN_SSE2
 				if (k == K_WORD && r->in_game && n - p >= 64 && c != 0xEF && !r->sheet) { /* 0xEF: a mark? */
-					p += fast_run(r, v, p);
-					if (p >= n)
-						break;
-					c = v[p];
-					k = kls[c];
+					/* a run that stops soon (a comment after every move: lichess, TCEC) costs
+					 * more than the bytes it saves: the next few words go through the byte loop */
+					if (r->fast_wait) {
+						r->fast_wait--;
+					} else {
+						size_t got = fast_run(r, v, p);
+						if (got && got < FAST_RUN_MIN)
+							r->fast_wait = FAST_RUN_WAIT;
+						p += got;
+						if (p >= n)
+							break;
+						c = v[p];
+						k = kls[c];
+					}
 				}
 #endif
 				if (k == K_BLANK) {
@@ -391,9 +402,9 @@ int pgn_split(hamle_reader *r)
 			while (p < n) {
 				unsigned char c = v[p];
 				if (!comment_stop[c]) {
-					size_t e = p + 1;
-					while (e < n && !comment_stop[v[e]])
-						e++;
+					/* '[' matters only as a line's first byte but blanks (a tag after a blank
+					 * line: the comment was never closed) */
+					size_t e = pgn_comment_stop(v, p + 1, n, r->line_blank);
 					if (r->line_blank) {
 						size_t k = p;
 						while (k < e && kls[v[k]] == K_BLANK)
