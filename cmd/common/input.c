@@ -1,4 +1,5 @@
-/* input.c: iterate files, directories (sorted, recursive via an explicit stack) and stdin. */
+/* input.c: iterate files, directories (sorted, recursive via an explicit stack) and stdin, and
+ * the members of the compressed files and archives among them (unpack.h). */
 #include "input.h"
 
 #include <dirent.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "magic.h"
 #include "sniff.h"
 
 /* A pending path; explicit ones were named on the command line. */
@@ -21,10 +23,18 @@ struct hamle_inputs {
 	pending *stack; /* top = next input; directories are expanded in place */
 	size_t len, cap;
 	FILE *cur;
-	char *cur_name;
+	char *cur_name;  /* what the tool is given: the file, or "file:member" */
+	char *file_name; /* the file of the members being read (unpack set) */
 	size_t failed;
 	size_t no_moves; /* .txt files of a walk skipped: no moves in their first lines */
 	char *sniff;     /* HAMLE_SNIFF_BYTES, allocated at the first .txt of a walk */
+	/* a plain input that could not be put back at its start (a pipe): its first bytes, read to
+	 * tell its kind, are given to the reader first (head_read) */
+	unsigned char head[HAMLE_MAGIC_BYTES];
+	size_t head_len, head_pos;
+	hamle_unpack *unpack; /* the current file is compressed or an archive */
+	bool member;          /* cur_name is a member of unpack, open */
+	hamle_unpack_limits lim;
 };
 
 static int push(hamle_inputs *in, char *path, bool explicit_)
@@ -50,6 +60,7 @@ int hamle_inputs_new(hamle_inputs **out, const char *const *operands, size_t n, 
 	if (!in)
 		return -1;
 	in->msg = msg;
+	in->lim = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
 	if (n == 0) {
 		char *p = strdup("-");
 		if (!p || push(in, p, true) < 0) {
@@ -85,9 +96,41 @@ static bool ends_in(const char *name, const char *ext)
 	return true;
 }
 
+/* The length of name without a compression suffix (.gz .bz2 .xz .zst, any case), or 0 when it
+ * has none. */
+static size_t strip_compression(const char *name)
+{
+	static const char *const exts[] = {".gz", ".bz2", ".xz", ".zst"};
+	size_t len = strlen(name);
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		size_t n = strlen(exts[i]);
+		if (len <= n)
+			continue;
+		size_t k = 0;
+		while (k < n) {
+			char c = name[len - n + k];
+			if (((c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c) != exts[i][k])
+				break;
+			k++;
+		}
+		if (k == n)
+			return len - n;
+	}
+	return 0;
+}
+
 int hamle_input_wanted_name(const char *name)
 {
-	return ends_in(name, "pgn") || ends_in(name, "txt");
+	if (ends_in(name, "pgn") || ends_in(name, "txt") || ends_in(name, "zip") || ends_in(name, "tar") ||
+	    ends_in(name, "tgz"))
+		return 1;
+	size_t base = strip_compression(name);
+	if (base == 0 || base >= 4096)
+		return 0;
+	char stem[4096];
+	memcpy(stem, name, base);
+	stem[base] = '\0';
+	return ends_in(stem, "pgn") || ends_in(stem, "tar");
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -161,32 +204,127 @@ done:
 	return rc;
 }
 
+/* The end of the member being read: why it ended early is an error of that member. */
+static void end_member(hamle_inputs *in)
+{
+	if (!in->member)
+		return;
+	in->member = false;
+	const char *why = hamle_unpack_finish(in->unpack);
+	if (why) {
+		hamle_msg_error(in->msg, "%s: %s", in->cur_name, why);
+		in->failed++;
+	}
+}
+
 static void close_current(hamle_inputs *in)
 {
+	in->member = false; /* closed without reading the rest: the tool stops */
+	hamle_unpack_free(in->unpack);
+	in->unpack = NULL;
 	if (in->cur && in->cur != stdin)
 		fclose(in->cur);
 	in->cur = NULL;
 	free(in->cur_name);
 	in->cur_name = NULL;
+	free(in->file_name);
+	in->file_name = NULL;
+	in->head_len = in->head_pos = 0;
+}
+
+/* The next member of in->unpack: 1 with it in cur_name, 0 when there are no more (the archive is
+ * closed), -1 when out of memory. Members not read are reported here. */
+static int next_member(hamle_inputs *in, FILE **f, const char **name)
+{
+	end_member(in);
+	for (;;) {
+		hamle_unpack_event ev;
+		if (hamle_unpack_next(in->unpack, &ev) < 0)
+			return -1;
+		if (ev.kind == HAMLE_UNPACK_END) {
+			if (ev.why) {
+				hamle_msg_error(in->msg, "%s: %s", in->file_name, ev.why);
+				in->failed++;
+			}
+			close_current(in);
+			return 0;
+		}
+		free(in->cur_name);
+		in->cur_name = NULL;
+		size_t len = strlen(in->file_name) + (ev.name ? strlen(ev.name) + 1 : 0) + 1;
+		if (!(in->cur_name = malloc(len)))
+			return -1;
+		snprintf(in->cur_name, len, "%s%s%s", in->file_name, ev.name ? ":" : "", ev.name ? ev.name : "");
+		if (ev.kind == HAMLE_UNPACK_MEMBER) {
+			in->member = true;
+			*f = in->cur;
+			*name = in->cur_name;
+			return 1;
+		}
+		if (ev.level == HAMLE_UNPACK_ERROR) {
+			hamle_msg_error(in->msg, "%s: %s", in->cur_name, ev.why);
+			in->failed++;
+		} else {
+			hamle_msg_note(in->msg, "%s: %s", in->cur_name, ev.why);
+			if (ev.level == HAMLE_UNPACK_NO_MOVES)
+				in->no_moves++;
+		}
+	}
+}
+
+/* Reads the first bytes of fp, the file path opened (owned from here), and makes it the current
+ * input: 1 when it is plain or has a member to read, 0 when it is done with (reported), -1 when
+ * out of memory. */
+static int start_file(hamle_inputs *in, FILE *fp, char *path, FILE **f, const char **name)
+{
+	size_t n = fread(in->head, 1, sizeof(in->head), fp);
+	in->cur = fp;
+	if (n < sizeof(in->head) && ferror(fp)) {
+		report(in, path, errno);
+		free(path);
+		close_current(in);
+		return 0;
+	}
+	hamle_magic_kind kind = hamle_magic(in->head, n);
+	if (kind == HAMLE_MAGIC_PLAIN) {
+		/* back at its start when it can be (a file), else its first bytes go to the reader first */
+		if (n > 0 && fseek(fp, 0, SEEK_SET) != 0) {
+			clearerr(fp);
+			in->head_len = n;
+		}
+		in->cur_name = path;
+		*f = fp;
+		*name = path;
+		return 1;
+	}
+	in->file_name = path;
+	if (hamle_unpack_new(&in->unpack, fp, in->head, n, &in->lim) < 0)
+		return -1;
+	return next_member(in, f, name);
 }
 
 int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name)
 {
-	close_current(in);
 	*f = NULL;
 	*name = NULL;
+	if (in->unpack) {
+		int rc = next_member(in, f, name);
+		if (rc != 0)
+			return rc;
+	}
+	close_current(in);
 	while (in->len > 0) {
 		pending p = in->stack[--in->len];
 		struct stat st;
 		if (p.explicit_ && strcmp(p.path, "-") == 0) {
 			free(p.path);
-			in->cur = stdin;
-			in->cur_name = strdup("<stdin>");
-			if (!in->cur_name)
+			char *nm = strdup("<stdin>");
+			if (!nm)
 				return -1;
-			*f = in->cur;
-			*name = in->cur_name;
-			return 1;
+			int rc = start_file(in, stdin, nm, f, name);
+			if (rc != 0)
+				return rc;
+			continue;
 		}
 		/* Inside a walk: lstat, so a link to a directory is not followed. */
 		if ((p.explicit_ ? stat(p.path, &st) : lstat(p.path, &st)) != 0) {
@@ -252,13 +390,47 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name)
 				continue;
 			}
 		}
-		in->cur = fp;
-		in->cur_name = p.path;
-		*f = fp;
-		*name = p.path;
-		return 1;
+		int rc = start_file(in, fp, p.path, f, name);
+		if (rc != 0)
+			return rc;
 	}
 	return 0;
+}
+
+static int head_read(void *payload, unsigned char *buf, size_t size, size_t *got)
+{
+	hamle_inputs *in = payload;
+	size_t n = in->head_len - in->head_pos;
+	if (n > size)
+		n = size;
+	memcpy(buf, in->head + in->head_pos, n);
+	in->head_pos += n;
+	*got = n;
+	if (n < size) { /* the whole block, as a file read would give it */
+		*got += fread(buf + n, 1, size - n, in->cur);
+		if (*got == n && ferror(in->cur))
+			return -1;
+	}
+	return 0;
+}
+
+int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source)
+{
+	if (in->member)
+		return hamle_reader_set_input(r, hamle_unpack_read, in->unpack, source);
+	if (in->head_len > in->head_pos)
+		return hamle_reader_set_input(r, head_read, in, source);
+	return hamle_reader_set_input_file(r, in->cur, source);
+}
+
+bool hamle_inputs_packed(const hamle_inputs *in)
+{
+	return in->member;
+}
+
+void hamle_inputs_set_limits(hamle_inputs *in, const hamle_unpack_limits *lim)
+{
+	in->lim = *lim;
 }
 
 size_t hamle_inputs_failed(const hamle_inputs *in)

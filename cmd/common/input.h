@@ -13,9 +13,20 @@
  * reported on the hamle_msg at once ("prog: x.pgn: No such file or directory"), counted, and
  * skipped: the other inputs still run, and the tool exits 2 at the end (hamle_inputs_failed).
  *
+ * Compressed files and archives: every input (stdin too) is told by its first bytes (magic.h),
+ * whatever its name. A gzip, bzip2, xz or zstd file is read decompressed under its own name; a
+ * zip or tar archive (compressed or not) yields its .pgn and .txt members one after the other,
+ * in archive order, each named "archive.zip:dir/member.pgn" (unpack.h). A member that cannot be
+ * read (not text, a path with "..", cut short, over --max-member-bytes or --max-ratio) is
+ * reported as an error of that member ("prog: a.zip:x.pgn: not read: ..."), counted as failed,
+ * and the next member is read. A walk also takes *.pgn.gz, .pgn.bz2, .pgn.xz, .pgn.zst, *.zip,
+ * *.tar, *.tar.gz (and .bz2, .xz, .zst) and *.tgz. Nothing is ever written to disk.
+ *
  *   hamle_inputs *in;  FILE *f;  const char *name;
  *   if (hamle_inputs_new(&in, operands, n, &msg) < 0) -> out of memory
- *   while (hamle_inputs_next(in, &f, &name) > 0) { read f ... }
+ *   while (hamle_inputs_next(in, &f, &name) > 0) {
+ *       hamle_reader_new(&r, ...); hamle_inputs_attach(in, r, name); read r to its end ...
+ *   }
  *   if (hamle_inputs_failed(in)) status = HAMLE_EXIT_ERROR;
  *   hamle_inputs_summary(in, messages);   (with the tool's other summary lines)
  *   hamle_inputs_free(in);
@@ -23,12 +34,15 @@
 #ifndef HAMLE_CLI_INPUT_H
 #define HAMLE_CLI_INPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include <hamle/locale.h>
+#include <hamle/pgn.h>
 
 #include "msg.h"
+#include "unpack.h"
 
 typedef struct hamle_inputs hamle_inputs;
 
@@ -36,10 +50,25 @@ typedef struct hamle_inputs hamle_inputs;
  * msg is borrowed and must outlive the iterator. 0 or -1 (out of memory). */
 int hamle_inputs_new(hamle_inputs **out, const char *const *operands, size_t n, const hamle_msg *msg);
 
+/* The limits of compressed members (--max-member-bytes, --max-ratio; limits.h); copied. Before
+ * the first hamle_inputs_next. */
+void hamle_inputs_set_limits(hamle_inputs *in, const hamle_unpack_limits *lim);
+
 /* Opens the next input. Returns 1 with *f (opened "rb"; owned by the iterator, closed by the next
- * call or by free; stdin is never closed) and *name (valid until the next call), 0 when there are
- * no more, -1 when out of memory. */
+ * call or by free; stdin is never closed; for a member, the archive's file, which is not to be
+ * read: use hamle_inputs_attach) and *name (valid until the next call), 0 when there are no
+ * more, -1 when out of memory. */
 int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name);
+
+/* Makes the current input the input of reader r (source: its name in findings): its decompressed
+ * bytes, and for a plain input its bytes from the first, the ones read to tell its kind
+ * included. The one way to read an input, so that every tool sees the same bytes. The
+ * hamle_reader_set_input_* result. */
+int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source);
+
+/* True when the current input is decompressed (a compressed file or an archive's member), so
+ * that it is not a file that can be rewritten in place. */
+bool hamle_inputs_packed(const hamle_inputs *in);
 
 /* Number of operands or directory entries that could not be opened or read so far. */
 size_t hamle_inputs_failed(const hamle_inputs *in);
@@ -52,7 +81,8 @@ size_t hamle_inputs_skipped(const hamle_inputs *in);
  * stream; nothing when none was skipped or under -q. */
 void hamle_inputs_summary(const hamle_inputs *in, const hamle_locale *messages);
 
-/* True when name ends in ".pgn" or ".txt" (ASCII, any case). */
+/* True when name is one a walk takes: *.pgn, *.txt, *.pgn.{gz,bz2,xz,zst}, *.zip, *.tar,
+ * *.tar.{gz,bz2,xz,zst}, *.tgz (ASCII, any case). */
 int hamle_input_wanted_name(const char *name);
 
 void hamle_inputs_free(hamle_inputs *in);

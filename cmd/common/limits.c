@@ -12,7 +12,7 @@ bool hamle_opt_is_limit(int id)
 int hamle_opt_parse_size(const char *s, size_t *out)
 {
 	size_t n = strlen(s);
-	unsigned long mult = 1;
+	unsigned long long mult = 1;
 	char num[32];
 	if (n == 0 || n >= sizeof(num))
 		return -1;
@@ -21,10 +21,11 @@ int hamle_opt_parse_size(const char *s, size_t *out)
 	case 'k': case 'K': mult = 1UL << 10; num[--n] = '\0'; break;
 	case 'm': case 'M': mult = 1UL << 20; num[--n] = '\0'; break;
 	case 'g': case 'G': mult = 1UL << 30; num[--n] = '\0'; break;
+	case 't': case 'T': mult = 1ULL << 40; num[--n] = '\0'; break;
 	default: break;
 	}
 	unsigned long v;
-	if (hamle_opt_parse_ulong(num, 1, (unsigned long)-1 / mult, &v) < 0)
+	if (mult > (size_t)-1 || hamle_opt_parse_ulong(num, 1, (unsigned long)((size_t)-1 / mult), &v) < 0)
 		return -1;
 	*out = (size_t)(v * mult);
 	return 0;
@@ -58,4 +59,27 @@ int hamle_opt_limit(hamle_reader_options *ro, int id, const char *arg, const ham
 			limits[i].size ? "size" : "number");
 	}
 	return hamle_msg_usage(m, "unknown limit option");
+}
+
+bool hamle_opt_is_input_limit(int id)
+{
+	return id == HAMLE_OPT_MAX_MEMBER || id == HAMLE_OPT_MAX_RATIO;
+}
+
+int hamle_opt_input_limit(hamle_unpack_limits *ul, int id, const char *arg, const hamle_msg *m)
+{
+	if (id == HAMLE_OPT_MAX_MEMBER) {
+		size_t v;
+		if (hamle_opt_parse_size(arg, &v) < 0)
+			return hamle_msg_usage(m, "--max-member-bytes: '%s' is not a positive size", arg);
+		ul->max_member_bytes = v;
+		return 0;
+	}
+	unsigned long v;
+	if (id != HAMLE_OPT_MAX_RATIO)
+		return hamle_msg_usage(m, "unknown limit option");
+	if (hamle_opt_parse_ulong(arg, 0, (unsigned long)-1, &v) < 0)
+		return hamle_msg_usage(m, "--max-ratio: '%s' is not a number", arg);
+	ul->max_ratio = v;
+	return 0;
 }

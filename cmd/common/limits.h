@@ -17,6 +17,7 @@
 #include <hamle/pgn.h>
 
 #include "msg.h"
+#include "unpack.h"
 
 enum {
 	HAMLE_OPT_MAX_GAME = 10100, HAMLE_OPT_MAX_COMMENT, HAMLE_OPT_MAX_TAG, HAMLE_OPT_MAX_DEPTH,
@@ -33,6 +34,21 @@ enum {
 	{"max-findings", 0, HAMLE_OPT_ARG, "N", "findings printed per game; more are only counted (default 100)", \
 		HAMLE_OPT_MAX_FINDINGS}
 
+/* The limits of compressed members (unpack.h), for every tool that reads inputs:
+ *   HAMLE_OPT_LIMIT_ENTRIES, HAMLE_OPT_INPUT_LIMIT_ENTRIES, ...
+ *   if (hamle_opt_is_input_limit(id)) rc = hamle_opt_input_limit(&unpack_limits, id, p.arg, &msg);
+ * and hamle_inputs_set_limits(in, &unpack_limits). */
+enum { HAMLE_OPT_MAX_MEMBER = 10120, HAMLE_OPT_MAX_RATIO };
+#define HAMLE_OPT_INPUT_LIMIT_ENTRIES \
+	{"max-member-bytes", 0, HAMLE_OPT_ARG, "SIZE", "largest member of an archive or compressed file read " \
+		"(default 1T; K, M, G, T suffixes)", HAMLE_OPT_MAX_MEMBER}, \
+	{"max-ratio", 0, HAMLE_OPT_ARG, "N", "stop a member that expands more than N times its compressed " \
+		"size, once past 16M (a zip bomb; default 100; 0: no limit)", HAMLE_OPT_MAX_RATIO}
+
+bool hamle_opt_is_input_limit(int id);
+/* As hamle_opt_limit, for the HAMLE_OPT_INPUT_LIMIT_ENTRIES. */
+int hamle_opt_input_limit(hamle_unpack_limits *ul, int id, const char *arg, const hamle_msg *m);
+
 /* Whether id is one of the HAMLE_OPT_MAX_* ids. */
 bool hamle_opt_is_limit(int id);
 
@@ -40,7 +56,7 @@ bool hamle_opt_is_limit(int id);
  * message on m ("--max-depth: 'x' is not a positive number"). */
 int hamle_opt_limit(hamle_reader_options *ro, int id, const char *arg, const hamle_msg *m);
 
-/* "64K", "8M", "1G" (either case; powers of 1024) or plain bytes, at least 1. 0, or -1 when s is
+/* "64K", "8M", "1G", "1T" (either case; powers of 1024) or plain bytes, at least 1. 0, or -1 when s is
  * not one (out untouched). */
 int hamle_opt_parse_size(const char *s, size_t *out);
 

@@ -20,11 +20,13 @@
 #include "finding.h"
 #include "msg.h"
 #include "out.h"
+#include "unpack.h"
 
 enum { CV_ON_ERROR_KEEP = 0, CV_ON_ERROR_SKIP, CV_ON_ERROR_FAIL };
 
 typedef struct cv_config {
 	hamle_reader_options ropts;
+	hamle_unpack_limits unpack;     /* --max-member-bytes, --max-ratio */
 	hamle_replay_options popts;     /* messages: the output language (--lang), as the error comments
 	                                 * written into the games are */
 	hamle_reader_options ropts_msg; /* ropts and popts with the messages language, when it differs */

@@ -46,6 +46,7 @@ static const hamle_cli_opt opts[] = {
 		"note, then the rest as it was read, so that it still fails), skip, fail",
 		OPT_ON_ERROR},
 	HAMLE_OPT_LIMIT_ENTRIES,
+	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", OPT_QUIET},
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL,
 		"also print the warnings of every game, and the FEN before a move a finding is about", OPT_VERBOSE},
@@ -78,6 +79,7 @@ int main(int argc, char **argv)
 	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
 	cfg.ropts = ro;
 	cfg.popts = po;
+	cfg.unpack = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
 	cfg.wopts = wo;
 	cfg.out_encoding = HAMLE_ENCODING_UTF8;
 	cfg.msg = &msg;
@@ -171,6 +173,9 @@ int main(int argc, char **argv)
 		}
 		default:
 			if (hamle_opt_is_limit(id) && (status = hamle_opt_limit(&cfg.ropts, id, p.arg, &msg)) != 0)
+				goto cleanup;
+			if (hamle_opt_is_input_limit(id) &&
+			    (status = hamle_opt_input_limit(&cfg.unpack, id, p.arg, &msg)) != 0)
 				goto cleanup;
 			break;
 		}

@@ -22,6 +22,7 @@ typedef struct run_ctx {
 	size_t games, written;
 	unsigned jobs;
 	cv_item *free_items; /* items done with, for the next games (main thread only) */
+	hamle_inputs *in;    /* the inputs: the current one is read through hamle_inputs_attach */
 } run_ctx;
 
 static void item_free(cv_item *it)
@@ -103,15 +104,15 @@ static void discard(void *ctx, void *item)
 	item_free(item);
 }
 
-/* Converts one opened input into rc->out. Returns 0, or -1 when the pool stopped. */
-static int convert_input(run_ctx *rc, FILE *f, const char *name)
+/* Converts the current input into rc->out. Returns 0, or -1 when the pool stopped. */
+static int convert_input(run_ctx *rc, const char *name)
 {
 	const cv_config *cfg = rc->cfg;
 	hamle_reader *r = NULL;
 	hamle_pool *pool = NULL;
 	int ret = 0;
 	hamle_pool_fns fns = { work, emit, discard };
-	if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_reader_set_input_file(r, f, name) < 0 ||
+	if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_inputs_attach(rc->in, r, name) < 0 ||
 	    hamle_pool_new(&pool, rc->jobs, 0, &fns, rc) < 0) {
 		hamle_msg_nomem(cfg->msg);
 		rc->fatal = true;
@@ -161,6 +162,11 @@ static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 	const cv_config *cfg = rc->cfg;
 	struct stat st;
 	hamle_outfile *of = NULL;
+	if (hamle_inputs_packed(rc->in)) {
+		hamle_msg_error(cfg->msg, "%s: left unchanged: --in-place rewrites plain files, not compressed "
+			"ones or archives", name);
+		return -2;
+	}
 	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
 		hamle_msg_error(cfg->msg, "%s: left unchanged: --in-place rewrites regular files only", name);
 		return -2;
@@ -173,7 +179,7 @@ static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 	bool failed_before = rc->failed;
 	rc->failed = false;
 	rc->out = hamle_outfile_out(of);
-	int ret = convert_input(rc, f, name);
+	int ret = convert_input(rc, name);
 	bool bad = rc->failed || ret < 0 || hamle_out_failed(rc->out);
 	rc->out = saved;
 	rc->failed = rc->failed || failed_before;
@@ -217,7 +223,7 @@ static int check_operands(const cv_config *cfg, const hamle_outfile *of, const c
 int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 {
 	unsigned jobs = cfg->jobs ? cfg->jobs : hamle_pool_default_jobs();
-	run_ctx rc = { cfg, NULL, NULL, false, false, false, 0, 0, jobs, NULL };
+	run_ctx rc = { cfg, NULL, NULL, false, false, false, 0, 0, jobs, NULL, NULL };
 	int status = HAMLE_EXIT_OK;
 	hamle_outfile *of = NULL;
 	if (hamle_outfile_open(&of, cfg->in_place ? NULL : cfg->output, cfg->msg) != 0)
@@ -234,6 +240,8 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		cut = true;
 		goto cleanup;
 	}
+	hamle_inputs_set_limits(in, &cfg->unpack);
+	rc.in = in;
 	for (unsigned i = 0; i < jobs; i++) {
 		if (cv_worker_init(cfg, &rc.workers[i]) < 0) {
 			hamle_msg_nomem(cfg->msg);
@@ -271,7 +279,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 			status = HAMLE_EXIT_ERROR;
 			cut = true;
 			break;
-		} else if (convert_input(&rc, f, name) < 0 && (rc.stop || rc.fatal)) {
+		} else if (convert_input(&rc, name) < 0 && (rc.stop || rc.fatal)) {
 			break;
 		}
 	}

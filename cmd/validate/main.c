@@ -41,6 +41,7 @@ static const hamle_cli_opt opts[] = {
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
 	HAMLE_OPT_LIMIT_ENTRIES,
+	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
 		"tokenize and replay every game in full (no quick lane for plain games); same output, slower",
 		OPT_FULL_REPLAY},
@@ -70,6 +71,7 @@ int main(int argc, char **argv)
 	hamle_replay_options popts = HAMLE_REPLAY_OPTIONS_INIT;
 	cfg.ropts = ropts;
 	cfg.popts = popts;
+	cfg.unpack = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
 
 	const char *from = "auto", *lang = NULL;
 	hamle_filter *where = NULL;
@@ -161,6 +163,8 @@ int main(int argc, char **argv)
 		default:
 			if (hamle_opt_is_limit(id))
 				rc = hamle_opt_limit(&cfg.ropts, id, p.arg, &m);
+			else if (hamle_opt_is_input_limit(id))
+				rc = hamle_opt_input_limit(&cfg.unpack, id, p.arg, &m);
 			break;
 		}
 		if (rc) {

@@ -182,8 +182,9 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	c.borrow = hamle_pool_threads(pool) == 1;
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;
+	hamle_inputs_set_limits(in, &cfg->unpack);
 
-	FILE *f;
+	FILE *f; /* not read: hamle_inputs_attach gives the reader its bytes */
 	const char *name;
 	int more = 0;
 	bool stopped = false;
@@ -191,7 +192,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		const char *source = keep_name(&names, name);
 		hamle_reader *r = NULL;
 		if (!source || hamle_reader_new(&r, &cfg->ropts) < 0 ||
-			hamle_reader_set_input_file(r, f, source) < 0) {
+			hamle_inputs_attach(in, r, source) < 0) {
 			hamle_reader_free(r);
 			goto oom;
 		}

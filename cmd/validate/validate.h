@@ -21,6 +21,7 @@
 #include "finding.h"
 #include "msg.h"
 #include "out.h"
+#include "unpack.h"
 
 enum { VD_FORMAT_TEXT = 0, VD_FORMAT_JSON = 1 };
 
@@ -38,6 +39,7 @@ typedef struct vd_config {
 	bool all;                       /* --all: one JSON object (or text line) per game */
 	bool strict;                    /* --strict: warnings make a game invalid */
 	hamle_reader_options ropts;     /* encoding, repair flag, limits */
+	hamle_unpack_limits unpack;     /* --max-member-bytes, --max-ratio */
 	hamle_replay_options popts;     /* from, candidates, messages, flags */
 	const hamle_locale *messages;   /* --lang or the environment's (never NULL once set up) */
 	hamle_code_filter codes;        /* --ignore, --select */

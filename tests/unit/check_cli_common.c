@@ -589,6 +589,8 @@ START_TEST(test_inputs_stdin)
 	hamle_inputs *in;
 	FILE *f;
 	const char *name;
+	/* its first bytes are read to tell its kind: not from a terminal */
+	ck_assert_ptr_nonnull(freopen("/dev/null", "rb", stdin));
 	cap_open(&c, 0);
 	ck_assert_int_eq(hamle_inputs_new(&in, NULL, 0, &c.m), 0);
 	ck_assert_int_eq(hamle_inputs_next(in, &f, &name), 1);
@@ -612,7 +614,19 @@ START_TEST(test_inputs_stdin)
 	ck_assert(hamle_input_wanted_name("x/y.txt"));
 	ck_assert(!hamle_input_wanted_name(".pgnx"));
 	ck_assert(!hamle_input_wanted_name("pgn"));
-	ck_assert(!hamle_input_wanted_name("a.pgn.gz"));
+	/* compressed games and archives (a walk takes them; their kind comes from their bytes) */
+	ck_assert(hamle_input_wanted_name("a.pgn.gz"));
+	ck_assert(hamle_input_wanted_name("a.PGN.ZST"));
+	ck_assert(hamle_input_wanted_name("a.pgn.bz2"));
+	ck_assert(hamle_input_wanted_name("a.pgn.xz"));
+	ck_assert(hamle_input_wanted_name("twic1500g.zip"));
+	ck_assert(hamle_input_wanted_name("t.tar"));
+	ck_assert(hamle_input_wanted_name("t.tar.xz"));
+	ck_assert(hamle_input_wanted_name("t.tgz"));
+	ck_assert(!hamle_input_wanted_name("a.txt.gz")); /* a .txt is read in a walk only after a sniff */
+	ck_assert(!hamle_input_wanted_name("a.gz"));
+	ck_assert(!hamle_input_wanted_name(".gz"));
+	ck_assert(!hamle_input_wanted_name("a.pgn.lz4"));
 }
 END_TEST
 
