@@ -47,6 +47,8 @@ struct hamle_unpack {
 	unsigned char *rbuf;  /* READ_BYTES */
 	bool opened, done, in_member, raw, skippable;
 	uint64_t m_out, m_in0; /* the member's bytes out, and the compressed position at its start */
+	const unsigned char *blk; /* libarchive's block being copied: blk[blk_pos..blk_len) */
+	size_t blk_len, blk_pos;
 	/* the ring */
 	slot slots[HAMLE_UNPACK_SLOTS];
 	bool threaded;
@@ -133,6 +135,7 @@ static void member_end(hamle_unpack *u, slot *s, const char *why, bool fatal)
 {
 	s->last = true;
 	u->in_member = false;
+	u->blk_len = u->blk_pos = 0;
 	if (!why)
 		return;
 	s->error = true;
@@ -146,41 +149,48 @@ static void member_end(hamle_unpack *u, slot *s, const char *why, bool fatal)
 	}
 }
 
-/* Fills s with the current member's next bytes, up to a full slot or the member's end. */
+/* Fills s with the current member's next bytes, up to a full slot or the member's end. Blocks
+ * come from libarchive one at a time (a block is kept across slots), so that a read error loses
+ * nothing read before it but what libarchive itself had not handed over. */
 static void fill(hamle_unpack *u, slot *s)
 {
 	uint64_t max = u->lim.max_member_bytes ? u->lim.max_member_bytes : HAMLE_DEFAULT_MAX_MEMBER_BYTES;
 	while (s->len < HAMLE_UNPACK_SLOT_BYTES) {
-		size_t want = HAMLE_UNPACK_SLOT_BYTES - s->len;
-		if (u->m_out >= max) {
-			unsigned char one;
-			la_ssize_t more = archive_read_data(u->a, &one, 1);
-			if (more == 0) {
+		if (u->blk_pos == u->blk_len) {
+			const void *b;
+			size_t n = 0;
+			la_int64_t off;
+			int r = archive_read_data_block(u->a, &b, &n, &off);
+			if (r == ARCHIVE_EOF) {
 				member_end(u, s, NULL, false);
-			} else {
-				snprintf(s->why, sizeof(s->why),
-					"stopped after %llu bytes: larger than --max-member-bytes",
-					(unsigned long long)u->m_out);
-				member_end(u, s, s->why, more <= ARCHIVE_FATAL);
+				return;
 			}
+			if (r < ARCHIVE_WARN) {
+				set_why(s, "read error: %s", archive_error_string(u->a));
+				member_end(u, s, s->why, r <= ARCHIVE_FATAL);
+				return;
+			}
+			u->blk = b;
+			u->blk_len = n;
+			u->blk_pos = 0;
+			continue;
+		}
+		size_t n = u->blk_len - u->blk_pos;
+		if (n > HAMLE_UNPACK_SLOT_BYTES - s->len)
+			n = HAMLE_UNPACK_SLOT_BYTES - s->len;
+		bool over = u->m_out + n > max;
+		if (over)
+			n = (size_t)(max - u->m_out);
+		memcpy(s->data + s->len, u->blk + u->blk_pos, n);
+		u->blk_pos += n;
+		s->len += n;
+		u->m_out += n;
+		if (over) {
+			snprintf(s->why, sizeof(s->why), "stopped after %llu bytes: larger than --max-member-bytes",
+				(unsigned long long)u->m_out);
+			member_end(u, s, s->why, false);
 			return;
 		}
-		if (want > max - u->m_out)
-			want = (size_t)(max - u->m_out);
-		la_ssize_t n = archive_read_data(u->a, s->data + s->len, want);
-		if (n == 0) {
-			member_end(u, s, NULL, false);
-			return;
-		}
-		if (n < 0) {
-			if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY)
-				continue;
-			set_why(s, "read error: %s", archive_error_string(u->a));
-			member_end(u, s, s->why, n <= ARCHIVE_FATAL);
-			return;
-		}
-		s->len += (size_t)n;
-		u->m_out += (uint64_t)n;
 		if (u->lim.max_ratio && u->m_out >= HAMLE_UNPACK_RATIO_FROM) {
 			la_int64_t pos = archive_filter_bytes(u->a, -1);
 			uint64_t in = pos > 0 && (uint64_t)pos > u->m_in0 ? (uint64_t)pos - u->m_in0 : 1;
@@ -242,6 +252,7 @@ static void check_first(hamle_unpack *u, slot *s)
 	s->len = 0;
 	if (!s->last) {
 		u->in_member = false;
+		u->blk_len = u->blk_pos = 0;
 		if (archive_read_data_skip(u->a) == ARCHIVE_FATAL)
 			u->done = true;
 	}
