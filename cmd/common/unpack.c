@@ -62,7 +62,6 @@ struct hamle_unpack {
 	size_t cur_pos;
 	bool reading; /* a member is open: cur belongs to it */
 	bool ended;   /* the END slot was taken */
-	bool stream;  /* the first member was the stream itself */
 	char merr[WHY_BYTES];
 	bool has_merr;
 };
@@ -493,8 +492,6 @@ int hamle_unpack_next(hamle_unpack *u, hamle_unpack_event *ev)
 	case SL_MEMBER:
 		ev->kind = HAMLE_UNPACK_MEMBER;
 		u->reading = true;
-		if (!ev->name)
-			u->stream = true;
 		break;
 	case SL_SKIP:
 		ev->kind = HAMLE_UNPACK_SKIP;
@@ -506,11 +503,6 @@ int hamle_unpack_next(hamle_unpack *u, hamle_unpack_event *ev)
 		break;
 	}
 	return 0;
-}
-
-bool hamle_unpack_is_stream(const hamle_unpack *u)
-{
-	return u && u->stream;
 }
 
 void hamle_unpack_free(hamle_unpack *u)

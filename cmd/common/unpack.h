@@ -87,9 +87,6 @@ int hamle_unpack_read(void *payload, unsigned char *buf, size_t size, size_t *go
  * (a read error, a cut archive, a limit); valid until the next call. NULL without a member. */
 const char *hamle_unpack_finish(hamle_unpack *u);
 
-/* True when the stream is a compressed file and not an archive (known from the first event). */
-bool hamle_unpack_is_stream(const hamle_unpack *u);
-
 void hamle_unpack_free(hamle_unpack *u);
 
 #endif

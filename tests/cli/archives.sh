@@ -144,6 +144,16 @@ with tarfile.open(out, 'w') as t:
         i.size = len(game)
         t.addfile(i, io.BytesIO(game))
 EOF
+	# a zip written to a pipe (its sizes in data descriptors after each member), read from a pipe
+	python3 - "$D/mixed.pgn" <<'PY' | "$(tool_path validate)" >"$T/out.dd" 2>"$T/err.dd" || true
+import sys, zipfile
+game = open(sys.argv[1], 'rb').read()
+with zipfile.ZipFile(sys.stdout.buffer, 'w', zipfile.ZIP_STORED) as z:
+    for name in ('a.pgn', 'b.pgn'):
+        with z.open(name, 'w') as w:
+            w.write(game)
+PY
+	[ "$(grep -c '^<stdin>:[ab].pgn:13:38: ' "$T/out.dd")" = 2 ] || fail "streamed zip on stdin: $(cat "$T/err.dd")"
 	run_in hostile.tar "$T" validate hostile.tar
 	grep -qF "hamle-validate: hostile.tar:../../up.pgn: not read: its path leaves the archive" "$T/err.hostile.tar" &&
 		grep -q '^hostile.tar:b.pgn:13:38: ' "$T/out.hostile.tar" || fail "hostile.tar: $(cat "$T/err.hostile.tar")"

@@ -45,4 +45,18 @@ for tool in convert validate; do
 			fail "$tool -j 8 under ulimit -u $n: expected one warning, got: $(grep -v '^/' "$RUN_ERR" | head -3)"
 	done
 done
+# decompression when its thread cannot start (ulimit -u 1): on the main thread, the same output
+if command -v zstd >/dev/null; then
+	zstd -q -c "$T/games.pgn" >"$T/games.pgn.zst"
+	chmod 644 "$T/games.pgn.zst"
+	for tool in convert validate; do
+		run_tool "$tool" -j 1 "$T/games.pgn"
+		ref_rc=$RUN_RC
+		sed "s|$T/games.pgn|GAMES|g" "$RUN_OUT" >"$T/$tool.plain"
+		as_nobody 1 "$tool" -j 1 "$T/games.pgn.zst"
+		expect_rc "$ref_rc" "$tool -j 1 games.pgn.zst under ulimit -u 1"
+		sed "s|$T/games.pgn.zst|GAMES|g" "$RUN_OUT" | cmp -s - "$T/$tool.plain" ||
+			fail "$tool games.pgn.zst under ulimit -u 1: output differs from the plain file's"
+	done
+fi
 finish
