@@ -62,6 +62,18 @@ for tool in validate convert; do
 		done
 	done
 done
+# a plain pipe: its first bytes, read to tell its kind, are given back to the reader (head_read)
+for tool in validate convert; do
+	cat "$G" | "$(tool_path "$tool")" -j 1 >"$T/out.$tool.pipe" 2>"$T/err.$tool.pipe" || true
+	cmp -s "$T/out.$tool.j1.stdin" "$T/out.$tool.pipe" && cmp -s "$T/err.$tool.j1.stdin" "$T/err.$tool.pipe" ||
+		fail "$tool: a plain pipe differs from a plain stdin file"
+	head -c 100 "$D/mixed.pgn" >"$T/short.pgn" # shorter than the bytes read to tell its kind
+	"$(tool_path "$tool")" <"$T/short.pgn" >"$T/out.short" 2>"$T/err.short" || true
+	cat "$T/short.pgn" | "$(tool_path "$tool")" >"$T/out.short.pipe" 2>"$T/err.short.pipe" || true
+	cmp -s "$T/out.short" "$T/out.short.pipe" && cmp -s "$T/err.short" "$T/err.short.pipe" &&
+		{ [ -s "$T/out.short" ] || [ -s "$T/err.short" ]; } ||
+		fail "$tool: 100 bytes through a pipe differ from a file"
+done
 grep -q 'games.pgn:13:38: game 2 (Tal - Hecht), move 4... (ply 8): syntax' "$T/out.validate.j1" ||
 	fail "validate games.pgn: the finding of game 2 is missing: $(head -3 "$T/out.validate.j1")"
 grep -q "^hamle-validate: 2000 games" "$T/err.validate.j1" "$T/out.validate.j1" ||
