@@ -25,22 +25,34 @@ static int code_index_n(const char *s, size_t len)
 
 int hamle_code_filter_add(hamle_code_filter *f, const char *list, bool select, char *why, size_t size)
 {
+	hamle_usage u = HAMLE_USAGE_INIT;
+	if (hamle_code_filter_note(f, list, select, &u) == 0)
+		return 0;
+	hamle_usage_text(NULL, &u, why, size);
+	return -1;
+}
+
+int hamle_code_filter_note(hamle_code_filter *f, const char *list, bool select, hamle_usage *u)
+{
 	const char *opt = select ? "--select" : "--ignore";
 	for (const char *s = list;;) {
 		const char *comma = strchr(s, ',');
 		size_t len = comma ? (size_t)(comma - s) : strlen(s);
-		int n = len > 64 ? 64 : (int)len;
+		char code[72];
+		snprintf(code, sizeof(code), "%.*s", len > 64 ? 64 : (int)len, s);
+		const char *a[2] = {opt, code};
 		int i = code_index_n(s, len);
 		if (len == 0) {
-			snprintf(why, size, "%s: an empty code in '%s'", opt, list);
+			a[1] = list;
+			hamle_usage_note(u, "usage_code_empty", "%1$s: an empty code in '%2$s'", 2, a);
 			return -1;
 		}
 		if (i < 0) {
-			snprintf(why, size, "%s: unknown code '%.*s' (codes: README, 'Finding codes')", opt, n, s);
+			hamle_usage_note(u, "usage_code_unknown", "%1$s: unknown code '%2$s' (codes: README, 'Finding codes')", 2, a);
 			return -1;
 		}
 		if (!(hamle_code_at((size_t)i)->severities & HAMLE_CODE_WARNINGS)) {
-			snprintf(why, size, "%s: '%.*s' is an error code, and errors always count", opt, n, s);
+			hamle_usage_note(u, "usage_code_error_only", "%1$s: '%2$s' is an error code, and errors always count", 2, a);
 			return -1;
 		}
 		if (select)

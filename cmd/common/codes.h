@@ -44,6 +44,9 @@ int hamle_code_index(const char *id);
  * unknown code, an error-only code or an empty name, writes one line saying why into
  * why[0..size) and returns -1 (f then holds the codes before the bad one); 0 on success. */
 int hamle_code_filter_add(hamle_code_filter *f, const char *list, bool select, char *why, size_t size);
+/* The same, but the usage error is noted in u (keys usage_code_empty, usage_code_unknown,
+ * usage_code_error_only), to be reported in the messages language. 0 or -1. */
+int hamle_code_filter_note(hamle_code_filter *f, const char *list, bool select, hamle_usage *u);
 
 /* True when a finding of code id and severity sev is reported: always for an error (or a NULL
  * filter); for a warning unless its code is ignored or not among those selected. */

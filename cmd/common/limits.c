@@ -33,6 +33,12 @@ int hamle_opt_parse_size(const char *s, size_t *out)
 
 int hamle_opt_limit(hamle_reader_options *ro, int id, const char *arg, const hamle_msg *m)
 {
+	hamle_usage u = HAMLE_USAGE_INIT;
+	return hamle_opt_limit_note(ro, id, arg, &u) ? hamle_usage_report(m, &u) : 0;
+}
+
+int hamle_opt_limit_note(hamle_reader_options *ro, int id, const char *arg, hamle_usage *u)
+{
 	static const struct {
 		int id;
 		const char *name;
@@ -55,10 +61,12 @@ int hamle_opt_limit(hamle_reader_options *ro, int id, const char *arg, const ham
 			*fields[i] = (size_t)v;
 			return 0;
 		}
-		return hamle_msg_usage(m, "--%s: '%s' is not a positive %s", limits[i].name, arg,
-			limits[i].size ? "size" : "number");
+		const char *a[2] = {limits[i].name, arg};
+		if (limits[i].size)
+			return hamle_usage_note(u, "usage_limit_size", "--%1$s: '%2$s' is not a positive size", 2, a);
+		return hamle_usage_note(u, "usage_limit_number", "--%1$s: '%2$s' is not a positive number", 2, a);
 	}
-	return hamle_msg_usage(m, "unknown limit option");
+	return hamle_usage_note(u, "usage_limit_unknown", "unknown limit option", 0, NULL);
 }
 
 bool hamle_opt_is_input_limit(int id)
@@ -68,18 +76,28 @@ bool hamle_opt_is_input_limit(int id)
 
 int hamle_opt_input_limit(hamle_unpack_limits *ul, int id, const char *arg, const hamle_msg *m)
 {
+	hamle_usage u = HAMLE_USAGE_INIT;
+	return hamle_opt_input_limit_note(ul, id, arg, &u) ? hamle_usage_report(m, &u) : 0;
+}
+
+int hamle_opt_input_limit_note(hamle_unpack_limits *ul, int id, const char *arg, hamle_usage *u)
+{
 	if (id == HAMLE_OPT_MAX_MEMBER) {
 		size_t v;
-		if (hamle_opt_parse_size(arg, &v) < 0)
-			return hamle_msg_usage(m, "--max-member-bytes: '%s' is not a positive size", arg);
-		ul->max_member_bytes = v;
-		return 0;
+		if (hamle_opt_parse_size(arg, &v) == 0) {
+			ul->max_member_bytes = v;
+			return 0;
+		}
+		const char *a[2] = {"max-member-bytes", arg};
+		return hamle_usage_note(u, "usage_limit_size", "--%1$s: '%2$s' is not a positive size", 2, a);
 	}
 	unsigned long v;
 	if (id != HAMLE_OPT_MAX_RATIO)
-		return hamle_msg_usage(m, "unknown limit option");
-	if (hamle_opt_parse_ulong(arg, 0, (unsigned long)-1, &v) < 0)
-		return hamle_msg_usage(m, "--max-ratio: '%s' is not a number", arg);
-	ul->max_ratio = v;
-	return 0;
+		return hamle_usage_note(u, "usage_limit_unknown", "unknown limit option", 0, NULL);
+	if (hamle_opt_parse_ulong(arg, 0, (unsigned long)-1, &v) == 0) {
+		ul->max_ratio = v;
+		return 0;
+	}
+	const char *a[2] = {"max-ratio", arg};
+	return hamle_usage_note(u, "usage_limit_number", "--%1$s: '%2$s' is not a positive number", 2, a);
 }

@@ -5,7 +5,7 @@
  *   ...
  *   default:
  *       if (hamle_opt_is_limit(id))
- *           rc = hamle_opt_limit(&ropts, id, p.arg, &msg);   -- 0, or 2 after a usage message
+ *           rc = hamle_opt_limit_note(&ropts, id, p.arg, &usage);   -- 0, or 2 with the error noted
  *
  * A game over a limit is a `limit` error of that game alone (see hamle/pgn.h). */
 #ifndef HAMLE_CLI_LIMITS_H
@@ -48,6 +48,8 @@ enum { HAMLE_OPT_MAX_MEMBER = 10120, HAMLE_OPT_MAX_RATIO };
 bool hamle_opt_is_input_limit(int id);
 /* As hamle_opt_limit, for the HAMLE_OPT_INPUT_LIMIT_ENTRIES. */
 int hamle_opt_input_limit(hamle_unpack_limits *ul, int id, const char *arg, const hamle_msg *m);
+/* The same, the error noted in u (0, or 2 with the error noted). */
+int hamle_opt_input_limit_note(hamle_unpack_limits *ul, int id, const char *arg, hamle_usage *u);
 
 /* Whether id is one of the HAMLE_OPT_MAX_* ids. */
 bool hamle_opt_is_limit(int id);
@@ -55,6 +57,9 @@ bool hamle_opt_is_limit(int id);
 /* Sets the limit of option id from its value arg in ro. 0, or HAMLE_EXIT_ERROR (2) after a usage
  * message on m ("--max-depth: 'x' is not a positive number"). */
 int hamle_opt_limit(hamle_reader_options *ro, int id, const char *arg, const hamle_msg *m);
+/* The same, but the usage error is noted in u (hamle_usage_note; keys usage_limit_size,
+ * usage_limit_number), to be reported once the messages locale is known. 0 or HAMLE_EXIT_ERROR. */
+int hamle_opt_limit_note(hamle_reader_options *ro, int id, const char *arg, hamle_usage *u);
 
 /* "64K", "8M", "1G", "1T" (either case; powers of 1024) or plain bytes, at least 1. 0, or -1 when s is
  * not one (out untouched). */

@@ -133,20 +133,94 @@ void hamle_msg_at(const hamle_msg *m, hamle_msg_level level, const char *source,
 	va_end(ap);
 }
 
-int hamle_msg_usage(const hamle_msg *m, const char *fmt, ...)
+/* Writes "prog: text\nprog: try 'prog --help' for more information\n" as one locked unit. */
+static void emit_usage(const hamle_msg *m, const char *text)
 {
 	FILE *s = m->stream ? m->stream : stderr;
 	const char *prog = m->prog ? m->prog : "hamle";
-	va_list ap;
-	va_start(ap, fmt);
+	char hint[256];
+	const char *a[1] = {prog};
+	if (hamle_locale_format(hint, sizeof(hint), m->messages, "usage_hint", 1, a) < 0)
+		snprintf(hint, sizeof(hint), "try '%s --help' for more information", prog);
 	flockfile(s);
-	fprintf(s, "%s: ", prog);
-	vfprintf(s, fmt, ap);
-	fprintf(s, "\n%s: try '%s --help' for more information\n", prog, prog);
+	fprintf(s, "%s: %s\n%s: %s\n", prog, text, prog, hint);
 	funlockfile(s);
 	fflush(s);
+}
+
+int hamle_msg_usage(const hamle_msg *m, const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	emit_usage(m, text);
 	return HAMLE_EXIT_ERROR;
+}
+
+int hamle_usage_note(hamle_usage *u, const char *key, const char *fallback, size_t nargs,
+	const char *const *args)
+{
+	if (u->key)
+		return HAMLE_EXIT_ERROR;
+	u->key = key;
+	u->fallback = fallback;
+	u->nargs = nargs < HAMLE_USAGE_ARGS ? nargs : HAMLE_USAGE_ARGS;
+	for (size_t i = 0; i < u->nargs; i++)
+		snprintf(u->arg[i], sizeof(u->arg[i]), "%s", args[i] ? args[i] : "");
+	return HAMLE_EXIT_ERROR;
+}
+
+/* Expands the English template t (the locale files' placeholders: %s in turn, %N$s, %%). */
+static int expand_english(char *buf, size_t size, const char *t, size_t nargs, const char *const *args)
+{
+	size_t n = 0, next = 0;
+	for (const char *s = t; *s; s++) {
+		const char *piece = s;
+		size_t len = 1;
+		if (s[0] == '%' && s[1] == '%') {
+			s++;
+		} else if (s[0] == '%' && (s[1] == 's' || (s[1] >= '1' && s[1] <= '9' && s[2] == '$' && s[3] == 's'))) {
+			size_t i = s[1] == 's' ? next++ : (size_t)(s[1] - '1');
+			s += s[1] == 's' ? 1 : 3;
+			piece = i < nargs && args[i] ? args[i] : "";
+			len = strlen(piece);
+		}
+		for (size_t k = 0; k < len; k++, n++)
+			if (n + 1 < size)
+				buf[n] = piece[k];
+	}
+	if (size > 0)
+		buf[n < size ? n : size - 1] = '\0';
+	return (int)n;
+}
+
+int hamle_usage_text(const hamle_msg *m, const hamle_usage *u, char *buf, size_t size)
+{
+	const char *a[HAMLE_USAGE_ARGS];
+	for (size_t i = 0; i < u->nargs; i++)
+		a[i] = u->arg[i];
+	int n = m && u->key ? hamle_locale_format(buf, size, m->messages, u->key, u->nargs, a) : -1;
+	if (n < 0)
+		n = expand_english(buf, size, u->fallback ? u->fallback : "", u->nargs, a);
+	return n;
+}
+
+int hamle_usage_report(const hamle_msg *m, const hamle_usage *u)
+{
+	char text[1024];
+	hamle_usage_text(m, u, text, sizeof(text));
+	emit_usage(m, text);
+	return HAMLE_EXIT_ERROR;
+}
+
+int hamle_msg_usage_key(const hamle_msg *m, const char *key, const char *fallback, size_t nargs,
+	const char *const *args)
+{
+	hamle_usage u = HAMLE_USAGE_INIT;
+	hamle_usage_note(&u, key, fallback, nargs, args);
+	return hamle_usage_report(m, &u);
 }
 
 int hamle_msg_syserr(const hamle_msg *m, const char *path, int errnum)

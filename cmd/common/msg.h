@@ -57,9 +57,43 @@ void hamle_msg_at(const hamle_msg *m, hamle_msg_level level, const char *source,
 void hamle_msg_vat(const hamle_msg *m, hamle_msg_level level, const char *source, size_t line,
 	size_t col, const char *fmt, va_list ap);
 
-/* A usage error: "prog: text" then "prog: try 'prog --help' for more information".
- * Always printed; returns HAMLE_EXIT_ERROR (2), so a tool can `return hamle_msg_usage(...)`. */
+/* A usage error: "prog: text" then "prog: try 'prog --help' for more information" (that line in
+ * m's language: message usage_hint). Always printed; returns HAMLE_EXIT_ERROR (2), so a tool can
+ * `return hamle_msg_usage(...)`. English text only: the tools use the keyed forms below. */
 int hamle_msg_usage(const hamle_msg *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A usage error noted while the command line is parsed and reported once the messages locale is
+ * known (after --lang and the environment): the message key, its English template (the fallback
+ * when the locale has no such key; placeholders %s, %1$s..%9$s, %%, as in the locale files) and
+ * copies of its arguments (cut at HAMLE_USAGE_ARG_MAX - 1 bytes). Plain data; the first error
+ * noted is kept, later ones are ignored. */
+#define HAMLE_USAGE_ARGS 3
+#define HAMLE_USAGE_ARG_MAX 256
+typedef struct hamle_usage {
+	const char *key;      /* NULL: no error noted */
+	const char *fallback; /* English template */
+	size_t nargs;
+	char arg[HAMLE_USAGE_ARGS][HAMLE_USAGE_ARG_MAX];
+} hamle_usage;
+
+#define HAMLE_USAGE_INIT {NULL, NULL, 0, {{0}}}
+
+/* Notes the usage error key (English template fallback) with args[0..nargs) in u unless u holds
+ * one already. Returns HAMLE_EXIT_ERROR. */
+int hamle_usage_note(hamle_usage *u, const char *key, const char *fallback, size_t nargs,
+	const char *const *args);
+
+/* The text of u in m's language (the English template when m has no messages locale or it lacks
+ * the key) into buf[0..size), snprintf contract. */
+int hamle_usage_text(const hamle_msg *m, const hamle_usage *u, char *buf, size_t size);
+
+/* Prints the usage error u as hamle_msg_usage does (text, then the hint), in m's language.
+ * Returns HAMLE_EXIT_ERROR. */
+int hamle_usage_report(const hamle_msg *m, const hamle_usage *u);
+
+/* hamle_usage_note then hamle_usage_report at once: for errors found once the locale is known. */
+int hamle_msg_usage_key(const hamle_msg *m, const char *key, const char *fallback, size_t nargs,
+	const char *const *args);
 
 /* A system error on a path: "prog: path: strerror(errnum)". Returns HAMLE_EXIT_ERROR. */
 int hamle_msg_syserr(const hamle_msg *m, const char *path, int errnum);

@@ -38,13 +38,33 @@ static const hamle_cli_opt *find_short(const hamle_cli_opt *opts, char c)
 	return NULL;
 }
 
-static int fail(hamle_opt_parser *p, const char *fmt, const char *what, size_t len)
+/* A usage error about the option written prefix + what[0..len) ("--" "jobs"): key, English
+ * template (one %s: the option). */
+static int fail(hamle_opt_parser *p, const char *key, const char *english, const char *prefix,
+	const char *what, size_t len)
 {
 	int n = (int)(len > 64 ? 64 : len);
-	snprintf(p->error, sizeof(p->error), fmt, n, what);
+	snprintf(p->error_option, sizeof(p->error_option), "%s%.*s", prefix, n, what);
+	p->error_key = key;
+	p->error_english = english;
+	const char *pct = strstr(english, "%s");
+	size_t before = pct ? (size_t)(pct - english) : strlen(english);
+	snprintf(p->error, sizeof(p->error), "%.*s%s%s", (int)before, english, pct ? p->error_option : "",
+		pct ? pct + 2 : "");
 	p->opt = NULL;
 	p->arg = NULL;
 	return HAMLE_OPT_FAIL;
+}
+
+#define UNKNOWN "usage_unknown_option", "unknown option '%s'"
+#define NO_VALUE "usage_no_value", "option '%s' takes no value"
+#define NEEDS_VALUE "usage_needs_value", "option '%s' requires a value"
+
+int hamle_opt_note_error(const hamle_opt_parser *p, hamle_usage *u)
+{
+	const char *a[1] = {p->error_option};
+	return hamle_usage_note(u, p->error_key ? p->error_key : "usage_unknown_option",
+		p->error_english ? p->error_english : "%s", 1, a);
 }
 
 static int take_long(hamle_opt_parser *p, const char *body)
@@ -53,13 +73,13 @@ static int take_long(hamle_opt_parser *p, const char *body)
 	size_t len = eq ? (size_t)(eq - body) : strlen(body);
 	const hamle_cli_opt *o = find_long(p->opts, body, len);
 	if (!o)
-		return fail(p, "unknown option '--%.*s'", body, len);
+		return fail(p, UNKNOWN, "--", body, len);
 	p->opt = o;
 	p->arg = NULL;
 	switch (o->arg) {
 	case HAMLE_OPT_NOARG:
 		if (eq)
-			return fail(p, "option '--%.*s' takes no value", body, len);
+			return fail(p, NO_VALUE, "--", body, len);
 		break;
 	case HAMLE_OPT_OPTARG:
 		p->arg = eq ? eq + 1 : NULL;
@@ -71,7 +91,7 @@ static int take_long(hamle_opt_parser *p, const char *body)
 		} else if (p->index < p->argc) {
 			p->arg = p->argv[p->index++];
 		} else {
-			return fail(p, "option '--%.*s' requires a value", body, len);
+			return fail(p, NEEDS_VALUE, "--", body, len);
 		}
 		break;
 	}
@@ -84,7 +104,7 @@ static int take_short(hamle_opt_parser *p)
 	const hamle_cli_opt *o = find_short(p->opts, c);
 	if (!o) {
 		p->cluster = NULL;
-		return fail(p, "unknown option '-%.*s'", &c, 1);
+		return fail(p, UNKNOWN, "-", &c, 1);
 	}
 	p->opt = o;
 	p->arg = NULL;
@@ -98,7 +118,7 @@ static int take_short(hamle_opt_parser *p)
 	} else if (o->arg == HAMLE_OPT_ARG) {
 		if (p->index >= p->argc) {
 			p->cluster = NULL;
-			return fail(p, "option '-%.*s' requires a value", &c, 1);
+			return fail(p, NEEDS_VALUE, "-", &c, 1);
 		}
 		p->arg = p->argv[p->index++];
 	}
@@ -162,9 +182,42 @@ static size_t left_column(char *buf, size_t size, const hamle_cli_opt *o)
 	return (size_t)n < size ? (size_t)n : size - 1;
 }
 
-/* Writes text wrapped at HELP_WIDTH, continuation lines indented by indent. The first line starts
- * at column col. The text is reflowed: a single newline is a space, an empty line ("\n\n") ends
- * a paragraph. Breaks at spaces only (a longer word overflows). */
+/* Characters (UTF-8 lead bytes) of s[0..len). */
+static size_t utf8_chars(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+/* Bytes of the first line of s[0..len) wrapped at room characters: up to the last space or newline
+ * that leaves at most room characters before it; a longer first word up to the first space. */
+static size_t line_take(const char *s, size_t len, size_t room)
+{
+	size_t chars = 0, brk = 0, first = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c & 0xC0) == 0x80)
+			continue;
+		if ((c == ' ' || c == '\n') && i > 0) {
+			if (chars <= room)
+				brk = i;
+			else if (!first)
+				first = i;
+		}
+		chars++;
+	}
+	if (chars <= room)
+		return len;
+	if (brk > 0)
+		return brk;
+	return first ? first : len;
+}
+
+/* Writes text wrapped at HELP_WIDTH characters, continuation lines indented by indent. The first
+ * line starts at column col. The text is reflowed: a single newline is a space, an empty line
+ * ("\n\n") ends a paragraph. Breaks at spaces only (a longer word overflows). */
 static int put_wrapped(FILE *f, const char *text, size_t col, size_t indent)
 {
 	const char *s = text;
@@ -173,17 +226,7 @@ static int put_wrapped(FILE *f, const char *text, size_t col, size_t indent)
 		size_t room = HELP_WIDTH > col ? HELP_WIDTH - col : 1;
 		const char *para = strstr(s, "\n\n");
 		size_t len = para ? (size_t)(para - s) : strlen(s);
-		size_t take = len;
-		if (len > room) {
-			take = room;
-			while (take > 0 && s[take] != ' ' && s[take] != '\n')
-				take--;
-			if (take == 0) { /* one long word: up to the next space */
-				take = room;
-				while (take < len && s[take] != ' ' && s[take] != '\n')
-					take++;
-			}
-		}
+		size_t take = line_take(s, len, room);
 		for (size_t i = 0; i < take; i++)
 			if (fputc(s[i] == '\n' ? ' ' : s[i], f) == EOF)
 				rc = -1;
@@ -201,8 +244,50 @@ static int put_wrapped(FILE *f, const char *text, size_t col, size_t indent)
 	return rc;
 }
 
+/* messages' text of "help_" + a ["_" + b] ('-' written '_'), else fallback. */
+static const char *help_text(const hamle_locale *messages, const char *a, const char *b, const char *fallback)
+{
+	char key[128];
+	if (!messages || !a)
+		return fallback;
+	int n = snprintf(key, sizeof(key), b ? "help_%s_%s" : "help_%s", a, b ? b : "");
+	if (n < 0 || (size_t)n >= sizeof(key))
+		return fallback;
+	for (char *k = key; *k; k++)
+		if (*k == '-')
+			*k = '_';
+	const char *t = hamle_locale_message(messages, key);
+	return t && t[0] ? t : fallback;
+}
+
+/* The usage lines: "Usage: NAME ALT1", then "       NAME ALT2"... for each '\n'-separated
+ * alternative, aligned under the first. */
+static int put_usage(FILE *f, const char *word, const char *name, const char *usage)
+{
+	int rc = 0;
+	size_t indent = utf8_chars(word, strlen(word)) + 1;
+	for (const char *s = usage, *nl;; s = nl + 1) {
+		nl = strchr(s, '\n');
+		int len = (int)(nl ? (size_t)(nl - s) : strlen(s));
+		if (s == usage ? fprintf(f, "%s %s %.*s\n", word, name, len, s) < 0
+			       : fprintf(f, "%*s%s %.*s\n", (int)indent, "", name, len, s) < 0)
+			rc = -1;
+		if (!nl)
+			break;
+	}
+	return rc;
+}
+
 int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts)
 {
+	return hamle_opt_help_in(f, info, opts, NULL);
+}
+
+int hamle_opt_help_in(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts,
+	const hamle_locale *messages)
+{
+	const hamle_locale *m = messages;
+	const char *tool = info->name && strncmp(info->name, "hamle-", 6) == 0 ? info->name + 6 : info->name;
 	char left[128];
 	size_t width = 0;
 	int rc = 0;
@@ -212,15 +297,19 @@ int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opt
 			width = n;
 	}
 	width += 2;
-	if (fprintf(f, "Usage: %s %s\n", info->name, info->usage ? info->usage : "[options]") < 0)
+	const char *usage = help_text(m, tool, "usage", info->usage ? info->usage : "[options]");
+	if (put_usage(f, help_text(m, "usage", NULL, "Usage:"), info->name, usage) < 0)
 		rc = -1;
-	if (info->summary && (fputc('\n', f) == EOF || put_wrapped(f, info->summary, 0, 0) < 0))
+	const char *summary = help_text(m, tool, "summary", info->summary);
+	if (summary && (fputc('\n', f) == EOF || put_wrapped(f, summary, 0, 0) < 0))
 		rc = -1;
-	if (fputs("\nOptions:\n", f) == EOF)
+	if (fprintf(f, "\n%s\n", help_text(m, "options", NULL, "Options:")) < 0)
 		rc = -1;
 	for (const hamle_cli_opt *o = opts; !table_end(o); o++) {
 		if (!o->help)
 			continue;
+		const char *text = o->long_name ? help_text(m, tool, o->long_name,
+			help_text(m, o->long_name, NULL, o->help)) : o->help;
 		size_t n = left_column(left, sizeof(left), o);
 		if (fputs(left, f) == EOF)
 			rc = -1;
@@ -230,10 +319,10 @@ int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opt
 		} else if (fprintf(f, "%*s", (int)(width - n), "") < 0) {
 			rc = -1;
 		}
-		if (put_wrapped(f, o->help, width, width) < 0)
+		if (put_wrapped(f, text, width, width) < 0)
 			rc = -1;
 	}
-	const char *footer = info->footer ? info->footer : HAMLE_CLI_EXIT_TEXT;
+	const char *footer = help_text(m, tool, "exit", info->footer ? info->footer : HAMLE_CLI_EXIT_TEXT);
 	if (footer[0] && (fputc('\n', f) == EOF || fputs(footer, f) == EOF))
 		rc = -1;
 	return rc;

@@ -11,7 +11,7 @@
  *   hamle_opt_init(&p, opts, argc, argv);
  *   for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) switch (id) {
  *       case HAMLE_OPT_OPERAND: add p.arg to the inputs; break;
- *       case HAMLE_OPT_FAIL:    return hamle_msg_usage(&msg, "%s", p.error);
+ *       case HAMLE_OPT_FAIL:    hamle_opt_note_error(&p, &usage); break;   -- reported after parsing
  *       case OPT_JOBS:          ... p.arg ...
  *   }
  *
@@ -19,12 +19,22 @@
  *   --name, --name=value, --name value, -x, -xVALUE, -x VALUE, clustered flags -qv (-qj4),
  *   "--" ends options, "-" alone is an operand (stdin). Options and operands may be mixed;
  *   operands are returned in command-line order. An empty value (--where=) is a value.
- * Ids must be > 0. The parser keeps no global state. */
+ * Ids must be > 0. The parser keeps no global state.
+ *
+ * Messages: a tool notes --help and its usage errors while parsing (hamle_usage, msg.h), and
+ * prints them once the whole command line is read and the messages locale is known, so that
+ * `--help --lang tr` and `--lang tr --help` are both Turkish. --help looks up each text in the
+ * messages locale (see hamle_opt_help_in for the keys); the table's texts are the English
+ * fallback. */
 #ifndef HAMLE_CLI_OPT_H
 #define HAMLE_CLI_OPT_H
 
 #include <stdbool.h>
 #include <stdio.h>
+
+#include <hamle/locale.h>
+
+#include "msg.h"
 
 typedef enum {
 	HAMLE_OPT_NOARG = 0,   /* a flag */
@@ -63,7 +73,10 @@ typedef struct hamle_opt_parser {
 	bool operands_only;        /* after "--" */
 	const hamle_cli_opt *opt;  /* the option just returned, or NULL */
 	const char *arg;           /* its value (or the operand); NULL if none */
-	char error[192];           /* one line, no prefix, no newline, after HAMLE_OPT_FAIL */
+	char error[192];           /* one line, no prefix, no newline, after HAMLE_OPT_FAIL (English) */
+	const char *error_key;     /* its message key: usage_unknown_option, usage_no_value, usage_needs_value */
+	const char *error_english; /* its English template ("unknown option '%s'") */
+	char error_option[72];     /* the option as written, its argument: "--jobs", "-x" */
 } hamle_opt_parser;
 
 void hamle_opt_init(hamle_opt_parser *p, const hamle_cli_opt *opts, int argc, char **argv);
@@ -71,11 +84,15 @@ void hamle_opt_init(hamle_opt_parser *p, const hamle_cli_opt *opts, int argc, ch
 /* Next option id (> 0), HAMLE_OPT_OPERAND, HAMLE_OPT_END or HAMLE_OPT_FAIL. argv[0] is skipped. */
 int hamle_opt_next(hamle_opt_parser *p);
 
+/* Notes the error of the HAMLE_OPT_FAIL just returned in u (hamle_usage_note). Returns
+ * HAMLE_EXIT_ERROR. */
+int hamle_opt_note_error(const hamle_opt_parser *p, hamle_usage *u);
+
 /* What a tool shows in --help and --version. */
 typedef struct hamle_cli_info {
 	const char *name;    /* "hamle-validate" */
 	const char *version; /* "0.1.0" (HAMLE_VERSION_STRING) */
-	const char *usage;   /* after the name: "[options] [FILE|DIR|-]..." */
+	const char *usage;   /* after the name: "[options] [FILE|DIR|-]..."; '\n' between alternatives */
 	const char *summary; /* a paragraph; may hold '\n' */
 	const char *footer;  /* after the options; NULL = HAMLE_CLI_EXIT_TEXT */
 } hamle_cli_info;
@@ -87,6 +104,19 @@ typedef struct hamle_cli_info {
 /* --help text: "Usage: NAME USAGE", summary, "Options:" with one aligned, wrapped entry per option
  * ("  -j, --jobs=N   run N threads ..."), footer. Returns what fprintf family returns (< 0 on error). */
 int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts);
+/* The same in the language of messages (NULL: English, as hamle_opt_help). TOOL is info->name
+ * without "hamle-", and in every key a '-' is written '_' ("hamle-validate" -> validate,
+ * "locale-file" -> locale_file). Each text is messages' key when it has one, else the English
+ * of info and opts:
+ *   help_usage, help_options             the words "Usage:" and "Options:"
+ *   help_TOOL_usage                      info->usage
+ *   help_TOOL_summary, help_TOOL_exit    info->summary, info->footer
+ *   help_TOOL_LONG, else help_LONG       the help of option --LONG (help_LONG: an option every
+ *                                        tool that has it describes alike: help, version, jobs,
+ *                                        lang, ignore, select, max_*)
+ * Lines are wrapped by characters (UTF-8), not bytes. */
+int hamle_opt_help_in(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts,
+	const hamle_locale *messages);
 /* --version text: "NAME VERSION\n". */
 int hamle_opt_version(FILE *f, const hamle_cli_info *info);
 

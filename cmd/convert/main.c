@@ -94,58 +94,58 @@ int main(int argc, char **argv)
 		status = hamle_msg_nomem(&msg);
 		goto cleanup;
 	}
+	/* the whole command line is read first: --help and the first usage error are printed once
+	 * the messages locale is known (--lang anywhere, else the environment) */
+	hamle_usage usage = HAMLE_USAGE_INIT;
+	int info_id = 0; /* --help or --version, when given before any usage error */
 	hamle_opt_parser p;
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
 		unsigned long v;
 		hamle_error err;
+		const char *a[3] = {p.arg, NULL, NULL};
 		switch (id) {
 		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
-		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
+		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
 		case HAMLE_OPT_HELP:
-			status = hamle_opt_help(stdout, &info, opts) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
-			goto cleanup;
 		case HAMLE_OPT_VERSION:
-			status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
-			goto cleanup;
+			if (!usage.key && !info_id)
+				info_id = id;
+			break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_TO: to = p.arg; break;
 		case OPT_ENCODING:
-			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0) {
-				status = hamle_msg_usage(&msg, "unknown encoding '%s'", p.arg);
-				goto cleanup;
-			}
+			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
+				hamle_usage_note(&usage, "usage_convert_encoding", "unknown encoding '%s'", 1, a);
 			break;
 		case OPT_OUT_ENCODING:
-			if (hamle_encoding_parse(&cfg.out_encoding, p.arg) < 0 || cfg.out_encoding == HAMLE_ENCODING_AUTO) {
-				status = hamle_msg_usage(&msg, "unknown output encoding '%s' (utf-8, cp1254, iso-8859-9, latin1)", p.arg);
-				goto cleanup;
-			}
+			if (hamle_encoding_parse(&cfg.out_encoding, p.arg) < 0 || cfg.out_encoding == HAMLE_ENCODING_AUTO)
+				hamle_usage_note(&usage, "usage_convert_output_encoding",
+					"unknown output encoding '%s' (utf-8, cp1254, iso-8859-9, latin1)", 1, a);
 			break;
 		case OPT_REPAIR:
-			if (strcmp(p.arg, "tr") != 0) {
-				status = hamle_msg_usage(&msg, "--repair knows only 'tr', not '%s'", p.arg);
-				goto cleanup;
-			}
+			if (strcmp(p.arg, "tr") != 0)
+				hamle_usage_note(&usage, "usage_convert_repair", "--repair knows only 'tr', not '%s'", 1, a);
 			cfg.ropts.flags |= HAMLE_READ_REPAIR_TR;
 			cfg.popts.flags |= HAMLE_REPLAY_REPAIR_TR;
 			break;
 		case OPT_WHERE:
 			hamle_error_clear(&err);
 			if (hamle_filter_add(where, p.arg, &err) < 0) {
-				status = hamle_msg_usage(&msg, "--where '%s': %s at character %zu", p.arg, err.message, err.column);
-				goto cleanup;
+				char col[24];
+				snprintf(col, sizeof(col), "%zu", err.column);
+				a[1] = err.message;
+				a[2] = col;
+				hamle_usage_note(&usage, "usage_convert_where", "--where '%1$s': %2$s at character %3$s", 3, a);
 			}
 			break;
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_OUTPUT: cfg.output = p.arg; break;
 		case OPT_IN_PLACE: cfg.in_place = true; break;
 		case OPT_JOBS:
-			if (hamle_opt_parse_ulong(p.arg, 1, 1024, &v) < 0) {
-				status = hamle_msg_usage(&msg, "-j wants a number from 1 to 1024, not '%s'", p.arg);
-				goto cleanup;
-			}
+			if (hamle_opt_parse_ulong(p.arg, 1, 1024, &v) < 0)
+				hamle_usage_note(&usage, "usage_convert_jobs", "-j wants a number from 1 to 1024, not '%s'", 1, a);
 			cfg.jobs = (unsigned)v;
 			break;
 		case OPT_ON_ERROR:
@@ -155,42 +155,26 @@ int main(int argc, char **argv)
 				cfg.on_error = CV_ON_ERROR_SKIP;
 			else if (strcmp(p.arg, "fail") == 0)
 				cfg.on_error = CV_ON_ERROR_FAIL;
-			else {
-				status = hamle_msg_usage(&msg, "--on-error wants keep, skip or fail, not '%s'", p.arg);
-				goto cleanup;
-			}
+			else
+				hamle_usage_note(&usage, "usage_convert_on_error", "--on-error wants keep, skip or fail, not '%s'", 1, a);
 			break;
 		case OPT_QUIET: msg.verbosity = -1; break;
 		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {
-			char why[160];
-			if (hamle_code_filter_add(&cfg.codes, p.arg, id == OPT_SELECT, why, sizeof(why)) < 0) {
-				status = hamle_msg_usage(&msg, "%s", why);
-				goto cleanup;
-			}
+			hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, &usage);
 			break;
 		}
 		default:
-			if (hamle_opt_is_limit(id) && (status = hamle_opt_limit(&cfg.ropts, id, p.arg, &msg)) != 0)
-				goto cleanup;
-			if (hamle_opt_is_input_limit(id) &&
-			    (status = hamle_opt_input_limit(&cfg.unpack, id, p.arg, &msg)) != 0)
-				goto cleanup;
+			if (hamle_opt_is_limit(id))
+				hamle_opt_limit_note(&cfg.ropts, id, p.arg, &usage);
+			if (hamle_opt_is_input_limit(id))
+				hamle_opt_input_limit_note(&cfg.unpack, id, p.arg, &usage);
 			break;
 		}
 	}
-	int fmt = hamle_write_format_parse(to);
-	if (fmt < 0) {
-		status = hamle_msg_usage(&msg, "unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", to);
-		goto cleanup;
-	}
-	if (cfg.in_place && cfg.output) {
-		status = hamle_msg_usage(&msg, "--in-place and -o exclude each other");
-		goto cleanup;
-	}
-	if (cfg.in_place && nops == 0) {
-		status = hamle_msg_usage(&msg, "--in-place needs files, not stdin");
+	if (info_id == HAMLE_OPT_VERSION) {
+		status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
 		goto cleanup;
 	}
 	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0) {
@@ -198,16 +182,41 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	/* --lang names the language of the moves written and of the messages; the environment
-	 * (LC_ALL, LC_MESSAGES, LANG) only the messages' */
+	 * (LC_ALL, LC_MESSAGES, LANG) only the messages' (and those of an unknown --lang) */
 	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang ? lang : "en");
-	if (!out_loc) {
-		status = hamle_msg_usage(&msg, "unknown output language '%s'", lang);
+	cfg.messages = hamle_cli_locales_messages(&ls, out_loc ? lang : NULL);
+	msg.messages = cfg.messages;
+	if (info_id == HAMLE_OPT_HELP) {
+		status = hamle_opt_help_in(stdout, &info, opts, msg.messages) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
 		goto cleanup;
 	}
-	cfg.messages = hamle_cli_locales_messages(&ls, lang);
-	msg.messages = cfg.messages;
+	if (usage.key) {
+		status = hamle_usage_report(&msg, &usage);
+		goto cleanup;
+	}
+	int fmt = hamle_write_format_parse(to);
+	const char *a[1] = {to};
+	if (fmt < 0) {
+		status = hamle_msg_usage_key(&msg, "usage_convert_to",
+			"unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
+		goto cleanup;
+	}
+	if (cfg.in_place && cfg.output) {
+		status = hamle_msg_usage_key(&msg, "usage_convert_in_place_output", "--in-place and -o exclude each other", 0, NULL);
+		goto cleanup;
+	}
+	if (cfg.in_place && nops == 0) {
+		status = hamle_msg_usage_key(&msg, "usage_convert_in_place_stdin", "--in-place needs files, not stdin", 0, NULL);
+		goto cleanup;
+	}
+	if (!out_loc) {
+		a[0] = lang;
+		status = hamle_msg_usage_key(&msg, "usage_convert_lang", "unknown output language '%s'", 1, a);
+		goto cleanup;
+	}
 	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(&ls, from))) {
-		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
+		a[0] = from;
+		status = hamle_msg_usage_key(&msg, "usage_convert_from", "unknown input language '%s'", 1, a);
 		goto cleanup;
 	}
 	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;

@@ -213,9 +213,14 @@ static int check_operands(const cv_config *cfg, const hamle_outfile *of, const c
 		bool in = strcmp(op, "-") == 0;
 		struct stat st;
 		if ((in ? fstat(STDIN_FILENO, &st) : stat(op, &st)) == 0 && S_ISREG(st.st_mode) &&
-		    hamle_outfile_is(of, &st))
-			return hamle_msg_usage(cfg->msg, "'%s' is both an input and the output (%s%s)", in ? "<stdin>" : op,
-				output_name(cfg) ? "-o " : "", output_name(cfg) ? output_name(cfg) : "stdout");
+		    hamle_outfile_is(of, &st)) {
+			const char *a[2] = {in ? "<stdin>" : op, output_name(cfg)};
+			if (a[1])
+				return hamle_msg_usage_key(cfg->msg, "usage_convert_same_file",
+					"'%1$s' is both an input and the output (-o %2$s)", 2, a);
+			return hamle_msg_usage_key(cfg->msg, "usage_convert_same_stdout",
+				"'%s' is both an input and the output (stdout)", 1, a);
+		}
 	}
 	return 0;
 }

@@ -47,7 +47,7 @@ static const hamle_cli_opt opts[] = {
 	{0}};
 
 static const hamle_cli_info info = {"hamle-move", HAMLE_VERSION_STRING,
-	"[options] FEN TOKEN...\n       hamle-move [options] --batch",
+	"[options] FEN TOKEN...\n[options] --batch",
 	"Reads chess moves written in the input language (--from) and prints each in the output "
 	"language (--lang) and form (--to), one per line. The tokens are played in turn from FEN "
 	"('startpos' is the standard start position). Every notation people write is read: SAN, "
@@ -298,11 +298,16 @@ int main(int argc, char **argv)
 		status = hamle_msg_syserr(&msg, "arguments", ENOMEM);
 		goto cleanup;
 	}
+	/* the whole command line is read first: --help and the first usage error are printed once
+	 * the messages locale is known (--lang anywhere, else the environment) */
+	hamle_usage usage = HAMLE_USAGE_INIT;
+	int info_id = 0; /* --help or --version, when given before any usage error */
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
+		const char *a[1] = {p.arg};
 		switch (id) {
 		case HAMLE_OPT_OPERAND: args[nargs++] = (char *)p.arg; break;
-		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
+		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
@@ -312,57 +317,67 @@ int main(int argc, char **argv)
 		case OPT_IGNORE:
 		case OPT_SELECT: {
 			hamle_code_filter codes = HAMLE_CODE_FILTER_INIT;
-			char why[160];
-			if (hamle_code_filter_add(&codes, p.arg, id == OPT_SELECT, why, sizeof(why)) < 0) {
-				status = hamle_msg_usage(&msg, "%s", why);
-				goto cleanup;
-			}
+			hamle_code_filter_note(&codes, p.arg, id == OPT_SELECT, &usage);
 			break;
 		}
 		case OPT_TO:
-			if ((form = hamle_san_form_parse(p.arg)) < 0) {
-				status = hamle_msg_usage(&msg, "--to must be san, fide, lan, uci or spoken, not '%s'", p.arg);
-				goto cleanup;
-			}
+			if ((form = hamle_san_form_parse(p.arg)) < 0)
+				hamle_usage_note(&usage, "usage_move_to", "--to must be san, fide, lan, uci or spoken, not '%s'", 1, a);
 			break;
 		case HAMLE_OPT_HELP:
-			hamle_opt_help(stdout, &info, opts);
-			status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
-			goto cleanup;
 		case HAMLE_OPT_VERSION:
-			hamle_opt_version(stdout, &info);
-			status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
-			goto cleanup;
+			if (!usage.key && !info_id)
+				info_id = id;
+			break;
 		}
 	}
-	if (batch && nargs > 0) {
-		status = hamle_msg_usage(&msg, "--batch reads FEN<TAB>TOKEN lines from stdin; no operands");
-		goto cleanup;
-	}
-	if (!batch && legal && nargs != 1) {
-		status = hamle_msg_usage(&msg, "--legal takes one FEN and no moves");
-		goto cleanup;
-	}
-	if (!batch && !legal && nargs < 2) {
-		status = hamle_msg_usage(&msg, "expected a FEN and at least one move");
+	if (info_id == HAMLE_OPT_VERSION) {
+		hamle_opt_version(stdout, &info);
+		status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
 		goto cleanup;
 	}
 	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0)
 		goto cleanup;
+	/* the messages: --lang, else the language the environment names when hamle has it, else en
+	 * (also for an unknown --lang); the notation written defaults to the input language whatever
+	 * the environment says */
+	j.out = lang ? hamle_cli_locales_find(&ls, lang) : NULL;
+	j.messages = hamle_cli_locales_messages(&ls, j.out ? lang : NULL);
+	msg.messages = j.messages;
+	if (info_id == HAMLE_OPT_HELP) {
+		hamle_opt_help_in(stdout, &info, opts, msg.messages);
+		status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+		goto cleanup;
+	}
+	if (usage.key) {
+		status = hamle_usage_report(&msg, &usage);
+		goto cleanup;
+	}
+	if (batch && nargs > 0) {
+		status = hamle_msg_usage_key(&msg, "usage_move_batch_operands",
+			"--batch reads FEN<TAB>TOKEN lines from stdin; no operands", 0, NULL);
+		goto cleanup;
+	}
+	if (!batch && legal && nargs != 1) {
+		status = hamle_msg_usage_key(&msg, "usage_move_legal", "--legal takes one FEN and no moves", 0, NULL);
+		goto cleanup;
+	}
+	if (!batch && !legal && nargs < 2) {
+		status = hamle_msg_usage_key(&msg, "usage_move_operands", "expected a FEN and at least one move", 0, NULL);
+		goto cleanup;
+	}
 	if (!from) /* the language a --locale-file brings is the one meant, as before */
 		from = ls.last_file ? hamle_locale_tag(ls.last_file) : "en";
 	if (strcmp(from, "auto") != 0 && !(j.in = hamle_cli_locales_find(&ls, from))) {
-		status = hamle_msg_usage(&msg, "unknown language '%s'", from);
+		const char *a[1] = {from};
+		status = hamle_msg_usage_key(&msg, "usage_move_language", "unknown language '%s'", 1, a);
 		goto cleanup;
 	}
-	if (lang && !(j.out = hamle_cli_locales_find(&ls, lang))) {
-		status = hamle_msg_usage(&msg, "unknown language '%s'", lang);
+	if (lang && !j.out) {
+		const char *a[1] = {lang};
+		status = hamle_msg_usage_key(&msg, "usage_move_language", "unknown language '%s'", 1, a);
 		goto cleanup;
 	}
-	/* the messages: --lang, else the language the environment names when hamle has it, else en;
-	 * the notation written defaults to the input language whatever the environment says */
-	j.messages = hamle_cli_locales_messages(&ls, lang);
-	msg.messages = j.messages;
 	j.form = form;
 	j.legal = legal;
 	status = batch ? run_batch(&j) : run_tokens(&j, args, nargs);

@@ -6,21 +6,24 @@
 
 #include <hamle/hamle.h>
 
+#include "locales.h"
 #include "msg.h"
 #include "opt.h"
 #include "out.h"
 
-enum { OPT_DIVIDE = 1, OPT_BENCH };
+enum { OPT_DIVIDE = 1, OPT_BENCH, OPT_LANG };
 static const hamle_cli_opt opts[] = {
 	{"divide", 0, HAMLE_OPT_NOARG, NULL, "print the count below each legal move (UCI) first", OPT_DIVIDE},
 	{"bench", 0, HAMLE_OPT_NOARG, NULL,
 		"make every leaf move (no bulk counting) and print the time and nodes per second", OPT_BENCH},
+	{"lang", 0, HAMLE_OPT_ARG, "LANG",
+		"language of the messages (default: the one LC_ALL, LC_MESSAGES or LANG names, else en)", OPT_LANG},
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
-static const hamle_cli_info info = {"hamle-perft", HAMLE_VERSION_STRING, "[--divide] [--bench] FEN DEPTH",
+static const hamle_cli_info info = {"hamle-perft", HAMLE_VERSION_STRING, "[--divide] [--bench] [--lang=LANG] FEN DEPTH",
 	"Counts the leaf nodes of the legal move tree from FEN (FEN, X-FEN or Shredder-FEN; 'startpos' for "
 	"the start position) to DEPTH plies. The last number printed is the total.",
-	"Exit status: 0 counted, 2 usage error or bad FEN."};
+	"Exit status: 0 counted, 2 usage error or bad FEN.\n"};
 
 struct divide_ctx {
 	const hamle_position *pos;
@@ -35,47 +38,88 @@ static void print_divide(hamle_move m, uint64_t nodes, void *payload)
 	hamle_out_printf(c->out, "%s: %llu\n", uci, (unsigned long long)nodes);
 }
 
+/* Reads the command line; -1 with args[0..2) set, else the exit status (help or version
+ * printed, or a usage error). The messages locale is that of --lang, else the environment's. */
+static int parse(int argc, char **argv, hamle_msg *msg, hamle_out *out, hamle_cli_locales *ls,
+	const char **args, int *divide, int *bench)
+{
+	hamle_opt_parser p;
+	hamle_usage usage = HAMLE_USAGE_INIT;
+	const char *lang = NULL;
+	int nargs = 0, info_id = 0;
+	hamle_opt_init(&p, opts, argc, argv);
+	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
+		const char *a[1] = {p.arg};
+		switch (id) {
+		case HAMLE_OPT_OPERAND:
+			if (nargs == 2)
+				hamle_usage_note(&usage, "usage_perft_extra", "unexpected argument '%s'", 1, a);
+			else
+				args[nargs++] = p.arg;
+			break;
+		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
+		case OPT_DIVIDE: *divide = 1; break;
+		case OPT_BENCH: *bench = 1; break;
+		case OPT_LANG: lang = p.arg; break;
+		case HAMLE_OPT_HELP:
+		case HAMLE_OPT_VERSION:
+			if (!usage.key && !info_id)
+				info_id = id;
+			break;
+		}
+	}
+	if (info_id == HAMLE_OPT_VERSION) {
+		hamle_opt_version(stdout, &info);
+		return hamle_out_close(out, msg, HAMLE_EXIT_OK);
+	}
+	if (hamle_cli_locales_load(ls, NULL, 0, msg) < 0)
+		return HAMLE_EXIT_ERROR;
+	const hamle_locale *messages = hamle_cli_locales_messages(ls, lang);
+	msg->messages = messages ? messages : hamle_cli_locales_messages(ls, NULL);
+	if (info_id == HAMLE_OPT_HELP) {
+		hamle_opt_help_in(stdout, &info, opts, msg->messages);
+		return hamle_out_close(out, msg, HAMLE_EXIT_OK);
+	}
+	if (usage.key)
+		return hamle_usage_report(msg, &usage);
+	if (!messages) {
+		const char *a[1] = {lang};
+		return hamle_msg_usage_key(msg, "usage_perft_lang", "--lang: unknown language '%s'", 1, a);
+	}
+	if (nargs != 2)
+		return hamle_msg_usage_key(msg, "usage_perft_operands", "expected FEN and DEPTH", 0, NULL);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	hamle_msg msg;
 	hamle_out out;
-	hamle_opt_parser p;
+	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
 	int divide = 0, bench = 0;
-	const char *args[2];
-	int nargs = 0;
+	const char *args[2] = {NULL, NULL};
 
 	hamle_msg_init(&msg, info.name);
 	hamle_out_ignore_sigpipe();
 	hamle_out_init(&out, stdout, NULL);
-	hamle_opt_init(&p, opts, argc, argv);
-	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
-		switch (id) {
-		case HAMLE_OPT_OPERAND:
-			if (nargs == 2)
-				return hamle_msg_usage(&msg, "unexpected argument '%s'", p.arg);
-			args[nargs++] = p.arg;
-			break;
-		case HAMLE_OPT_FAIL: return hamle_msg_usage(&msg, "%s", p.error);
-		case OPT_DIVIDE: divide = 1; break;
-		case OPT_BENCH: bench = 1; break;
-		case HAMLE_OPT_HELP:
-			hamle_opt_help(stdout, &info, opts);
-			return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
-		case HAMLE_OPT_VERSION:
-			hamle_opt_version(stdout, &info);
-			return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
-		}
+	int rc = parse(argc, argv, &msg, &out, &ls, args, &divide, &bench);
+	if (rc >= 0) {
+		hamle_cli_locales_free(&ls);
+		return rc;
 	}
-	if (nargs != 2)
-		return hamle_msg_usage(&msg, "expected FEN and DEPTH");
 	unsigned long depth;
-	if (hamle_opt_parse_ulong(args[1], 0, 20, &depth) < 0)
-		return hamle_msg_usage(&msg, "depth must be a number from 0 to 20, not '%s'", args[1]);
+	if (hamle_opt_parse_ulong(args[1], 0, 20, &depth) < 0) {
+		const char *a[1] = {args[1]};
+		rc = hamle_msg_usage_key(&msg, "usage_perft_depth", "depth must be a number from 0 to 20, not '%s'", 1, a);
+		hamle_cli_locales_free(&ls);
+		return rc;
+	}
 	hamle_error err;
 	hamle_error_clear(&err);
 	hamle_position *pos;
 	if (hamle_position_new(&pos, strcmp(args[0], "startpos") ? args[0] : NULL, &err) < 0) {
 		hamle_msg_error(&msg, "bad FEN: %s", err.message);
+		hamle_cli_locales_free(&ls);
 		return HAMLE_EXIT_ERROR;
 	}
 	struct timespec t0, t1;
@@ -97,5 +141,6 @@ int main(int argc, char **argv)
 			secs > 0 ? (double)total / secs / 1e6 : 0.0);
 	hamle_out_printf(&out, "%llu\n", (unsigned long long)total);
 	hamle_position_free(pos);
+	hamle_cli_locales_free(&ls);
 	return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
 }

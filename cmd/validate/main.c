@@ -87,27 +87,30 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 
+	/* the whole command line is read first: --help and the first usage error are printed once
+	 * the messages locale is known (--lang anywhere, else the environment) */
+	hamle_usage usage = HAMLE_USAGE_INIT;
+	int info_id = 0; /* --help or --version, when given before any usage error */
 	hamle_opt_parser p;
 	hamle_opt_init(&p, opts, argc, argv);
 	unsigned long ul;
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
-		int rc = 0;
+		const char *a[3] = {p.arg, NULL, NULL};
 		switch (id) {
 		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
-		case HAMLE_OPT_FAIL: rc = hamle_msg_usage(&m, "%s", p.error); break;
+		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
 		case HAMLE_OPT_HELP:
-			status = hamle_opt_help(stdout, &info, opts) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
-			goto cleanup;
 		case HAMLE_OPT_VERSION:
-			status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
-			goto cleanup;
+			if (!usage.key && !info_id)
+				info_id = id;
+			break;
 		case OPT_FORMAT:
 			if (!strcmp(p.arg, "text"))
 				cfg.format = VD_FORMAT_TEXT;
 			else if (!strcmp(p.arg, "json"))
 				cfg.format = VD_FORMAT_JSON;
 			else
-				rc = hamle_msg_usage(&m, "--format: expected text or json, not '%s'", p.arg);
+				hamle_usage_note(&usage, "usage_validate_format", "--format: expected text or json, not '%s'", 1, a);
 			break;
 		case OPT_ALL: cfg.all = true; break;
 		case OPT_FULL_REPLAY: cfg.full = true; break;
@@ -115,18 +118,18 @@ int main(int argc, char **argv)
 		case OPT_VERBOSE: verbosity++; break;
 		case OPT_JOBS:
 			if (hamle_opt_parse_ulong(p.arg, 1, 1024, &jobs) < 0)
-				rc = hamle_msg_usage(&m, "--jobs: expected a number from 1 to 1024, not '%s'", p.arg);
+				hamle_usage_note(&usage, "usage_validate_jobs", "--jobs: expected a number from 1 to 1024, not '%s'", 1, a);
 			break;
 		case OPT_STRICT: cfg.strict = true; cfg.popts.flags |= HAMLE_REPLAY_STRICT; break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_ENCODING:
 			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
-				rc = hamle_msg_usage(&m, "--encoding: unknown encoding '%s'", p.arg);
+				hamle_usage_note(&usage, "usage_validate_encoding", "--encoding: unknown encoding '%s'", 1, a);
 			break;
 		case OPT_REPAIR:
 			if (strcmp(p.arg, "tr"))
-				rc = hamle_msg_usage(&m, "--repair: only 'tr' (Turkish mojibake) is known, not '%s'", p.arg);
+				hamle_usage_note(&usage, "usage_validate_repair", "--repair: only 'tr' (Turkish mojibake) is known, not '%s'", 1, a);
 			cfg.ropts.flags |= HAMLE_READ_REPAIR_TR;
 			cfg.popts.flags |= HAMLE_REPLAY_REPAIR_TR;
 			break;
@@ -137,46 +140,67 @@ int main(int argc, char **argv)
 			if (frc == 0)
 				frc = hamle_filter_add(where, p.arg, &err);
 			if (frc == HAMLE_ENOMEM) {
-				hamle_msg_nomem(&m);
-				rc = HAMLE_EXIT_ERROR;
+				status = hamle_msg_nomem(&m);
+				goto cleanup;
 			} else if (frc < 0) {
-				rc = hamle_msg_usage(&m, "--where '%s': %s (at character %zu)", p.arg, err.message, err.column);
+				char col[24];
+				snprintf(col, sizeof(col), "%zu", err.column);
+				a[1] = err.message;
+				a[2] = col;
+				hamle_usage_note(&usage, "usage_validate_where", "--where '%1$s': %2$s (at character %3$s)", 3, a);
 			}
 			break;
 		}
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {
-			char why[160];
-			if (hamle_code_filter_add(&cfg.codes, p.arg, id == OPT_SELECT, why, sizeof(why)) < 0)
-				rc = hamle_msg_usage(&m, "%s", why);
+			hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, &usage);
 			break;
 		}
 		case OPT_NO_SUGGEST: cfg.popts.flags |= HAMLE_REPLAY_NO_SUGGEST; break;
 		case OPT_MAX_SUGGESTIONS:
-			if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_MAX_SUGGESTIONS, &ul) < 0)
-				rc = hamle_msg_usage(&m, "--max-suggestions: expected 1 to %d, not '%s'",
-					HAMLE_MAX_SUGGESTIONS, p.arg);
-			else
+			if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_MAX_SUGGESTIONS, &ul) < 0) {
+				char most[16];
+				snprintf(most, sizeof(most), "%d", HAMLE_MAX_SUGGESTIONS);
+				const char *b[2] = {most, p.arg};
+				hamle_usage_note(&usage, "usage_validate_max_suggestions",
+					"--max-suggestions: expected 1 to %1$s, not '%2$s'", 2, b);
+			} else
 				cfg.popts.max_suggestions = (unsigned)ul;
 			break;
 		default:
 			if (hamle_opt_is_limit(id))
-				rc = hamle_opt_limit(&cfg.ropts, id, p.arg, &m);
+				hamle_opt_limit_note(&cfg.ropts, id, p.arg, &usage);
 			else if (hamle_opt_is_input_limit(id))
-				rc = hamle_opt_input_limit(&cfg.unpack, id, p.arg, &m);
+				hamle_opt_input_limit_note(&cfg.unpack, id, p.arg, &usage);
 			break;
 		}
-		if (rc) {
-			status = rc;
-			goto cleanup;
-		}
+	}
+	if (info_id == HAMLE_OPT_VERSION) {
+		status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
+		goto cleanup;
 	}
 	m.verbosity = quiet ? -1 : verbosity;
 	cfg.where = where;
 
 	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &m) < 0)
 		goto cleanup;
+	/* an unknown --lang: the help and the errors in the environment's language (or English) */
+	cfg.messages = hamle_cli_locales_messages(&ls, lang);
+	m.messages = cfg.messages ? cfg.messages : hamle_cli_locales_messages(&ls, NULL);
+	if (info_id == HAMLE_OPT_HELP) {
+		status = hamle_opt_help_in(stdout, &info, opts, m.messages) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
+		goto cleanup;
+	}
+	if (usage.key) {
+		status = hamle_usage_report(&m, &usage);
+		goto cleanup;
+	}
+	if (!cfg.messages) {
+		const char *a[1] = {lang};
+		status = hamle_msg_usage_key(&m, "usage_validate_lang", "--lang: unknown language '%s'", 1, a);
+		goto cleanup;
+	}
 	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
 	cfg.popts.n_candidates = ls.n;
 	cfg.ropts.sheet_locales = cfg.popts.candidates; /* scoresheet headers in every language */
@@ -186,16 +210,11 @@ int main(int argc, char **argv)
 	if (strcmp(from, "auto")) {
 		cfg.popts.from = hamle_cli_locales_find(&ls, from);
 		if (!cfg.popts.from) {
-			status = hamle_msg_usage(&m, "--from: unknown language '%s'", from);
+			const char *a[1] = {from};
+			status = hamle_msg_usage_key(&m, "usage_validate_from", "--from: unknown language '%s'", 1, a);
 			goto cleanup;
 		}
 	}
-	cfg.messages = hamle_cli_locales_messages(&ls, lang);
-	if (!cfg.messages) {
-		status = hamle_msg_usage(&m, "--lang: unknown language '%s'", lang);
-		goto cleanup;
-	}
-	m.messages = cfg.messages;
 	cfg.popts.messages = cfg.messages;
 	cfg.ropts.messages = cfg.messages;
 	cfg.view.messages = cfg.messages;
