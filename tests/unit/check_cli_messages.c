@@ -1,6 +1,7 @@
 /* check_cli_messages.c: cmd/common's messages for people: --ignore/--select over the library's
- * codes, the messages language the environment names, and the finding lines a tool prints (a
- * warning code once per game with its count, -q, -v's FEN, the words of the messages locale). */
+ * codes, the messages language the environment names, the finding lines a tool prints (a
+ * warning code once per game with its count, -q, -v's FEN, the words of the messages locale),
+ * and --help and usage errors in the messages language. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "finding.h"
 #include "locales.h"
 #include "msg.h"
+#include "opt.h"
 #include "suites_decl.h"
 #include "testutil.h"
 
@@ -232,6 +234,145 @@ START_TEST(test_words_of_the_locale)
 }
 END_TEST
 
+/* ---------------- --help and usage errors in the messages language ---------------- */
+
+static const hamle_cli_opt l10n_opts[] = {
+	{"dry-run", 'n', HAMLE_OPT_NOARG, NULL, "change nothing", 1},
+	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads", 2},
+	{"format", 0, HAMLE_OPT_ARG, "FMT", "text or json", 3},
+	HAMLE_OPT_STD_ENTRIES,
+	{0}};
+
+static char *help_of(const hamle_cli_info *info, const hamle_cli_opt *opts, const hamle_locale *loc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(hamle_opt_help_in(f, info, opts, loc), 0);
+	fclose(f);
+	return text;
+}
+
+START_TEST(test_help_keys)
+{
+	static const char yaml[] =
+		"tag: \"xx\"\nname: \"Test\"\nmessages:\n"
+		"  help_usage: \"Kullanım:\"\n  help_options: \"Seçenekler:\"\n"
+		"  help_test_usage: \"[seçenekler] DOSYA\"\n  help_test_summary: \"Oyunları denetler.\"\n"
+		"  help_test_exit: \"Çıkış durumu: 0 tamam.\\n\"\n"
+		"  help_test_dry_run: \"hiçbir şeyi değiştirmez\"\n" /* the tool's own, '-' as '_' */
+		"  help_jobs: \"N iş parçacığı\"\n"                     /* shared by the tools */
+		"  help_other_format: \"başka bir aracın\"\n";          /* another tool's: not used */
+	hamle_locale *xx = NULL;
+	hamle_error err;
+	ck_assert_int_eq(hamle_locale_load_buffer(&xx, yaml, strlen(yaml), "xx.yaml", &err), HAMLE_OK);
+	hamle_cli_info info = {"hamle-test", "1", "[options] FILE", "Checks games.", "Exit status: 0 fine.\n"};
+	char *t = help_of(&info, l10n_opts, xx);
+	ck_assert_str_eq(t, "Kullanım: hamle-test [seçenekler] DOSYA\n\nOyunları denetler.\n\nSeçenekler:\n"
+		"  -n, --dry-run     hiçbir şeyi değiştirmez\n"
+		"  -j, --jobs=N      N iş parçacığı\n"
+		"      --format=FMT  text or json\n" /* no key: the table's English */
+		"  -h, --help        show this help and exit\n"
+		"      --version     show the version and exit\n"
+		"\nÇıkış durumu: 0 tamam.\n");
+	free(t);
+	/* no locale: the table's English, as hamle_opt_help */
+	t = help_of(&info, l10n_opts, NULL);
+	ck_assert_ptr_nonnull(strstr(t, "Usage: hamle-test [options] FILE\n\nChecks games.\n\nOptions:\n"));
+	ck_assert_ptr_nonnull(strstr(t, "  -n, --dry-run     change nothing\n"));
+	free(t);
+	/* usage alternatives line up under the first, after the (translated) word */
+	hamle_cli_info two = {"hamle-test", "1", "[options] A\n[options] --batch", NULL, ""};
+	t = help_of(&two, l10n_opts, NULL);
+	ck_assert_ptr_nonnull(strstr(t, "Usage: hamle-test [options] A\n       hamle-test [options] --batch\n"));
+	free(t);
+	hamle_locale_free(xx);
+}
+END_TEST
+
+START_TEST(test_help_wraps_by_characters)
+{
+	/* 40 words of 6 two-byte letters after "  -j, --jobs=N  ": the 63 columns left hold 9 of them
+	 * (62 characters, 116 bytes); counting bytes broke after 4 */
+	char help[600] = "";
+	for (int i = 0; i < 40; i++)
+		strcat(help, i ? " şğüöçı" : "şğüöçı");
+	const hamle_cli_opt opts[] = {{"jobs", 'j', HAMLE_OPT_ARG, "N", help, 1}, {0}};
+	hamle_cli_info info = {"hamle-test", "1", NULL, NULL, ""};
+	char *t = help_of(&info, opts, NULL);
+	size_t lines = 0, longest = 0;
+	for (char *line = strstr(t, "  -j"), *nl; line && (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		size_t chars = 0;
+		for (char *c = line; c < nl; c++)
+			chars += ((unsigned char)*c & 0xC0) != 0x80;
+		ck_assert_uint_le(chars, 79);
+		if (chars > longest)
+			longest = chars;
+		lines++;
+	}
+	ck_assert_uint_eq(longest, 16 + 9 * 7 - 1); /* "  -j, --jobs=N" and two blanks, 9 words */
+	ck_assert_uint_eq(lines, 5);                /* 40 words, 9 a line */
+	free(t);
+}
+END_TEST
+
+START_TEST(test_usage_in_language)
+{
+	hamle_locale *tr = NULL, *de = NULL;
+	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_locale_load_builtin(&de, "de", NULL), HAMLE_OK);
+	/* the parser's error, noted while parsing; only the first one is kept */
+	char *argv[] = {"hamle-test", "--nope", "--jobs", NULL};
+	hamle_opt_parser p;
+	hamle_usage u = HAMLE_USAGE_INIT;
+	hamle_opt_init(&p, l10n_opts, 3, argv);
+	ck_assert_int_eq(hamle_opt_next(&p), HAMLE_OPT_FAIL);
+	ck_assert_str_eq(p.error, "unknown option '--nope'");
+	ck_assert_int_eq(hamle_opt_note_error(&p, &u), HAMLE_EXIT_ERROR);
+	ck_assert_int_eq(hamle_opt_next(&p), HAMLE_OPT_FAIL);
+	ck_assert_str_eq(p.error, "option '--jobs' requires a value");
+	hamle_opt_note_error(&p, &u);
+	char buf[256];
+	hamle_msg m;
+	hamle_msg_init(&m, "hamle-test");
+	hamle_usage_text(&m, &u, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "unknown option '--nope'"); /* no locale: English */
+	m.messages = de;
+	hamle_usage_text(&m, &u, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "unbekannte Option '--nope'");
+	/* the English template with numbered placeholders when the locale lacks the key */
+	hamle_usage v = HAMLE_USAGE_INIT;
+	const char *a[2] = {"b", "a"};
+	hamle_usage_note(&v, "no_such_key", "%2$s then %1$s, 100%%", 2, a);
+	hamle_usage_text(&m, &v, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "a then b, 100%");
+	/* reported: the error and the hint, in the language */
+	char *text = NULL;
+	size_t len = 0;
+	m.messages = tr;
+	m.stream = open_memstream(&text, &len);
+	ck_assert_int_eq(hamle_usage_report(&m, &u), HAMLE_EXIT_ERROR);
+	const char *b[1] = {"x"};
+	hamle_msg_usage_key(&m, "usage_validate_jobs", "--jobs: expected a number from 1 to 1024, not '%s'", 1, b);
+	fclose(m.stream);
+	ck_assert_str_eq(text, "hamle-test: bilinmeyen seçenek '--nope'\n"
+		"hamle-test: daha fazla bilgi için 'hamle-test --help' yazın\n"
+		"hamle-test: --jobs: 1 ile 1024 arasında bir sayı bekleniyordu, 'x' değil\n"
+		"hamle-test: daha fazla bilgi için 'hamle-test --help' yazın\n");
+	free(text);
+	/* --ignore/--select errors noted with their key */
+	hamle_code_filter f = HAMLE_CODE_FILTER_INIT;
+	hamle_usage w = HAMLE_USAGE_INIT;
+	ck_assert_int_eq(hamle_code_filter_note(&f, "no-such-code", false, &w), -1);
+	m.messages = de;
+	hamle_usage_text(&m, &w, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "--ignore: unbekannter Code 'no-such-code' (Codes: README, 'Finding codes')");
+	hamle_locale_free(tr);
+	hamle_locale_free(de);
+}
+END_TEST
+
 Suite *cli_messages_suite(void)
 {
 	Suite *s = suite_create("cli_messages");
@@ -246,6 +387,11 @@ Suite *cli_messages_suite(void)
 	tcase_add_test(t, test_repeated_once_per_game);
 	tcase_add_test(t, test_view);
 	tcase_add_test(t, test_words_of_the_locale);
+	suite_add_tcase(s, t);
+	t = tcase_create("l10n");
+	tcase_add_test(t, test_help_keys);
+	tcase_add_test(t, test_help_wraps_by_characters);
+	tcase_add_test(t, test_usage_in_language);
 	suite_add_tcase(s, t);
 	return s;
 }
