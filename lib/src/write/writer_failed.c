@@ -260,12 +260,13 @@ static int ends_game(const char *s, size_t n)
 	return 0;
 }
 
-/* Whether the game's tokens from i on hold more than comments (but for the termination). */
-static int goes_on(const hamle_game *g, size_t i, size_t term)
+/* Whether the game's tokens from i on hold more than comments (the termination, written after
+ * the rest, counts). */
+static int goes_on(const hamle_game *g, size_t i)
 {
 	const hamle_token *t = hamle_game_tokens(g);
 	for (size_t n = hamle_game_token_count(g); i < n; i++)
-		if (i != term && t[i].kind != HAMLE_TOKEN_COMMENT)
+		if (t[i].kind != HAMLE_TOKEN_COMMENT)
 			return 1;
 	return 0;
 }
@@ -325,7 +326,7 @@ int wr_rest(hamle_writer *w, const hamle_game *g, size_t from, size_t term, size
 			 * where the game goes on after it (the splitter was in a broken tag line there), its
 			 * tokens are written apart ("$1 -0": the same tokens), so it ends nothing */
 			ended = k->depth == 0 && *depth == 0 && ends_game(text + a, b - a);
-			if (ended && goes_on(g, i + 1, term)) {
+			if (ended && goes_on(g, i + 1)) {
 				ended = 0;
 				for (size_t j = first; j < i; j++) {
 					size_t e = tok_start(g, &t[j + 1]);
