@@ -13,5 +13,6 @@
 #include "hamle/san.h"
 #include "hamle/filter.h"
 #include "hamle/writer.h"
+#include "hamle/annotate.h"
 
 #endif

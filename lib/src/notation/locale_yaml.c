@@ -81,6 +81,7 @@ static const struct slot slots[] = {
 	PIECES("words.pieces_plural", K_SCALAR, S_PLURAL),
 	{"words.counts", K_LIST, L_COUNTS},
 	{"words.*", K_TEXT, 0},
+	{"annotations.*", K_TEXT, 0},
 	{"scoresheet.headers.*", K_HEADER, 0},
 	{"scoresheet.patterns.move_pair", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_MOVE_PAIR},
 	{"scoresheet.patterns.move_black", K_SCALAR, S_PATTERN + HAMLE_LOC_PAT_MOVE_BLACK},
@@ -249,6 +250,15 @@ static int handle(struct walk *w, const char *parent, const char *path, const ya
 		int rc = store_scalar(w, v, &t, path);
 		if (rc < 0)
 			return rc;
+		/* annotations: keys of their own, "annotations.KEY" (messages and words share one) */
+		if (strcmp(parent, "annotations") == 0) {
+			char key[312];
+			int kl = snprintf(key, sizeof(key), "annotations.%.*s", (int)k->data.scalar.length,
+				(const char *)k->data.scalar.value);
+			if (kl < 0 || (size_t)kl >= sizeof(key))
+				return loc_fail(b, &at, "key too long '%s'", path);
+			return loc_set_text(b, key, (size_t)kl, t.text, t.len, &t.at);
+		}
 		return loc_set_text(b, (const char *)k->data.scalar.value, k->data.scalar.length, t.text,
 			t.len, &t.at);
 	}

@@ -10,6 +10,7 @@
 #include "notation/locale_internal.h"
 #include "write/writer_internal.h"
 #include "replay/replay_internal.h"
+#include "write/annotate_internal.h"
 
 static const char *const format_names[] = { "pgn", "fide", "san", "lan", "uci", "spoken", "fen", "epd",
 	"json" };
@@ -200,6 +201,18 @@ int wr_move(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t
 		}
 	}
 	return rc < 0 ? rc : 0;
+}
+
+void hamle_writer_annotate(hamle_writer *w, const hamle_annotator *a)
+{
+	if (w)
+		w->annot = a;
+}
+
+const struct hamle_annotator *wr_annotations(const hamle_writer *w, const hamle_game *g)
+{
+	const hamle_annotator *a = w->annot;
+	return a && a->active && a->game == g ? a : NULL;
 }
 
 const hamle_error *hamle_writer_stopped(const hamle_writer *w)

@@ -39,6 +39,10 @@ struct hamle_writer {
 	size_t stop;
 	hamle_error stop_err;
 	int stop_own; /* stop_err comes from the writer (a move the replay had left unread) */
+	/* annotations (hamle_writer_annotate): those given, and those of the game being written
+	 * (NULL when it has none: another game, a failed one) */
+	const struct hamle_annotator *annot;
+	const struct hamle_annotator *an;
 };
 
 /* ---- buffer (sticky out-of-memory) ---- */
@@ -81,6 +85,9 @@ int wr_move(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t
 	const struct hamle_position *pos, hamle_move *m);
 /* The error finding that explains a stop at token stop (or the first error), NULL if none. */
 const hamle_diagnostic *wr_stop_finding(const hamle_replay *rp, size_t stop);
+
+/* The annotator of game g when it annotated g and g is written whole, else NULL. */
+const struct hamle_annotator *wr_annotations(const hamle_writer *w, const hamle_game *g);
 
 /* ---- PGN export (writer_pgn.c, the tag section in writer_tags.c) ---- */
 int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);

@@ -8,6 +8,7 @@
 #include "notation/locale_internal.h"
 #include "write/writer_internal.h"
 #include "replay/replay_internal.h"
+#include "write/annotate_internal.h"
 
 static int width_ok(const hamle_writer *w, size_t c)
 {
@@ -241,6 +242,18 @@ static size_t ep_mark_order(char *buf, size_t len, const hamle_locale *loc)
 	return len;
 }
 
+/* The annotator's comments after mainline ply (none without annotations); returns how many. */
+static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next)
+{
+	if (!w->an)
+		return 0;
+	size_t n;
+	const struct annot_note *nt = annot_notes_at(w->an, ply, next, &n);
+	for (size_t i = 0; i < n; i++)
+		wr_brace_comment(w, annot_note_text(w->an, &nt[i]), nt[i].len);
+	return n;
+}
+
 /* Writes g; failed: the game has an error (or cannot be replayed), so it is written in its own
  * language up to the place where it failed, then the note and the rest as it was read. */
 static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int failed)
@@ -251,6 +264,10 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	int skipped = 0;
 	size_t stop = failed ? wr_pgn_stop(g, rp, &why, &skipped) : n;
 	w->stop_own = 0;
+	w->an = failed ? NULL : wr_annotations(w, g);
+	unsigned mply = 0;      /* mainline plies written */
+	int pending = w->an ? 0 : -1; /* the ply whose comments are still to come */
+	size_t note = 0;
 	w->loc = failed && hamle_replay_locale(rp) ? hamle_replay_locale(rp) : w->opts.locale;
 	const hamle_locale *loc = w->loc;
 	int fide = w->opts.format == HAMLE_WRITE_FIDE;
@@ -278,6 +295,12 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	char buf[256];
 	for (size_t i = 0; i < stop && !w->oom; i++) {
 		const hamle_token *k = &t[i];
+		if (pending >= 0 && !(k->depth == 0 && (k->kind == HAMLE_TOKEN_COMMENT || k->kind == HAMLE_TOKEN_NAG ||
+		                                       k->kind == HAMLE_TOKEN_DRAW_OFFER))) {
+			if (annot_flush(w, (unsigned)pending, &note))
+				need_black = 1;
+			pending = -1;
+		}
 		switch (k->kind) {
 		case HAMLE_TOKEN_MOVE: {
 			f = &w->stack[depth];
@@ -302,6 +325,8 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			hamle_position_play(&f->cur, m);
 			f->moved = 1;
 			need_black = 0;
+			if (w->an && depth == 0)
+				pending = (int)++mply;
 			break;
 		}
 		case HAMLE_TOKEN_COMMENT:
@@ -382,7 +407,10 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			wr_word(w, ")");
 			depth--;
 		}
-		wr_word(w, wr_result_text(w, wr_game_result(g)));
+		if (pending >= 0)
+			annot_flush(w, (unsigned)pending, &note);
+		hamle_result fix = annot_result_override(w->an);
+		wr_word(w, wr_result_text(w, fix != HAMLE_RESULT_NONE ? fix : wr_game_result(g)));
 	}
 	wr_end_line(w);
 	wr_putc(w, '\n');

@@ -2,6 +2,9 @@
  * tags in ASCII order of their names, one tag pair a line, and the blank line after them. */
 #include <string.h>
 
+#include <stdio.h>
+
+#include "write/annotate_internal.h"
 #include "write/writer_internal.h"
 
 static void tag_line(hamle_writer *w, const char *name, const char *value, size_t len)
@@ -38,6 +41,54 @@ static int is_first_roster(const hamle_game *g, const size_t first[7], size_t i)
 	return k >= 0 && first[k] == i;
 }
 
+/* A tag the annotations add (PlyCount, Zobrist). */
+struct extra {
+	const char *name;
+	char value[24];
+	int done;
+};
+
+static size_t extras(const hamle_writer *w, struct extra *ex)
+{
+	const hamle_annotator *a = w->an;
+	size_t n = 0;
+	if (!a)
+		return 0;
+	if (a->opts.flags & HAMLE_ANNOTATE_PLYCOUNT) {
+		ex[n] = (struct extra){ "PlyCount", "", 0 };
+		snprintf(ex[n].value, sizeof(ex[n].value), "%u", a->plies);
+		n++;
+	}
+	if (a->opts.flags & HAMLE_ANNOTATE_ZOBRIST) {
+		ex[n] = (struct extra){ "Zobrist", "", 0 };
+		snprintf(ex[n].value, sizeof(ex[n].value), "%016llx", (unsigned long long)a->final_key);
+		n++;
+	}
+	return n;
+}
+
+static int replaced(const struct extra *ex, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ex[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The added tag not yet written that sorts first, when it sorts before `before` (NULL: the game's
+ * own tags are done); n when none. Equal names cannot occur (the game's own are replaced). */
+static size_t next_extra(const struct extra *ex, size_t n, const char *after, const char *before)
+{
+	(void)after;
+	size_t best = n;
+	for (size_t i = 0; i < n; i++)
+		if (!ex[i].done && (best == n || strcmp(ex[i].name, ex[best].name) < 0))
+			best = i;
+	if (best < n && before && strcmp(ex[best].name, before) > 0)
+		return n;
+	return best;
+}
+
 /* Seven Tag Roster in order (first occurrence of each; missing ones as unknown), then every other
  * tag in ASCII order of its name (input order among equal names). */
 void wr_tags(hamle_writer *w, const hamle_game *g)
@@ -56,8 +107,14 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 				own[i] = 1;
 		}
 	}
+	/* annotations: the Result the board decides, and tags added (replacing the game's own) */
+	struct extra ex[2];
+	size_t nex = extras(w, ex);
+	hamle_result fix = annot_result_override(w->an);
 	for (int k = 0; k < 7; k++) {
-		if (first[k] != (size_t)-1) {
+		if (k == 6 && fix != HAMLE_RESULT_NONE) {
+			tag_line(w, roster[6], hamle_result_string(fix), strlen(hamle_result_string(fix)));
+		} else if (first[k] != (size_t)-1) {
 			const hamle_tag *t = hamle_game_tag_at(g, first[k]);
 			tag_line(w, t->name, t->value, t->value_len);
 		} else {
@@ -74,6 +131,8 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 			const hamle_tag *t = hamle_game_tag_at(g, i);
 			if (i < sizeof(own) ? own[i] : is_first_roster(g, first, i))
 				continue;
+			if (nex && replaced(ex, nex, t->name))
+				continue;
 			if (prev_name) { /* strictly after (prev_name, prev_i) */
 				int c = strcmp(t->name, prev_name);
 				if (c < 0 || (c == 0 && i <= prev_i))
@@ -86,6 +145,13 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 			int c = strcmp(t->name, hamle_game_tag_at(g, best)->name);
 			if (c < 0)
 				best = i;
+		}
+		/* an added tag that sorts before the next of the game's own comes first */
+		size_t e = next_extra(ex, nex, prev_name, best == (size_t)-1 ? NULL : hamle_game_tag_at(g, best)->name);
+		if (e < nex) {
+			tag_line(w, ex[e].name, ex[e].value, strlen(ex[e].value));
+			ex[e].done = 1;
+			continue;
 		}
 		if (best == (size_t)-1)
 			break;

@@ -1,0 +1,468 @@
+/* annotate.c: rules to events. Walks the mainline of a replayed game (never its variations, whose
+ * positions are no part of the game's history) and finds what the Laws of Chess say about it:
+ * the end after the last move, the claims of Article 9 (on the board and by writing the next
+ * move), the automatic draws of 9.6 where the game's Date has them in force, moves after an end,
+ * the 6.9 flag fall, and the result the board decides. See hamle/annotate.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/bitboard.h"
+#include "hamle/san.h"
+#include "write/annotate_internal.h"
+
+int hamle_annotator_new(hamle_annotator **out, const hamle_annotate_options *opts)
+{
+	if (!out || !opts || opts->version != HAMLE_ANNOTATE_OPTIONS_VERSION)
+		return HAMLE_EUSAGE;
+	hamle_annotator *a = calloc(1, sizeof(*a));
+	if (!a)
+		return HAMLE_ENOMEM;
+	a->opts = *opts;
+	a->loc = opts->locale;
+	if (!a->loc || !opts->messages) {
+		int rc = hamle_locale_load_builtin(&a->en, "en", NULL);
+		if (rc < 0) {
+			free(a);
+			return rc;
+		}
+	}
+	if (!a->loc)
+		a->loc = a->en;
+	a->msg = opts->messages ? opts->messages : a->loc;
+	*out = a;
+	return 0;
+}
+
+void hamle_annotator_free(hamle_annotator *a)
+{
+	if (!a)
+		return;
+	hamle_locale_free(a->en);
+	free(a->ev);
+	free(a->notes);
+	free(a->text);
+	free(a->ply);
+	free(a);
+}
+
+size_t hamle_annotate_event_count(const hamle_annotator *a) { return a ? a->nev : 0; }
+const hamle_annot_event *hamle_annotate_event(const hamle_annotator *a, size_t i)
+{
+	return a && i < a->nev ? &a->ev[i] : NULL;
+}
+unsigned hamle_annotate_plies(const hamle_annotator *a) { return a ? a->plies : 0; }
+
+hamle_result hamle_annotate_result(const hamle_annotator *a, hamle_result *written)
+{
+	if (written)
+		*written = a ? a->written : HAMLE_RESULT_NONE;
+	return a ? a->board : HAMLE_RESULT_NONE;
+}
+
+static const char *const codes[] = { "checkmate", "stalemate", "dead-position", "threefold-repetition",
+	"fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule", "moves-after-end", "flag-fall",
+	"result-mismatch", "clock-backwards" };
+
+const char *hamle_annotate_code_at(size_t i)
+{
+	return i < sizeof(codes) / sizeof(codes[0]) ? codes[i] : NULL;
+}
+
+int annot_can_mate(const struct hamle_position *p, int side)
+{
+	if (hamle_position_dead(p))
+		return 0;
+	bitboard own = p->occupied[side] & ~p->pieces[side][HAMLE_KING];
+	if (!own)
+		return 0; /* a bare king never mates */
+	bitboard theirs = p->occupied[!side] & ~p->pieces[!side][HAMLE_KING];
+	bitboard minor = p->pieces[side][HAMLE_KNIGHT] | p->pieces[side][HAMLE_BISHOP];
+	/* a lone knight or bishop against a bare king: no mate is possible (the king needs a piece of
+	 * its own to block its flight square) */
+	return !(own == minor && bb_count(minor) == 1 && !theirs);
+}
+
+/* Room for ply index i. */
+static int ply_room(hamle_annotator *a, size_t i)
+{
+	if (i < a->plycap)
+		return 1;
+	size_t cap = a->plycap ? a->plycap * 2 : 256;
+	while (cap <= i)
+		cap *= 2;
+	struct annot_ply *p = realloc(a->ply, cap * sizeof(*p));
+	if (!p) {
+		a->oom = 1;
+		return 0;
+	}
+	a->ply = p;
+	a->plycap = cap;
+	return 1;
+}
+
+/* Occurrences of key among the positions before index i with the same side to move since the
+ * last capture or pawn move (halfmove plies back), and the most recent plies of them. */
+static unsigned occurrences(const hamle_annotator *a, size_t i, unsigned halfmove, uint64_t key,
+	unsigned *plies, unsigned *np)
+{
+	unsigned c = 0;
+	*np = 0;
+	for (size_t back = 2; back <= i && back <= halfmove; back += 2)
+		if (a->ply[i - back].key == key) {
+			c++;
+			if (*np < 5)
+				plies[(*np)++] = (unsigned)(i - back);
+		}
+	/* oldest first */
+	for (unsigned l = 0, r = *np ? *np - 1 : 0; l < r; l++, r--) {
+		unsigned t = plies[l];
+		plies[l] = plies[r];
+		plies[r] = t;
+	}
+	return c;
+}
+
+struct walk_state {
+	int three_board, three_move, fifty_board, fifty_move, five, seventy_five;
+	const char *ended; /* the automatic end reached, its code; NULL while playing */
+	unsigned ended_ply;
+	int after_end;     /* moves-after-end reported */
+};
+
+/* 9.2.1 and 9.3.1: after ply i (position pos, the player to move about to write a move), could a
+ * draw be claimed by writing a move first? */
+static void claims_by_move(hamle_annotator *a, struct walk_state *ws, size_t i, const struct hamle_position *pos)
+{
+	if (!ws->fifty_move && pos->halfmove == 99) {
+		hamle_move mv[HAMLE_MAX_MOVES];
+		int n = hamle_gen_legal(pos, GEN_ALL_TYPES & ~(1u << HAMLE_PAWN), ~pos_all(pos), mv);
+		for (int k = 0; k < n; k++) {
+			hamle_annot_event *ev = annot_event(a, "fifty-move-rule", (unsigned)i, pos);
+			if (ev) {
+				ev->claim = HAMLE_CLAIM_BY_MOVE;
+				ev->count = 100;
+				hamle_san_format(ev->move, sizeof(ev->move), pos, a->loc, mv[k], HAMLE_FORM_SAN);
+				annot_event_done(a, ev);
+			}
+			ws->fifty_move = 1;
+			break;
+		}
+	}
+	if (ws->three_move)
+		return;
+	/* a position that occurred twice already, with the other side to move, within reach of a
+	 * move that is neither a capture nor a pawn move: only then is a move list needed */
+	int twice = 0;
+	for (size_t back = 1; back <= i && back <= (size_t)pos->halfmove && !twice; back += 2)
+		twice = a->ply[i - back].count >= 2;
+	if (!twice)
+		return;
+	hamle_move mv[HAMLE_MAX_MOVES];
+	int n = hamle_position_legal_moves(pos, mv);
+	for (int k = 0; k < n; k++) {
+		struct hamle_position next = *pos;
+		hamle_position_play(&next, mv[k]);
+		if (next.halfmove == 0)
+			continue; /* a capture or pawn move repeats nothing */
+		uint64_t key = hamle_position_repetition_key(&next);
+		unsigned plies[5], np;
+		/* index i + 1 is the position the move would make; ply[] holds it for the count only */
+		if (!ply_room(a, i + 1))
+			return;
+		unsigned c = 1 + occurrences(a, i + 1, next.halfmove, key, plies, &np);
+		if (c < 3)
+			continue;
+		hamle_annot_event *ev = annot_event(a, "threefold-repetition", (unsigned)i, pos);
+		if (ev) {
+			ev->claim = HAMLE_CLAIM_BY_MOVE;
+			ev->count = c;
+			memcpy(ev->plies, plies, sizeof(plies));
+			ev->nplies = np;
+			hamle_san_format(ev->move, sizeof(ev->move), pos, a->loc, mv[k], HAMLE_FORM_SAN);
+			annot_event_done(a, ev);
+		}
+		ws->three_move = 1;
+		return;
+	}
+}
+
+/* The rules after ply i (position pos): claims on the board and automatic ends. */
+static void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const struct hamle_position *pos,
+	const hamle_laws *laws)
+{
+	unsigned fl = a->opts.flags;
+	struct annot_ply *p = &a->ply[i];
+	if (ws->ended)
+		return;
+	if (p->count >= 3 && !ws->three_board) {
+		ws->three_board = 1;
+		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_CLAIMS) ? annot_event(a, "threefold-repetition", (unsigned)i, pos) : NULL;
+		if (ev) {
+			ev->claim = HAMLE_CLAIM_BOARD;
+			ev->count = p->count;
+			occurrences(a, i, pos->halfmove, p->key, ev->plies, &ev->nplies);
+			annot_event_done(a, ev);
+		}
+	}
+	if (pos->halfmove >= 100 && !ws->fifty_board) {
+		ws->fifty_board = 1;
+		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_CLAIMS) ? annot_event(a, "fifty-move-rule", (unsigned)i, pos) : NULL;
+		if (ev) {
+			ev->claim = HAMLE_CLAIM_BOARD;
+			ev->count = pos->halfmove;
+			annot_event_done(a, ev);
+		}
+	}
+	if (p->count >= 5 && !ws->five) {
+		ws->five = 1;
+		int autom = (laws->in_force & HAMLE_LAW_FIVEFOLD_AUTOMATIC) != 0;
+		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_AUTOMATIC) ? annot_event(a, "fivefold-repetition", (unsigned)i, pos) : NULL;
+		if (ev) {
+			ev->automatic = autom;
+			ev->count = p->count;
+			occurrences(a, i, pos->halfmove, p->key, ev->plies, &ev->nplies);
+			annot_event_done(a, ev);
+		}
+		if (autom) {
+			ws->ended = "fivefold-repetition";
+			ws->ended_ply = (unsigned)i;
+			return;
+		}
+	}
+	if (pos->halfmove >= 150 && !ws->seventy_five) {
+		ws->seventy_five = 1;
+		int mate = hamle_position_state(pos) == HAMLE_STATE_CHECKMATE;
+		int autom = !mate && (laws->in_force & HAMLE_LAW_SEVENTY_FIVE_AUTOMATIC) != 0;
+		hamle_annot_event *ev = !mate && (fl & HAMLE_ANNOTATE_AUTOMATIC) ?
+			annot_event(a, "seventy-five-move-rule", (unsigned)i, pos) : NULL;
+		if (ev) {
+			ev->automatic = autom;
+			ev->count = pos->halfmove;
+			annot_event_done(a, ev);
+		}
+		if (autom) {
+			ws->ended = "seventy-five-move-rule";
+			ws->ended_ply = (unsigned)i;
+			return;
+		}
+	}
+	if (!(pos->pieces[0][HAMLE_PAWN] | pos->pieces[1][HAMLE_PAWN]) && hamle_position_dead(pos)) {
+		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_END) ? annot_event(a, "dead-position", (unsigned)i, pos) : NULL;
+		if (ev) {
+			ev->automatic = 1;
+			annot_event_done(a, ev);
+		}
+		ws->ended = "dead-position";
+		ws->ended_ply = (unsigned)i;
+		return;
+	}
+	if (fl & HAMLE_ANNOTATE_CLAIM_MOVES)
+		claims_by_move(a, ws, i, pos);
+}
+
+/* 1 when s is "time forfeit" in any ASCII case (a tag value, not notation). */
+static int is_time_forfeit(const char *s)
+{
+	static const char want[] = "time forfeit";
+	if (!s)
+		return 0;
+	size_t i = 0;
+	for (; s[i] && want[i]; i++) {
+		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+		if (c != want[i])
+			return 0;
+	}
+	return !s[i] && !want[i];
+}
+
+/* 6.9: a game lost on time where the winner cannot mate is a draw. Returns the side that lost on
+ * time (-1 when none), *draw set when the result must be a draw. */
+static int flag_fall(const hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw)
+{
+	*draw = 0;
+	int loser = -1;
+	if (is_time_forfeit(hamle_game_tag(g, "Termination"))) {
+		if (a->written == HAMLE_RESULT_WHITE)
+			loser = HAMLE_BLACK;
+		else if (a->written == HAMLE_RESULT_BLACK)
+			loser = HAMLE_WHITE;
+	}
+	/* the last clock of each side */
+	for (int s = 0; s < 2 && loser < 0; s++)
+		for (size_t i = a->plies; i > 0; i--)
+			if (a->ply[i].side == s && a->ply[i].clock >= 0) {
+				if (a->ply[i].clock == 0)
+					loser = s;
+				break;
+			}
+	if (loser < 0)
+		return -1;
+	*draw = !annot_can_mate(fin, !loser);
+	return loser;
+}
+
+/* The FEN and Polyglot-key comments after ply k (what: HAMLE_ANNOTATE_FEN, _ZOBRIST). */
+static void position_notes(hamle_annotator *a, size_t k, const struct hamle_position *pos, unsigned what)
+{
+	char buf[HAMLE_FEN_MAX + 16];
+	if (what & HAMLE_ANNOTATE_FEN) {
+		int n = hamle_position_fen(buf, sizeof(buf), pos, HAMLE_FEN_XFEN);
+		if (n > 0 && (size_t)n < sizeof(buf))
+			annot_note(a, (unsigned)k, buf, (size_t)n);
+	}
+	if (what & HAMLE_ANNOTATE_ZOBRIST) {
+		int n = snprintf(buf, sizeof(buf), "[%%zobrist %016llx]", (unsigned long long)hamle_position_hash(pos));
+		annot_note(a, (unsigned)k, buf, (size_t)n);
+	}
+}
+
+static void game_reset(hamle_annotator *a, const hamle_game *g)
+{
+	a->game = g;
+	a->active = 0;
+	a->nev = a->nnotes = a->tlen = 0;
+	a->plies = 0;
+	a->board = HAMLE_RESULT_NONE;
+	a->oom = 0;
+	hamle_result r = hamle_game_result(g);
+	if (r == HAMLE_RESULT_NONE) {
+		const char *tag = hamle_game_tag(g, "Result");
+		r = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
+	}
+	a->written = r;
+}
+
+/* The board's verdict and the result-mismatch and flag-fall events, at the last ply. */
+static void verdict(hamle_annotator *a, const hamle_game *g, const struct walk_state *ws,
+	const struct hamle_position *fin)
+{
+	unsigned fl = a->opts.flags, last = a->plies;
+	const char *why = NULL;
+	if (ws->ended) {
+		a->board = HAMLE_RESULT_DRAW;
+		why = ws->ended;
+	} else {
+		hamle_state st = hamle_position_state(fin);
+		if (st == HAMLE_STATE_CHECKMATE || st == HAMLE_STATE_STALEMATE) {
+			why = st == HAMLE_STATE_CHECKMATE ? "checkmate" : "stalemate";
+			a->board = st == HAMLE_STATE_STALEMATE ? HAMLE_RESULT_DRAW :
+				fin->side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
+			hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_END) ? annot_event(a, why, last, fin) : NULL;
+			if (ev) {
+				ev->automatic = 1;
+				annot_event_done(a, ev);
+			}
+		} else {
+			int draw;
+			int loser = flag_fall(a, g, fin, &draw);
+			if (loser >= 0 && draw) {
+				a->board = HAMLE_RESULT_DRAW;
+				why = "flag-fall";
+				hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_FLAG) ? annot_event(a, why, last, fin) : NULL;
+				if (ev) {
+					ev->side = loser; /* the side whose flag fell */
+					ev->result = a->written;
+					ev->board = HAMLE_RESULT_DRAW;
+					annot_event_done(a, ev);
+				}
+			}
+		}
+	}
+	/* the result written (marker and tag) against the board; "*" and no result say nothing */
+	if (a->board == HAMLE_RESULT_NONE)
+		return;
+	hamle_result marker = hamle_game_result(g), tag = HAMLE_RESULT_NONE;
+	const char *tv = hamle_game_tag(g, "Result");
+	if (tv)
+		tag = hamle_result_parse(tv, strlen(tv));
+	hamle_result bad = HAMLE_RESULT_NONE;
+	if (marker != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_UNKNOWN && marker != a->board)
+		bad = marker;
+	else if (tag != HAMLE_RESULT_NONE && tag != HAMLE_RESULT_UNKNOWN && tag != a->board)
+		bad = tag;
+	if (bad == HAMLE_RESULT_NONE || !(fl & (HAMLE_ANNOTATE_RESULT | HAMLE_ANNOTATE_FIX_RESULT)))
+		return;
+	hamle_annot_event *ev = annot_event(a, "result-mismatch", last, fin);
+	if (ev) {
+		ev->severity = HAMLE_SEVERITY_WARNING;
+		ev->result = bad;
+		ev->board = a->board;
+		snprintf(ev->move, sizeof(ev->move), "%s", why);
+		annot_event_done(a, ev);
+	}
+}
+
+int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
+{
+	if (!a || !g || !rp)
+		return HAMLE_EUSAGE;
+	game_reset(a, g);
+	if (!hamle_replay_started(rp) || hamle_replay_error_count(rp))
+		return 0;
+	a->active = 1;
+	hamle_laws laws;
+	hamle_game_laws(&laws, g);
+	const hamle_locale *inloc = hamle_replay_locale(rp);
+	const hamle_replay_move *mv = hamle_replay_moves(rp);
+	const hamle_token *t = hamle_game_tokens(g);
+	size_t n = hamle_game_token_count(g);
+	struct hamle_position pos = *hamle_replay_start(rp);
+	struct walk_state ws;
+	memset(&ws, 0, sizeof(ws));
+	struct annot_tc tc;
+	annot_tc_parse(&tc, hamle_game_tag(g, "TimeControl"));
+	if (!ply_room(a, 0))
+		return HAMLE_ENOMEM;
+	a->ply[0] = (struct annot_ply){ hamle_position_repetition_key(&pos), 1, (size_t)-1, -1, 0, -1 };
+	rules_at(a, &ws, 0, &pos, &laws);
+	for (size_t i = 0; i < n && !a->oom; i++) {
+		if (t[i].depth != 0 || t[i].kind != HAMLE_TOKEN_MOVE)
+			continue;
+		hamle_move m;
+		if (mv && (mv[i].flags & HAMLE_RM_MOVE))
+			m = mv[i].move;
+		else if (!inloc || (mv && (mv[i].flags & HAMLE_RM_ERROR)) ||
+		         hamle_san_parse(&m, &pos, inloc, t[i].text, t[i].value ? t[i].value : t[i].len, NULL, NULL) < 0)
+			break; /* a move the replay left unread (after an end) that is not legal: stop */
+		size_t k = ++a->plies;
+		if (!ply_room(a, k))
+			return HAMLE_ENOMEM;
+		struct annot_ply *p = &a->ply[k];
+		p->token = i;
+		p->number = pos.fullmove;
+		p->side = pos.side;
+		p->clock = -1;
+		for (size_t j = i + 1; j < n && t[j].depth == 0 &&
+		     (t[j].kind == HAMLE_TOKEN_COMMENT || t[j].kind == HAMLE_TOKEN_NAG || t[j].kind == HAMLE_TOKEN_DRAW_OFFER); j++)
+			if (t[j].kind == HAMLE_TOKEN_COMMENT && p->clock < 0)
+				p->clock = annot_clock(t[j].text, t[j].len);
+		if (ws.ended && !ws.after_end) {
+			ws.after_end = 1;
+			hamle_annot_event *ev = (a->opts.flags & HAMLE_ANNOTATE_AUTOMATIC) ?
+				annot_event(a, "moves-after-end", (unsigned)k, &pos) : NULL;
+			if (ev) {
+				ev->severity = HAMLE_SEVERITY_WARNING;
+				snprintf(ev->move, sizeof(ev->move), "%s", ws.ended);
+				ev->count = ws.ended_ply;
+				/* about the move itself: the position before it */
+				hamle_position_fen(ev->fen, sizeof(ev->fen), &pos, HAMLE_FEN_XFEN);
+				annot_event_done(a, ev);
+			}
+		}
+		hamle_position_play(&pos, m);
+		p->key = hamle_position_repetition_key(&pos);
+		unsigned dummy[5], nd;
+		p->count = 1 + occurrences(a, k, pos.halfmove, p->key, dummy, &nd);
+		rules_at(a, &ws, k, &pos, &laws);
+		annot_clock_ply(a, &tc, k, &pos);
+		position_notes(a, k, &pos, a->opts.flags & (HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_ZOBRIST));
+	}
+	if (a->oom)
+		return HAMLE_ENOMEM;
+	if ((a->opts.flags & (HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_FEN_END)) == HAMLE_ANNOTATE_FEN_END)
+		position_notes(a, a->plies, &pos, HAMLE_ANNOTATE_FEN);
+	verdict(a, g, &ws, &pos);
+	a->final_key = hamle_position_hash(&pos);
+	return a->oom ? HAMLE_ENOMEM : 0;
+}
