@@ -24,6 +24,20 @@
 
 enum { CV_ON_ERROR_KEEP = 0, CV_ON_ERROR_SKIP, CV_ON_ERROR_FAIL };
 
+struct cv_config;
+struct cv_item;
+
+/* What another tool built on hamle-convert (hamle-annotate) adds to each game: per-worker state,
+ * and a step between the replay and the writer. game() may attach things to the writer, write
+ * lines to it->err, or write the game's output itself into it->out and set *written (the writer's
+ * output is then not used). Returns 0, or -1 when out of memory. */
+typedef struct cv_hooks {
+	void *(*worker_new)(const struct cv_config *cfg); /* NULL when out of memory */
+	void (*worker_free)(void *state);
+	int (*game)(const struct cv_config *cfg, void *state, struct cv_item *it, const hamle_game *g,
+		const hamle_replay *rp, hamle_writer *w, int *written);
+} cv_hooks;
+
 typedef struct cv_config {
 	hamle_reader_options ropts;
 	hamle_unpack_limits unpack;     /* --max-member-bytes, --max-ratio */
@@ -43,6 +57,8 @@ typedef struct cv_config {
 	const hamle_locale *messages;   /* language of the lines on stderr: --lang, else the environment's */
 	hamle_code_filter codes;        /* --ignore, --select */
 	hamle_finding_view view;        /* warnings with -v (never with -q), FEN with -v */
+	const cv_hooks *hooks;          /* NULL for hamle-convert */
+	const void *tool;               /* the hooks' own configuration */
 } cv_config;
 
 typedef struct cv_item {
@@ -62,6 +78,8 @@ typedef struct cv_worker {
 	hamle_writer *w;
 	hamle_game *game_msg;  /* with msg_replay: the game read again for the stderr lines */
 	hamle_replay *rp_msg;
+	void *hook;            /* cfg->hooks' worker state */
+	void (*free_hook)(void *state);
 } cv_worker;
 
 /* work.c */

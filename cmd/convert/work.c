@@ -12,10 +12,13 @@ int cv_worker_init(const cv_config *cfg, cv_worker *w)
 {
 	memset(w, 0, sizeof(*w));
 	if (hamle_replay_new(&w->rp, &cfg->popts) < 0 || hamle_writer_new(&w->w, &cfg->wopts) < 0 ||
-	    (cfg->msg_replay && hamle_replay_new(&w->rp_msg, &cfg->popts_msg) < 0)) {
+	    (cfg->msg_replay && hamle_replay_new(&w->rp_msg, &cfg->popts_msg) < 0) ||
+	    (cfg->hooks && !(w->hook = cfg->hooks->worker_new(cfg)))) {
+		w->free_hook = cfg->hooks ? cfg->hooks->worker_free : NULL;
 		cv_worker_free(w);
 		return -1;
 	}
+	w->free_hook = cfg->hooks ? cfg->hooks->worker_free : NULL;
 	return 0;
 }
 
@@ -26,6 +29,8 @@ void cv_worker_free(cv_worker *w)
 	hamle_writer_free(w->w);
 	hamle_game_free(w->game_msg);
 	hamle_replay_free(w->rp_msg);
+	if (w->hook && w->free_hook)
+		w->free_hook(w->hook);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -152,6 +157,16 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 			it->failed = true;
 		if (it->failed && cfg->on_error != CV_ON_ERROR_KEEP)
 			return;
+		int written = 0;
+		if (cfg->hooks && cfg->hooks->game(cfg, w->hook, it, g, w->rp, w->w, &written) < 0) {
+			it->oom = true;
+			return;
+		}
+		if (written) {
+			if (hamle_buf_failed(&it->out) || hamle_buf_failed(&it->err))
+				it->oom = true;
+			return;
+		}
 		if (hamle_writer_game(w->w, g, w->rp) < 0) {
 			it->oom = true;
 			return;

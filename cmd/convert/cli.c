@@ -1,0 +1,184 @@
+/* cli.c: hamle-convert's options and the configuration they make (see cli.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cv_cli_init(cv_cli *c, const char *prog, int argc)
+{
+	memset(c, 0, sizeof(*c));
+	hamle_msg_init(&c->msg, prog);
+	hamle_reader_options ro = HAMLE_READER_OPTIONS_INIT;
+	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
+	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
+	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
+	hamle_usage usage = HAMLE_USAGE_INIT;
+	c->cfg.ropts = ro;
+	c->cfg.popts = po;
+	c->cfg.unpack = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
+	c->cfg.wopts = wo;
+	c->cfg.out_encoding = HAMLE_ENCODING_UTF8;
+	c->cfg.msg = &c->msg;
+	c->ls = ls;
+	c->usage = usage;
+	c->from = "auto";
+	c->to = "pgn";
+	c->operands = calloc((size_t)argc + 1, sizeof(*c->operands));
+	c->locale_files = calloc((size_t)argc + 1, sizeof(*c->locale_files));
+	if (!c->operands || !c->locale_files || hamle_filter_new(&c->where) < 0)
+		return hamle_msg_nomem(&c->msg);
+	return 0;
+}
+
+void cv_cli_free(cv_cli *c)
+{
+	hamle_filter_free(c->where);
+	hamle_cli_locales_free(&c->ls);
+	free(c->operands);
+	free(c->locale_files);
+	c->where = NULL;
+	c->operands = c->locale_files = NULL;
+}
+
+int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
+{
+	cv_config *cfg = &c->cfg;
+	hamle_msg *msg = &c->msg;
+	hamle_usage *usage = &c->usage;
+	unsigned long v;
+	hamle_error err;
+	const char *a[3] = {p->arg, NULL, NULL};
+	switch (id) {
+	case HAMLE_OPT_OPERAND: c->operands[c->nops++] = p->arg; return 0;
+	case HAMLE_OPT_FAIL: hamle_opt_note_error(p, usage); return 0;
+	case HAMLE_OPT_HELP:
+	case HAMLE_OPT_VERSION:
+		if (!usage->key && !c->info_id)
+			c->info_id = id;
+		return 0;
+	case CV_OPT_FROM: c->from = p->arg; return 0;
+	case CV_OPT_LANG: c->lang = p->arg; return 0;
+	case CV_OPT_TO: c->to = p->arg; return 0;
+	case CV_OPT_ENCODING:
+		if (hamle_encoding_parse(&cfg->ropts.encoding, p->arg) < 0)
+			hamle_usage_note(usage, "usage_convert_encoding", "unknown encoding '%s'", 1, a);
+		return 0;
+	case CV_OPT_OUT_ENCODING:
+		if (hamle_encoding_parse(&cfg->out_encoding, p->arg) < 0 || cfg->out_encoding == HAMLE_ENCODING_AUTO)
+			hamle_usage_note(usage, "usage_convert_output_encoding",
+				"unknown output encoding '%s' (utf-8, cp1254, iso-8859-9, latin1)", 1, a);
+		return 0;
+	case CV_OPT_REPAIR:
+		if (strcmp(p->arg, "tr") != 0)
+			hamle_usage_note(usage, "usage_convert_repair", "--repair knows only 'tr', not '%s'", 1, a);
+		cfg->ropts.flags |= HAMLE_READ_REPAIR_TR;
+		cfg->popts.flags |= HAMLE_REPLAY_REPAIR_TR;
+		return 0;
+	case CV_OPT_WHERE:
+		hamle_error_clear(&err);
+		if (hamle_filter_add(c->where, p->arg, &err) < 0) {
+			char col[24];
+			snprintf(col, sizeof(col), "%zu", err.column);
+			a[1] = err.message;
+			a[2] = col;
+			hamle_usage_note(usage, "usage_convert_where", "--where '%1$s': %2$s at character %3$s", 3, a);
+		}
+		return 0;
+	case CV_OPT_LOCALE_FILE: c->locale_files[c->nlocfiles++] = p->arg; return 0;
+	case CV_OPT_OUTPUT: cfg->output = p->arg; return 0;
+	case CV_OPT_IN_PLACE: cfg->in_place = true; return 0;
+	case CV_OPT_JOBS:
+		if (hamle_opt_parse_ulong(p->arg, 1, 1024, &v) < 0)
+			hamle_usage_note(usage, "usage_convert_jobs", "-j wants a number from 1 to 1024, not '%s'", 1, a);
+		else
+			cfg->jobs = (unsigned)v;
+		return 0;
+	case CV_OPT_ON_ERROR:
+		if (strcmp(p->arg, "keep") == 0)
+			cfg->on_error = CV_ON_ERROR_KEEP;
+		else if (strcmp(p->arg, "skip") == 0)
+			cfg->on_error = CV_ON_ERROR_SKIP;
+		else if (strcmp(p->arg, "fail") == 0)
+			cfg->on_error = CV_ON_ERROR_FAIL;
+		else
+			hamle_usage_note(usage, "usage_convert_on_error", "--on-error wants keep, skip or fail, not '%s'", 1, a);
+		return 0;
+	case CV_OPT_QUIET: msg->verbosity = -1; return 0;
+	case CV_OPT_VERBOSE: msg->verbosity = msg->verbosity < 0 ? 1 : msg->verbosity + 1; return 0;
+	case CV_OPT_IGNORE:
+	case CV_OPT_SELECT:
+		hamle_code_filter_note(&cfg->codes, p->arg, id == CV_OPT_SELECT, usage);
+		return 0;
+	default:
+		if (hamle_opt_is_limit(id)) {
+			hamle_opt_limit_note(&cfg->ropts, id, p->arg, usage);
+			return 0;
+		}
+		if (hamle_opt_is_input_limit(id)) {
+			hamle_opt_input_limit_note(&cfg->unpack, id, p->arg, usage);
+			return 0;
+		}
+		return -1;
+	}
+}
+
+int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *opts, int *done)
+{
+	cv_config *cfg = &c->cfg;
+	hamle_msg *msg = &c->msg;
+	*done = 1;
+	if (c->info_id == HAMLE_OPT_VERSION)
+		return hamle_opt_version(stdout, info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+	if (hamle_cli_locales_load(&c->ls, c->locale_files, c->nlocfiles, msg) < 0)
+		return HAMLE_EXIT_ERROR;
+	/* --lang names the language of the moves written and of the messages; the environment
+	 * (LC_ALL, LC_MESSAGES, LANG) only the messages' (and those of an unknown --lang) */
+	const hamle_locale *out_loc = hamle_cli_locales_find(&c->ls, c->lang ? c->lang : "en");
+	cfg->messages = hamle_cli_locales_messages(&c->ls, out_loc ? c->lang : NULL);
+	msg->messages = cfg->messages;
+	if (c->info_id == HAMLE_OPT_HELP)
+		return hamle_opt_help_in(stdout, info, opts, msg->messages) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+	if (c->usage.key)
+		return hamle_usage_report(msg, &c->usage);
+	const char *a[1] = {c->to};
+	int fmt = hamle_write_format_parse(c->to);
+	if (fmt < 0)
+		return hamle_msg_usage_key(msg, "usage_convert_to",
+			"unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
+	if (cfg->in_place && cfg->output)
+		return hamle_msg_usage_key(msg, "usage_convert_in_place_output", "--in-place and -o exclude each other", 0, NULL);
+	if (cfg->in_place && c->nops == 0)
+		return hamle_msg_usage_key(msg, "usage_convert_in_place_stdin", "--in-place needs files, not stdin", 0, NULL);
+	if (!out_loc) {
+		a[0] = c->lang;
+		return hamle_msg_usage_key(msg, "usage_convert_lang", "unknown output language '%s'", 1, a);
+	}
+	c->out_loc = out_loc;
+	if (strcmp(c->from, "auto") != 0 && !(cfg->popts.from = hamle_cli_locales_find(&c->ls, c->from))) {
+		a[0] = c->from;
+		return hamle_msg_usage_key(msg, "usage_convert_from", "unknown input language '%s'", 1, a);
+	}
+	*done = 0;
+	cfg->popts.candidates = (const hamle_locale *const *)c->ls.loc;
+	cfg->popts.n_candidates = c->ls.n;
+	cfg->ropts.sheet_locales = cfg->popts.candidates; /* scoresheet headers in every language */
+	cfg->ropts.n_sheet_locales = c->ls.n;
+	if (cfg->ropts.flags & HAMLE_READ_REPAIR_TR)
+		cfg->ropts.repair = hamle_cli_locales_find(&c->ls, "tr"); /* its alphabet decides the words */
+	cfg->popts.messages = out_loc;
+	cfg->popts_msg = cfg->popts;
+	cfg->popts_msg.messages = cfg->messages;
+	cfg->msg_replay = cfg->messages != out_loc;
+	cfg->ropts.messages = out_loc;
+	cfg->ropts_msg = cfg->ropts;
+	cfg->ropts_msg.messages = cfg->messages;
+	cfg->view.messages = cfg->messages;
+	cfg->view.codes = &cfg->codes;
+	cfg->view.warnings = msg->verbosity > 0;
+	cfg->view.fen = msg->verbosity > 0;
+	cfg->wopts.format = fmt;
+	cfg->wopts.locale = out_loc;
+	cfg->where = hamle_filter_count(c->where) ? c->where : NULL;
+	return 0;
+}

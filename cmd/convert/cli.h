@@ -1,0 +1,84 @@
+/* cli.h: hamle-convert's command line as a part other tools reuse (hamle-annotate reads and
+ * writes what hamle-convert does): the option entries, their parsing, and the configuration they
+ * make. A tool puts CV_OPT_ENTRIES in its option table (its own ids start at CV_OPT_NEXT), passes
+ * each option id to cv_cli_option, then calls cv_cli_finish and cv_run. */
+#ifndef HAMLE_CONVERT_CLI_H
+#define HAMLE_CONVERT_CLI_H
+
+#include "convert.h"
+#include "limits.h"
+#include "locales.h"
+#include "opt.h"
+
+enum {
+	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
+	CV_OPT_OUTPUT, CV_OPT_IN_PLACE, CV_OPT_JOBS, CV_OPT_ON_ERROR, CV_OPT_QUIET, CV_OPT_VERBOSE,
+	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_NEXT
+};
+
+/* to: the help text of --to */
+#define CV_OPT_ENTRIES(to) \
+	{"from", 'f', HAMLE_OPT_ARG, "LANG", "input language: auto (default) en tr de fr es it nl fan", CV_OPT_FROM}, \
+	{"lang", 'l', HAMLE_OPT_ARG, "LANG", \
+		"output language of the moves, and of the messages (default en; fan = figurines; without it " \
+		"the messages follow LC_ALL, LC_MESSAGES or LANG)", CV_OPT_LANG}, \
+	{"to", 't', HAMLE_OPT_ARG, "FORM", to, CV_OPT_TO}, \
+	{"encoding", 0, HAMLE_OPT_ARG, "ENC", "input encoding: auto (default) utf-8 cp1254 iso-8859-9 latin1 cp1252", \
+		CV_OPT_ENCODING}, \
+	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", \
+		"load one more locale from a YAML file (repeatable): a language for --from, --lang and detection", \
+		CV_OPT_LOCALE_FILE}, \
+	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ->Ş, ý->ı...) in every game whose words are Turkish", CV_OPT_REPAIR}, \
+	{"output-encoding", 0, HAMLE_OPT_ARG, "ENC", \
+		"write utf-8 (default), cp1254, iso-8859-9 or latin1; a character the encoding lacks is an error", \
+		CV_OPT_OUT_ENCODING}, \
+	{"where", 'w', HAMLE_OPT_ARG, "EXPR", \
+		"only games whose tags match, e.g. 'White~/Kasparov/i' or 'Result=1-0' (repeatable; all must hold; " \
+		"PCRE2, UTF+UCP: /i folds by Unicode, and İ/ı do not fold to i/I)", CV_OPT_WHERE}, \
+	{"output", 'o', HAMLE_OPT_ARG, "FILE", \
+		"write to FILE instead of stdout (- is stdout), whole or not at all: a temporary file beside it " \
+		"is renamed over it at the end; FILE must not be an input", CV_OPT_OUTPUT}, \
+	{"in-place", 0, HAMLE_OPT_NOARG, NULL, \
+		"rewrite each input file (via a temporary file and rename, mode and owner kept, a symbolic link " \
+		"followed; untouched on any error or signal)", CV_OPT_IN_PLACE}, \
+	{"jobs", 'j', HAMLE_OPT_ARG, "N", "run N threads (default: all cores); output stays in input order", \
+		CV_OPT_JOBS}, \
+	{"on-error", 0, HAMLE_OPT_ARG, "MODE", \
+		"a game with an error: keep (default: written in its own language up to the error, a {hamle: error} " \
+		"note, then the rest as it was read, so that it still fails), skip, fail", \
+		CV_OPT_ON_ERROR}, \
+	HAMLE_OPT_LIMIT_ENTRIES, \
+	HAMLE_OPT_INPUT_LIMIT_ENTRIES, \
+	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", CV_OPT_QUIET}, \
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, \
+		"also print the warnings of every game, and the FEN before a move a finding is about", CV_OPT_VERBOSE}, \
+	HAMLE_OPT_CODE_ENTRIES(CV_OPT_IGNORE, CV_OPT_SELECT)
+
+typedef struct cv_cli {
+	cv_config cfg;
+	hamle_msg msg;
+	const char *from, *lang, *to;
+	hamle_cli_locales ls;
+	hamle_filter *where;
+	const char **operands, **locale_files;
+	size_t nops, nlocfiles;
+	const hamle_locale *out_loc; /* after cv_cli_finish: the output language */
+	/* the whole command line is read first: --help and the first usage error are printed once
+	 * the messages locale is known (--lang anywhere, else the environment) */
+	hamle_usage usage;
+	int info_id; /* --help or --version, when given before any usage error */
+} cv_cli;
+
+/* Sets c up for a tool named prog; 0, or the exit status of a failure (out of memory). */
+int cv_cli_init(cv_cli *c, const char *prog, int argc);
+/* Handles option id (or an operand, HAMLE_OPT_FAIL, --help, --version) as hamle-convert does: a
+ * usage error is noted in c->usage (a tool notes its own there too, hamle_usage_note), --help
+ * and --version in c->info_id. Returns 0 when it was handled, -1 when the id is not one of its own. */
+int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p);
+/* After the options: prints the version or the help (in the messages language) or the first
+ * usage error, else checks the options, loads the locales and fills c->cfg. Returns 0 to go on,
+ * or sets *done and returns the exit status to end with. */
+int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *opts, int *done);
+void cv_cli_free(cv_cli *c);
+
+#endif
