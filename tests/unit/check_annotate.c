@@ -1,0 +1,387 @@
+/* check_annotate.c: the annotator (issue 12): the Laws of Chess as events on constructed games.
+ * "Same position" per 9.2.3 (an en passant square that cannot be taken does not count, lost
+ * castling rights do), repetitions in variations do not count, the automatic draws by date,
+ * the claims by writing the next move, the 6.9 flag fall, dead positions, the result. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/annotate.h"
+#include "hamle/replay.h"
+#include "hamle/writer.h"
+#include "suites_decl.h"
+
+static hamle_locale *locs[3]; /* en tr de */
+
+static void setup(void)
+{
+	static const char *const tags[3] = {"en", "tr", "de"};
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
+}
+
+static void teardown(void)
+{
+	for (int i = 0; i < 3; i++)
+		hamle_locale_free(locs[i]);
+}
+
+typedef struct {
+	hamle_reader *r;
+	hamle_replay *rp;
+	hamle_game *g;
+	hamle_annotator *a;
+} ann;
+
+/* Reads, replays and annotates the first game of text (flags: HAMLE_ANNOTATE_*; 0: default). */
+static void annotate(ann *x, const char *text, unsigned flags, const hamle_locale *loc)
+{
+	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
+	po.candidates = (const hamle_locale *const *)locs;
+	po.n_candidates = 3;
+	po.messages = locs[0];
+	hamle_annotate_options ao = HAMLE_ANNOTATE_OPTIONS_INIT;
+	if (flags)
+		ao.flags = flags;
+	ao.locale = loc;
+	ck_assert_int_eq(hamle_reader_new(&x->r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_new(&x->rp, &po), HAMLE_OK);
+	ck_assert_int_eq(hamle_annotator_new(&x->a, &ao), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(x->r, text, strlen(text), "t.pgn"), HAMLE_OK);
+	x->g = NULL;
+	ck_assert_int_eq(hamle_reader_next(x->r, &x->g), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_run(x->rp, x->g), HAMLE_OK);
+	ck_assert_uint_eq(hamle_replay_error_count(x->rp), 0);
+	ck_assert_int_eq(hamle_annotate_game(x->a, x->g, x->rp), HAMLE_OK);
+}
+
+static void done(ann *x)
+{
+	hamle_annotator_free(x->a);
+	hamle_game_free(x->g);
+	hamle_replay_free(x->rp);
+	hamle_reader_free(x->r);
+}
+
+/* The first event with code (and claim, when >= 0), or NULL. */
+static const hamle_annot_event *find(const ann *x, const char *code, int claim)
+{
+	for (size_t i = 0; i < hamle_annotate_event_count(x->a); i++) {
+		const hamle_annot_event *e = hamle_annotate_event(x->a, i);
+		if (strcmp(e->code, code) == 0 && (claim < 0 || e->claim == claim))
+			return e;
+	}
+	return NULL;
+}
+
+/* The game written as PGN with the annotations; malloc'd. */
+static char *written(ann *x, const hamle_locale *loc)
+{
+	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
+	wo.locale = loc;
+	hamle_writer *w = NULL;
+	ck_assert_int_eq(hamle_writer_new(&w, &wo), HAMLE_OK);
+	hamle_writer_annotate(w, x->a);
+	ck_assert_int_eq(hamle_writer_game(w, x->g, x->rp), HAMLE_OK);
+	size_t n;
+	char *s = strdup(hamle_writer_output(w, &n));
+	hamle_writer_free(w);
+	return s;
+}
+
+/* 1. e4 sets an en passant square no black pawn can use: the position after it is the same as
+ * the one after 3. Ke1 (9.2.3), so the third occurrence is at ply 9. */
+START_TEST(test_ep_square_not_capturable_same)
+{
+	ann x;
+	annotate(&x, "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"
+		"1. e4 Ke7 2. Kd2 Ke8 3. Ke1 Ke7 4. Kd2 Ke8 5. Ke1 *\n", 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 9);
+	ck_assert_uint_eq(e->nplies, 2);
+	ck_assert_uint_eq(e->plies[0], 1);
+	ck_assert_uint_eq(e->plies[1], 5);
+	ck_assert_uint_eq(e->move_number, 5);
+	ck_assert_int_eq(e->side, HAMLE_WHITE);
+	done(&x);
+}
+END_TEST
+
+/* The same with a black pawn on d4 that can take en passant: the position after 1. e4 is another
+ * one, and the first position to occur three times is the one after 1... Ke7 (plies 2, 6, 10). */
+START_TEST(test_ep_square_capturable_differs)
+{
+	ann x;
+	annotate(&x, "[FEN \"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\"]\n\n"
+		"1. e4 Ke7 2. Kd2 Ke8 3. Ke1 Ke7 4. Kd2 Ke8 5. Ke1 Ke7 6. Kd2 Ke8 7. Ke1 *\n", 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 10);
+	ck_assert_uint_eq(e->plies[0], 2);
+	ck_assert_uint_eq(e->plies[1], 6);
+	done(&x);
+}
+END_TEST
+
+/* Castling rights lost by the king's move make the start position another one: without rights
+ * it recurs at plies 4 and 8 (threefold at 8); with them the first threefold is the position
+ * after 1... Ke7 (plies 2, 6, 10). */
+START_TEST(test_castling_rights_differ)
+{
+	static const char moves[] = "1. Ke2 Ke7 2. Ke1 Ke8 3. Ke2 Ke7 4. Ke1 Ke8 5. Ke2 Ke7 6. Ke1 Ke8 *\n";
+	char text[256];
+	ann x, y;
+	snprintf(text, sizeof(text), "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1\"]\n\n%s", moves);
+	annotate(&x, text, 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 8);
+	ck_assert_uint_eq(e->plies[0], 0);
+	snprintf(text, sizeof(text), "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n%s", moves);
+	annotate(&y, text, 0, locs[0]);
+	e = find(&y, "threefold-repetition", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 10);
+	ck_assert_uint_eq(e->plies[0], 2);
+	ck_assert_uint_eq(e->plies[1], 6);
+	done(&x);
+	done(&y);
+}
+END_TEST
+
+/* A variation that repeats the mainline's positions (itself three times) adds nothing to the
+ * mainline's history: no threefold repetition, no claim. */
+START_TEST(test_variation_does_not_count)
+{
+	ann x;
+	annotate(&x, "1. Nf3 (1. Nc3 Nc6 2. Nb1 Nb8 3. Nc3 Nc6 4. Nb1 Nb8) 1... Nf6 "
+		"(1... Nc6 2. Ng1 Nb8 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3) 2. Ng1 Ng8 3. Nf3 *\n", 0, locs[0]);
+	ck_assert_ptr_null(find(&x, "threefold-repetition", -1));
+	ck_assert_uint_eq(hamle_annotate_plies(x.a), 5);
+	done(&x);
+	/* the same moves in the mainline do repeat */
+	annotate(&x, "1. Nf3 Nc6 2. Ng1 Nb8 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3 *\n", 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 8);
+	done(&x);
+}
+END_TEST
+
+static const char knights5[] = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 "
+	"7. Nf3 Nf6 8. Ng1 Ng8 9. e4 1-0\n";
+
+/* Fivefold repetition: an automatic draw from 1 July 2014 (moves after it flagged, a decisive
+ * result contradicts the board); in a 2010 game a claim only. */
+START_TEST(test_fivefold_by_date)
+{
+	char text[512];
+	ann x;
+	snprintf(text, sizeof(text), "[Date \"2010.05.01\"]\n[Result \"1-0\"]\n\n%s", knights5);
+	annotate(&x, text, 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "fivefold-repetition", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 16);
+	ck_assert_int_eq(e->automatic, 0);
+	ck_assert_ptr_null(find(&x, "moves-after-end", -1));
+	ck_assert_ptr_null(find(&x, "result-mismatch", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
+	done(&x);
+	snprintf(text, sizeof(text), "[Date \"2014.07.01\"]\n[Result \"1-0\"]\n\n%s", knights5);
+	annotate(&x, text, 0, locs[0]);
+	e = find(&x, "fivefold-repetition", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->automatic, 1);
+	e = find(&x, "moves-after-end", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 17);
+	ck_assert_str_eq(e->move, "fivefold-repetition");
+	hamle_result w;
+	ck_assert_int_eq(hamle_annotate_result(x.a, &w), HAMLE_RESULT_DRAW);
+	ck_assert_int_eq(w, HAMLE_RESULT_WHITE);
+	e = find(&x, "result-mismatch", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->result, HAMLE_RESULT_WHITE);
+	done(&x);
+}
+END_TEST
+
+/* 9.2.1: the claim by writing the move that repeats the position a third time is possible one
+ * ply before the repetition is on the board, and names the move. */
+START_TEST(test_threefold_claim_by_move)
+{
+	ann x;
+	annotate(&x, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n", 0, locs[0]);
+	const hamle_annot_event *m = find(&x, "threefold-repetition", HAMLE_CLAIM_BY_MOVE);
+	const hamle_annot_event *b = find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(m->ply, 7);
+	ck_assert_str_eq(m->move, "Ng8");
+	ck_assert_uint_eq(b->ply, 8);
+	done(&x);
+	/* a claim by a move not played: 4... Nc6 instead of Ng8 leaves the claim at ply 7 */
+	annotate(&x, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Nc6 *\n", 0, locs[0]);
+	m = find(&x, "threefold-repetition", HAMLE_CLAIM_BY_MOVE);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->ply, 7);
+	ck_assert_ptr_null(find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD));
+	done(&x);
+}
+END_TEST
+
+/* 9.3: the clock at 99 allows the claim by writing a move; at 100 on the board; 75 moves (150)
+ * end a 2015 game. */
+START_TEST(test_fifty_and_seventy_five)
+{
+	ann x;
+	annotate(&x, "[FEN \"8/8/8/8/8/8/k7/4K2R w - - 97 80\"]\n\n80. Kd1 Ka3 81. Kd2 Ka2 *\n", 0, locs[0]);
+	const hamle_annot_event *m = find(&x, "fifty-move-rule", HAMLE_CLAIM_BY_MOVE);
+	const hamle_annot_event *b = find(&x, "fifty-move-rule", HAMLE_CLAIM_BOARD);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(m->ply, 2);
+	ck_assert_uint_eq(b->ply, 3);
+	ck_assert_uint_eq(b->count, 100);
+	done(&x);
+	annotate(&x, "[Date \"2015.01.01\"]\n[FEN \"8/8/8/8/8/8/k7/4K2R w - - 147 80\"]\n\n"
+		"80. Kd1 Ka3 81. Kd2 Ka2 82. Kd3 1-0\n", 0, locs[0]);
+	b = find(&x, "seventy-five-move-rule", -1);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(b->ply, 3);
+	ck_assert_int_eq(b->automatic, 1);
+	ck_assert_ptr_nonnull(find(&x, "moves-after-end", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
+	done(&x);
+	annotate(&x, "[Date \"2010.01.01\"]\n[FEN \"8/8/8/8/8/8/k7/4K2R w - - 147 80\"]\n\n"
+		"80. Kd1 Ka3 81. Kd2 Ka2 82. Kd3 1-0\n", 0, locs[0]);
+	b = find(&x, "seventy-five-move-rule", -1);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(b->automatic, 0);
+	ck_assert_ptr_null(find(&x, "moves-after-end", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
+	done(&x);
+}
+END_TEST
+
+/* 6.9: White's flag fell (Termination, or a zero clock) but Black has a bare king: a draw. With a
+ * rook Black could mate: the loss stands. */
+START_TEST(test_flag_fall)
+{
+	ann x;
+	annotate(&x, "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n[FEN \"8/8/8/8/8/2k5/8/K6Q w - - 0 60\"]\n\n"
+		"60. Qh2 Kb3 0-1\n", 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "flag-fall", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->side, HAMLE_WHITE);
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
+	ck_assert_ptr_nonnull(find(&x, "result-mismatch", -1));
+	done(&x);
+	annotate(&x, "[Result \"0-1\"]\n[FEN \"8/8/8/8/8/2k5/8/K6Q w - - 0 60\"]\n\n"
+		"60. Qh2 {[%clk 0:00:00]} 60... Kb3 {[%clk 0:00:12]} 0-1\n", 0, locs[0]);
+	ck_assert_ptr_nonnull(find(&x, "flag-fall", -1));
+	done(&x);
+	annotate(&x, "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n[FEN \"7r/8/8/8/8/2k5/8/K6Q w - - 0 60\"]\n\n"
+		"60. Qh2 Kb3 0-1\n", 0, locs[0]);
+	ck_assert_ptr_null(find(&x, "flag-fall", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
+	done(&x);
+}
+END_TEST
+
+/* Mate, stalemate and a dead position (which ends the game: the moves after it flagged). */
+START_TEST(test_ends)
+{
+	ann x;
+	annotate(&x, "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n", 0, locs[0]);
+	const hamle_annot_event *e = find(&x, "checkmate", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 4);
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_BLACK);
+	e = find(&x, "result-mismatch", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->board, HAMLE_RESULT_BLACK);
+	done(&x);
+	annotate(&x, "[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n\n1. Qf7 1/2-1/2\n", 0, locs[0]);
+	ck_assert_ptr_nonnull(find(&x, "stalemate", -1));
+	ck_assert_ptr_null(find(&x, "result-mismatch", -1));
+	done(&x);
+	annotate(&x, "[FEN \"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1\"]\n\n1. Kxd2 Ke7 2. Ke3 0-1\n", 0, locs[0]);
+	e = find(&x, "dead-position", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 1);
+	e = find(&x, "moves-after-end", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 2);
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
+	ck_assert_uint_eq(hamle_annotate_plies(x.a), 3);
+	done(&x);
+}
+END_TEST
+
+/* The comments come after the move they are about, in the output language (English for a
+ * language without its own words); --fix-result writes the board's result in tag and marker. */
+START_TEST(test_written)
+{
+	ann x;
+	annotate(&x, "[Result \"1-0\"]\n\n1. f3 e5 2. g4 {hm} Qh4# 1-0\n",
+		HAMLE_ANNOTATE_DEFAULT | HAMLE_ANNOTATE_FIX_RESULT | HAMLE_ANNOTATE_PLYCOUNT, locs[1]);
+	char *s = written(&x, locs[1]);
+	ck_assert_ptr_nonnull(strstr(s, "[Result \"0-1\"]"));
+	ck_assert_ptr_nonnull(strstr(s, "[PlyCount \"4\"]"));
+	ck_assert_ptr_nonnull(strstr(s, "Vh4# {mat: Siyah kazanır}"));
+	ck_assert_ptr_nonnull(strstr(s, "} 0-1\n"));
+	ck_assert_ptr_null(strstr(s, "[Result \"1-0\"]"));
+	free(s);
+	done(&x);
+	/* French has no annotations: English words */
+	hamle_locale *fr = NULL;
+	ck_assert_int_eq(hamle_locale_load_builtin(&fr, "fr", NULL), HAMLE_OK);
+	annotate(&x, "1. f3 e5 2. g4 Qh4# 0-1\n", 0, fr);
+	s = written(&x, fr);
+	ck_assert_ptr_nonnull(strstr(s, "Dh4# {checkmate: "));
+	free(s);
+	done(&x);
+	hamle_locale_free(fr);
+}
+END_TEST
+
+/* [%emt] from the clocks and the TimeControl's increment; a clock that rises is a warning. */
+START_TEST(test_clocks)
+{
+	ann x;
+	annotate(&x, "[TimeControl \"300+2\"]\n\n1. e4 {[%clk 0:04:58]} 1... e5 {[%clk 0:05:01]} "
+		"2. Nf3 {[%clk 0:04:50]} 2... Nc6 {[%clk 0:05:10]} *\n",
+		HAMLE_ANNOTATE_DEFAULT | HAMLE_ANNOTATE_EMT, locs[0]);
+	char *s = written(&x, locs[0]);
+	ck_assert_ptr_nonnull(strstr(s, "e4 {[%clk 0:04:58]} {[%emt 0:00:04]}"));
+	ck_assert_ptr_nonnull(strstr(s, "Nf3 {[%clk 0:04:50]} {[%emt 0:00:10]}"));
+	const hamle_annot_event *e = find(&x, "clock-backwards", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 4);
+	ck_assert_int_eq(e->side, HAMLE_BLACK);
+	free(s);
+	done(&x);
+}
+END_TEST
+
+Suite *annotate_suite(void)
+{
+	Suite *s = suite_create("annotate");
+	TCase *tc = tcase_create("rules");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_ep_square_not_capturable_same);
+	tcase_add_test(tc, test_ep_square_capturable_differs);
+	tcase_add_test(tc, test_castling_rights_differ);
+	tcase_add_test(tc, test_variation_does_not_count);
+	tcase_add_test(tc, test_fivefold_by_date);
+	tcase_add_test(tc, test_threefold_claim_by_move);
+	tcase_add_test(tc, test_fifty_and_seventy_five);
+	tcase_add_test(tc, test_flag_fall);
+	tcase_add_test(tc, test_ends);
+	tcase_add_test(tc, test_written);
+	tcase_add_test(tc, test_clocks);
+	suite_add_tcase(s, tc);
+	return s;
+}
