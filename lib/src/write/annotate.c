@@ -414,7 +414,7 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 	annot_tc_parse(&tc, hamle_game_tag(g, "TimeControl"));
 	if (!ply_room(a, 0))
 		return HAMLE_ENOMEM;
-	a->ply[0] = (struct annot_ply){ hamle_position_repetition_key(&pos), 1, (size_t)-1, -1, 0, -1 };
+	a->ply[0] = (struct annot_ply){ hamle_position_repetition_key(&pos), 1, (size_t)-1, -1, pos.fullmove, -1 };
 	rules_at(a, &ws, 0, &pos, &laws);
 	for (size_t i = 0; i < n && !a->oom; i++) {
 		if (t[i].depth != 0 || t[i].kind != HAMLE_TOKEN_MOVE)

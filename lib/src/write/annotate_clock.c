@@ -127,8 +127,9 @@ void annot_clock_ply(hamle_annotator *a, const struct annot_tc *tc, size_t k, co
 	long prev = -1;
 	if (k > 2 && a->ply[k - 2].clock >= 0)
 		prev = a->ply[k - 2].clock;
-	else if (k <= 2 && tc->known)
-		prev = tc->base; /* the side's first move: its clock started at the period's time */
+	else if (k <= 2 && tc->known && a->ply[0].number == 1)
+		prev = tc->base; /* the side's first move of a game from move 1: its clock started at the
+		                  * period's time */
 	if (prev < 0)
 		return;
 	long emt = prev + tc->inc - p->clock;

@@ -20,7 +20,7 @@ struct annot_ply {
 	unsigned count;   /* occurrences of that position up to here (1 for the first) */
 	size_t token;     /* token of the move (ply 0: (size_t)-1) */
 	long clock;       /* [%clk] after the move, in tenths of a second; -1 none */
-	unsigned number;  /* move number of the move */
+	unsigned number;  /* move number of the move (ply 0: the start position's) */
 	int side;         /* who played it */
 };
 
