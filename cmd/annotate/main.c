@@ -160,9 +160,12 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage_key(&c.msg, "usage_annotate_to", "--to wants pgn, fide or json, not '%s'", 1, a);
 		goto cleanup;
 	}
-	/* the marks as written are checked both ways, so --report can list every one corrected */
-	c.cfg.popts.flags |= HAMLE_REPLAY_STRICT;
-	c.cfg.popts_msg.flags |= HAMLE_REPLAY_STRICT;
+	/* --report: the marks as written are checked both ways, so that it lists every one corrected
+	 * (the output has the marks the position says in any case) */
+	if (ac.report) {
+		c.cfg.popts.flags |= HAMLE_REPLAY_STRICT;
+		c.cfg.popts_msg.flags |= HAMLE_REPLAY_STRICT;
+	}
 	ac.aopts.locale = c.out_loc;
 	ac.aopts.messages = c.cfg.messages;
 	c.cfg.hooks = &an_hooks;

@@ -261,28 +261,63 @@ static char castle_char(const struct hamle_position *p, int idx, int style)
 	return color == HAMLE_WHITE ? c : (char)(c - 'A' + 'a');
 }
 
+/* One rank of the piece placement into out (at most 8 characters); returns its length. Rank by
+ * rank from the occupancy, piece by piece: no branch per empty square. */
+static size_t fen_rank(const struct hamle_position *p, int rank, char *out)
+{
+	unsigned row = (unsigned)(pos_all(p) >> (8 * rank)) & 0xFFu;
+	size_t n = 0;
+	int file = 0;
+	while (row) {
+		int f = __builtin_ctz(row);
+		out[n] = (char)('0' + (f - file));
+		n += f > file;
+		out[n++] = piece_chars[p->board[HAMLE_SQ(f, rank)]];
+		file = f + 1;
+		row &= row - 1;
+	}
+	out[n] = (char)('0' + (8 - file));
+	n += file < 8;
+	return n;
+}
+
+static int fen_finish(char *buf, size_t size, const struct hamle_position *p, int style, char *out, size_t n);
+
 int hamle_position_fen(char *buf, size_t size, const hamle_position *p, int style)
 {
 	char out[HAMLE_FEN_MAX];
 	size_t n = 0;
 	for (int rank = 7; rank >= 0; rank--) {
-		int empty = 0;
-		for (int file = 0; file < 8; file++) {
-			int code = p->board[HAMLE_SQ(file, rank)];
-			if (code == PIECE_NONE) {
-				empty++;
-				continue;
-			}
-			if (empty)
-				out[n++] = (char)('0' + empty);
-			empty = 0;
-			out[n++] = piece_chars[code];
-		}
-		if (empty)
-			out[n++] = (char)('0' + empty);
+		n += fen_rank(p, rank, out + n);
 		if (rank)
 			out[n++] = '/';
 	}
+	return fen_finish(buf, size, p, style, out, n);
+}
+
+int pos_fen_cached(char *buf, size_t size, const struct hamle_position *p, struct fen_cache *c)
+{
+	char out[HAMLE_FEN_MAX];
+	size_t n = 0;
+	for (int rank = 7; rank >= 0; rank--) {
+		uint64_t row;
+		memcpy(&row, p->board + 8 * rank, sizeof(row));
+		if (!(c->valid & (1u << rank)) || c->row[rank] != row) {
+			c->len[rank] = (uint8_t)fen_rank(p, rank, c->text[rank]);
+			c->row[rank] = row;
+			c->valid |= 1u << rank;
+		}
+		memcpy(out + n, c->text[rank], 8);
+		n += c->len[rank];
+		if (rank)
+			out[n++] = '/';
+	}
+	return fen_finish(buf, size, p, HAMLE_FEN_XFEN, out, n);
+}
+
+/* The fields after the piece placement out[0..n), and the whole into buf (snprintf contract). */
+static int fen_finish(char *buf, size_t size, const struct hamle_position *p, int style, char *out, size_t n)
+{
 	out[n++] = ' ';
 	out[n++] = p->side == HAMLE_WHITE ? 'w' : 'b';
 	out[n++] = ' ';
@@ -290,7 +325,8 @@ int hamle_position_fen(char *buf, size_t size, const hamle_position *p, int styl
 	static const int order[4] = {0, 1, 2, 3}; /* K Q k q */
 	for (int i = 0; i < 4; i++)
 		if (p->castle_rook[order[i]] != HAMLE_NO_SQUARE)
-			out[n++] = castle_char(p, order[i], style);
+			/* standard chess: the castling rook is in its corner, the outermost one */
+			out[n++] = !p->chess960 && style == HAMLE_FEN_XFEN ? "KQkq"[order[i]] : castle_char(p, order[i], style);
 	if (n == before)
 		out[n++] = '-';
 	out[n++] = ' ';
@@ -300,6 +336,23 @@ int hamle_position_fen(char *buf, size_t size, const hamle_position *p, int styl
 		out[n++] = (char)('a' + HAMLE_SQ_FILE(p->ep));
 		out[n++] = (char)('1' + HAMLE_SQ_RANK(p->ep));
 	}
-	out[n] = '\0';
-	return snprintf(buf, size, "%s %u %u", out, p->halfmove, p->fullmove);
+	/* the counters by hand: this runs once a ply for FEN comments (hamle-annotate --fen) */
+	unsigned v[2] = { p->halfmove, p->fullmove };
+	for (int k = 0; k < 2; k++) {
+		char d[8];
+		int nd = 0;
+		do {
+			d[nd++] = (char)('0' + v[k] % 10);
+			v[k] /= 10;
+		} while (v[k]);
+		out[n++] = ' ';
+		while (nd)
+			out[n++] = d[--nd];
+	}
+	if (size) {
+		size_t c = n < size ? n : size - 1;
+		memcpy(buf, out, c);
+		buf[c] = '\0';
+	}
+	return (int)n;
 }

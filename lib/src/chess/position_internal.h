@@ -43,6 +43,17 @@ int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard
 #define GEN_ALL_TYPES 0x3Fu
 #define GEN_ALL_SQUARES (~(bitboard)0)
 
+/* The piece placement of the positions last written, rank by rank, for FEN after FEN along a
+ * game (a move changes one to four ranks): owned by its writer, zeroed before the first use. */
+struct fen_cache {
+	uint64_t row[8];   /* the rank's board[] bytes */
+	char text[8][9];   /* its FEN text (fen_rank may write one byte past it) */
+	uint8_t len[8];
+	unsigned valid;    /* bit per rank */
+};
+/* hamle_position_fen (X-FEN castling) through the cache. */
+int pos_fen_cached(char *buf, size_t size, const struct hamle_position *p, struct fen_cache *c);
+
 /* Legality of a move that has the shape of a move in this position (any 16-bit value is safe). */
 int hamle_move_legal(const struct hamle_position *p, hamle_move m);
 /* Legality of a pseudo-legal move (the piece on `from` can move to `to` by its own rules, the

@@ -128,6 +128,8 @@ struct walk_state {
 	const char *ended; /* the automatic end reached, its code; NULL while playing */
 	unsigned ended_ply;
 	int after_end;     /* moves-after-end reported */
+	size_t twice[2];   /* by parity of the ply: 1 + the latest ply whose position had occurred at
+	                    * least twice there; 0 none */
 };
 
 /* 9.2.1 and 9.3.1: after ply i (position pos, the player to move about to write a move), could a
@@ -153,10 +155,10 @@ static void claims_by_move(hamle_annotator *a, struct walk_state *ws, size_t i, 
 		return;
 	/* a position that occurred twice already, with the other side to move, within reach of a
 	 * move that is neither a capture nor a pawn move: only then is a move list needed */
-	int twice = 0;
-	for (size_t back = 1; back <= i && back <= (size_t)pos->halfmove && !twice; back += 2)
-		twice = a->ply[i - back].count >= 2;
-	if (!twice)
+	/* ws->twice[parity]: 1 + the latest ply of that parity whose position had occurred twice
+	 * (the latest is the one most likely within the half-move clock's reach) */
+	size_t j = ws->twice[(i + 1) & 1];
+	if (!j || j - 1 + pos->halfmove < i)
 		return;
 	hamle_move mv[HAMLE_MAX_MOVES];
 	int n = hamle_position_legal_moves(pos, mv);
@@ -193,6 +195,8 @@ static void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const 
 {
 	unsigned fl = a->opts.flags;
 	struct annot_ply *p = &a->ply[i];
+	if (p->count >= 2)
+		ws->twice[i & 1] = i + 1;
 	if (ws->ended)
 		return;
 	if (p->count >= 3 && !ws->three_board) {
@@ -302,21 +306,6 @@ static int flag_fall(const hamle_annotator *a, const hamle_game *g, const struct
 	return loser;
 }
 
-/* The FEN and Polyglot-key comments after ply k (what: HAMLE_ANNOTATE_FEN, _ZOBRIST). */
-static void position_notes(hamle_annotator *a, size_t k, const struct hamle_position *pos, unsigned what)
-{
-	char buf[HAMLE_FEN_MAX + 16];
-	if (what & HAMLE_ANNOTATE_FEN) {
-		int n = hamle_position_fen(buf, sizeof(buf), pos, HAMLE_FEN_XFEN);
-		if (n > 0 && (size_t)n < sizeof(buf))
-			annot_note(a, (unsigned)k, buf, (size_t)n);
-	}
-	if (what & HAMLE_ANNOTATE_ZOBRIST) {
-		int n = snprintf(buf, sizeof(buf), "[%%zobrist %016llx]", (unsigned long long)hamle_position_hash(pos));
-		annot_note(a, (unsigned)k, buf, (size_t)n);
-	}
-}
-
 static void game_reset(hamle_annotator *a, const hamle_game *g)
 {
 	a->game = g;
@@ -393,12 +382,26 @@ static void verdict(hamle_annotator *a, const hamle_game *g, const struct walk_s
 	}
 }
 
+/* An error finding but for the encoding errors of the game's bytes (decoded as U+FFFD or a space,
+ * and so written: the writer writes such a game whole). */
+static int failed(const hamle_replay *rp)
+{
+	if (!hamle_replay_error_count(rp))
+		return 0;
+	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
+		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
+		if (d->severity == HAMLE_SEVERITY_ERROR && strcmp(d->id, "encoding") != 0)
+			return 1;
+	}
+	return hamle_replay_first_error(rp) != (size_t)-1;
+}
+
 int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
 {
 	if (!a || !g || !rp)
 		return HAMLE_EUSAGE;
 	game_reset(a, g);
-	if (!hamle_replay_started(rp) || hamle_replay_error_count(rp))
+	if (!hamle_replay_started(rp) || failed(rp))
 		return 0;
 	a->active = 1;
 	hamle_laws laws;
@@ -456,12 +459,9 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		p->count = 1 + occurrences(a, k, pos.halfmove, p->key, dummy, &nd);
 		rules_at(a, &ws, k, &pos, &laws);
 		annot_clock_ply(a, &tc, k, &pos);
-		position_notes(a, k, &pos, a->opts.flags & (HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_ZOBRIST));
 	}
 	if (a->oom)
 		return HAMLE_ENOMEM;
-	if ((a->opts.flags & (HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_FEN_END)) == HAMLE_ANNOTATE_FEN_END)
-		position_notes(a, a->plies, &pos, HAMLE_ANNOTATE_FEN);
 	verdict(a, g, &ws, &pos);
 	a->final_key = hamle_position_hash(&pos);
 	return a->oom ? HAMLE_ENOMEM : 0;

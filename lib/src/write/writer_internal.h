@@ -43,6 +43,7 @@ struct hamle_writer {
 	 * (NULL when it has none: another game, a failed one) */
 	const struct hamle_annotator *annot;
 	const struct hamle_annotator *an;
+	struct fen_cache fen; /* FEN comments (annotations) */
 };
 
 /* ---- buffer (sticky out-of-memory) ---- */

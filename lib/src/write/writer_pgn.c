@@ -242,8 +242,52 @@ static size_t ep_mark_order(char *buf, size_t len, const hamle_locale *loc)
 	return len;
 }
 
-/* The annotator's comments after mainline ply (none without annotations); returns how many. */
-static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next)
+/* A comment of ASCII words separated by single spaces, with no '}' and no word starting with '%'
+ * (a FEN, a key): written as wr_brace_comment would write it, word by word with the same line
+ * breaks, but in one pass (this runs once a ply with --fen). */
+static void plain_comment(hamle_writer *w, const char *s, size_t n)
+{
+	if (!wr_reserve(w, 2 * n + 4))
+		return;
+	char *d = w->buf + w->len;
+	size_t col = w->col, width = w->opts.line_width;
+	for (size_t i = 0; i < n;) {
+		if (i > 0 && col > 0 && col + 1 + (n - i) + 1 < width) {
+			/* the rest fits on the line: its words would all go there */
+			*d++ = ' ';
+			memcpy(d, s + i, n - i);
+			d += n - i;
+			*d++ = '}';
+			col += 1 + (n - i) + 1;
+			break;
+		}
+		const char *sp = memchr(s + i, ' ', n - i);
+		size_t e = sp ? (size_t)(sp - s) : n;
+		size_t c = e - i + (i == 0) + (e == n);
+		if (col > 0 && col + 1 + c < width) {
+			*d++ = ' ';
+			col++;
+		} else if (col > 0) {
+			*d++ = '\n';
+			col = 0;
+		}
+		if (i == 0)
+			*d++ = '{';
+		memcpy(d, s + i, e - i);
+		d += e - i;
+		if (e == n)
+			*d++ = '}';
+		col += c;
+		i = e + 1;
+	}
+	*d = '\0';
+	w->len = (size_t)(d - w->buf);
+	w->col = col;
+}
+
+/* The annotator's comments after mainline ply (none without annotations), then the FEN and the
+ * Polyglot key of pos, the position after it, when asked for; returns how many were written. */
+static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next, const struct hamle_position *pos)
 {
 	if (!w->an)
 		return 0;
@@ -251,6 +295,22 @@ static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next)
 	const struct annot_note *nt = annot_notes_at(w->an, ply, next, &n);
 	for (size_t i = 0; i < n; i++)
 		wr_brace_comment(w, annot_note_text(w->an, &nt[i]), nt[i].len);
+	unsigned fl = w->an->opts.flags;
+	if (!ply)
+		return n;
+	if ((fl & HAMLE_ANNOTATE_FEN) || ((fl & HAMLE_ANNOTATE_FEN_END) && ply == w->an->plies)) {
+		char fen[HAMLE_FEN_MAX];
+		int k = pos_fen_cached(fen, sizeof(fen), pos, &w->fen);
+		if (k > 0 && (size_t)k < sizeof(fen))
+			plain_comment(w, fen, (size_t)k), n++;
+	}
+	if (fl & HAMLE_ANNOTATE_ZOBRIST) {
+		char key[] = "[%zobrist 0123456789abcdef]";
+		uint64_t h = hamle_position_hash(pos);
+		for (int i = 0; i < 16; i++)
+			key[10 + 15 - i] = "0123456789abcdef"[(h >> (4 * i)) & 15];
+		plain_comment(w, key, sizeof(key) - 1), n++;
+	}
 	return n;
 }
 
@@ -297,7 +357,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 		const hamle_token *k = &t[i];
 		if (pending >= 0 && !(k->depth == 0 && (k->kind == HAMLE_TOKEN_COMMENT || k->kind == HAMLE_TOKEN_NAG ||
 		                                       k->kind == HAMLE_TOKEN_DRAW_OFFER))) {
-			if (annot_flush(w, (unsigned)pending, &note))
+			if (annot_flush(w, (unsigned)pending, &note, &w->stack[0].cur))
 				need_black = 1;
 			pending = -1;
 		}
@@ -408,7 +468,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			depth--;
 		}
 		if (pending >= 0)
-			annot_flush(w, (unsigned)pending, &note);
+			annot_flush(w, (unsigned)pending, &note, &w->stack[0].cur);
 		hamle_result fix = annot_result_override(w->an);
 		wr_word(w, wr_result_text(w, fix != HAMLE_RESULT_NONE ? fix : wr_game_result(g)));
 	}
