@@ -297,7 +297,8 @@ int hamle_position_fen(char *buf, size_t size, const hamle_position *p, int styl
 
 int pos_fen_cached(char *buf, size_t size, const struct hamle_position *p, struct fen_cache *c)
 {
-	char out[HAMLE_FEN_MAX];
+	char tmp[HAMLE_FEN_MAX];
+	char *out = size >= HAMLE_FEN_MAX ? buf : tmp; /* room for any FEN: written in place */
 	size_t n = 0;
 	for (int rank = 7; rank >= 0; rank--) {
 		uint64_t row;
@@ -339,17 +340,26 @@ static int fen_finish(char *buf, size_t size, const struct hamle_position *p, in
 	/* the counters by hand: this runs once a ply for FEN comments (hamle-annotate --fen) */
 	unsigned v[2] = { p->halfmove, p->fullmove };
 	for (int k = 0; k < 2; k++) {
-		char d[8];
-		int nd = 0;
-		do {
-			d[nd++] = (char)('0' + v[k] % 10);
-			v[k] /= 10;
-		} while (v[k]);
 		out[n++] = ' ';
-		while (nd)
-			out[n++] = d[--nd];
+		if (v[k] < 10) {
+			out[n++] = (char)('0' + v[k]);
+		} else if (v[k] < 100) {
+			out[n++] = (char)('0' + v[k] / 10);
+			out[n++] = (char)('0' + v[k] % 10);
+		} else {
+			char d[8];
+			int nd = 0;
+			do {
+				d[nd++] = (char)('0' + v[k] % 10);
+				v[k] /= 10;
+			} while (v[k]);
+			while (nd)
+				out[n++] = d[--nd];
+		}
 	}
-	if (size) {
+	if (out == buf) { /* written in place (size >= HAMLE_FEN_MAX) */
+		out[n] = '\0';
+	} else if (size) {
 		size_t c = n < size ? n : size - 1;
 		memcpy(buf, out, c);
 		buf[c] = '\0';
