@@ -419,6 +419,8 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		return HAMLE_ENOMEM;
 	a->ply[0] = (struct annot_ply){ hamle_position_repetition_key(&pos), 1, (size_t)-1, -1, pos.fullmove, -1 };
 	rules_at(a, &ws, 0, &pos, &laws);
+	uint64_t seen[2] = { 0, 0 }; /* by parity of the ply: a bit per key of the stretch (a filter) */
+	seen[0] = (uint64_t)1 << (a->ply[0].key >> 58);
 	for (size_t i = 0; i < n && !a->oom; i++) {
 		if (t[i].depth != 0 || t[i].kind != HAMLE_TOKEN_MOVE)
 			continue;
@@ -455,8 +457,17 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		}
 		hamle_position_play(&pos, m);
 		p->key = hamle_position_repetition_key(&pos);
-		unsigned dummy[5], nd;
-		p->count = 1 + occurrences(a, k, pos.halfmove, p->key, dummy, &nd);
+		/* a key that is new to the stretch since the last capture or pawn move (the filter says
+		 * so, most plies) needs no look back */
+		if (pos.halfmove == 0)
+			seen[0] = seen[1] = 0;
+		uint64_t bit = (uint64_t)1 << (p->key >> 58);
+		p->count = 1;
+		if (seen[k & 1] & bit) {
+			unsigned dummy[5], nd;
+			p->count += occurrences(a, k, pos.halfmove, p->key, dummy, &nd);
+		}
+		seen[k & 1] |= bit;
 		rules_at(a, &ws, k, &pos, &laws);
 		annot_clock_ply(a, &tc, k, &pos);
 	}
