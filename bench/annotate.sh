@@ -3,7 +3,8 @@
 #
 # In one run, on the same unpacked book (145,716 games, 86 MB), side by side:
 #   `hamle-annotate -j 1 --plycount --fix-result --fen` vs
-#   `/usr/games/pgn-extract --plycount --fixresulttags --fencomments -s`
+#   `/usr/games/pgn-extract --plycount --fixresulttags --fencomments -s`, and
+#   `hamle-annotate -j 1 --eco` vs `pgn-extract -e/usr/share/pgn-extract/eco.pgn -s`
 # printing MB/s and games/s of each and the ratio (target: hamle at least 5 times faster); then
 # the peak memory (max RSS, GNU time) of hamle-annotate reading the book through stdin, ten times
 # over (target: under 32 MB, flat). Each timing is the best of REPEAT runs (default 2; the
@@ -29,6 +30,16 @@ read -r pw pc <<<"$p"
 line "hamle-annotate -j 1 --plycount --fix-result --fen" "$hw" "$hc"
 line "pgn-extract --plycount --fixresulttags --fencomments -s" "$pw" "$pc"
 echo "  ratio (pgn-extract time / hamle time): wall $(ratio "$pw" "$hw"), cpu $(ratio "$pc" "$hc")  (target >= 5x)"
+ecopgn=/usr/share/pgn-extract/eco.pgn
+if [ -f "$ecopgn" ]; then
+	set -- "$tool" -j 1 --eco "$book"; h=$(best_time "$@")
+	set -- "$pgnx" -e"$ecopgn" -s "$book"; p=$(best_time "$@")
+	read -r hw hc <<<"$h"
+	read -r pw pc <<<"$p"
+	line "hamle-annotate -j 1 --eco" "$hw" "$hc"
+	line "pgn-extract -e -s" "$pw" "$pc"
+	echo "  ratio (pgn-extract time / hamle time): wall $(ratio "$pw" "$hw"), cpu $(ratio "$pc" "$hc")  (target >= 5x)"
+fi
 if [ "$have_time" = 1 ]; then
 	for n in 1 10; do
 		rss=$( { for _ in $(seq "$n"); do cat "$book"; done; } |

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <hamle/eco.h>
+
 #include "annotate.h"
 #include "cli.h"
 
@@ -12,7 +14,7 @@ enum {
 	OPT_END, OPT_NO_END, OPT_CLAIMS, OPT_NO_CLAIMS, OPT_CLAIM_MOVES, OPT_NO_CLAIM_MOVES,
 	OPT_AUTOMATIC, OPT_NO_AUTOMATIC, OPT_FLAG, OPT_NO_FLAG, OPT_RESULT, OPT_NO_RESULT,
 	OPT_FIX_RESULT, OPT_NO_FIX_RESULT, OPT_PLYCOUNT, OPT_NO_PLYCOUNT, OPT_FEN, OPT_NO_FEN,
-	OPT_ZOBRIST, OPT_NO_ZOBRIST, OPT_EMT, OPT_NO_EMT, OPT_CLOCKS, OPT_NO_CLOCKS
+	OPT_ZOBRIST, OPT_NO_ZOBRIST, OPT_EMT, OPT_NO_EMT, OPT_CLOCKS, OPT_NO_CLOCKS, OPT_ECO, OPT_NO_ECO
 };
 
 static const hamle_cli_opt opts[] = {
@@ -65,6 +67,10 @@ static const hamle_cli_opt opts[] = {
 		"on: a clock that runs backwards ([%clk] rising by more than the TimeControl allows) (--no-clock-warnings: off)",
 		OPT_CLOCKS},
 	{"no-clock-warnings", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_CLOCKS},
+	{"eco", 0, HAMLE_OPT_NOARG, NULL,
+		"off: ECO, Opening and Variation tags from the built-in lichess opening table (data/eco/): the "
+		"opening of the mainline's position reached last, so transpositions count", OPT_ECO},
+	{"no-eco", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_ECO},
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -96,6 +102,7 @@ static const struct { int on, off; unsigned flag; } toggles[] = {
 	{OPT_ZOBRIST, OPT_NO_ZOBRIST, HAMLE_ANNOTATE_ZOBRIST},
 	{OPT_EMT, OPT_NO_EMT, HAMLE_ANNOTATE_EMT},
 	{OPT_CLOCKS, OPT_NO_CLOCKS, HAMLE_ANNOTATE_CLOCKS},
+	{OPT_ECO, OPT_NO_ECO, HAMLE_ANNOTATE_ECO},
 };
 
 /* Handles an option of hamle-annotate's own (a usage error noted in c->usage). */
@@ -140,6 +147,7 @@ int main(int argc, char **argv)
 	hamle_out_ignore_sigpipe();
 	cv_cli c;
 	an_config ac;
+	hamle_eco *eco = NULL;
 	memset(&ac, 0, sizeof(ac));
 	hamle_annotate_options ao = HAMLE_ANNOTATE_OPTIONS_INIT;
 	ac.aopts = ao;
@@ -166,12 +174,25 @@ int main(int argc, char **argv)
 		c.cfg.popts.flags |= HAMLE_REPLAY_STRICT;
 		c.cfg.popts_msg.flags |= HAMLE_REPLAY_STRICT;
 	}
+	if (ac.aopts.flags & HAMLE_ANNOTATE_ECO) {
+		hamle_error err;
+		hamle_error_clear(&err);
+		int rc = hamle_eco_load_builtin(&eco, &err);
+		if (rc < 0) {
+			status = rc == HAMLE_ENOMEM ? hamle_msg_nomem(&c.msg) : HAMLE_EXIT_ERROR;
+			if (rc != HAMLE_ENOMEM)
+				hamle_msg_error(&c.msg, "the opening table: %s", err.message);
+			goto cleanup;
+		}
+		ac.aopts.eco = eco;
+	}
 	ac.aopts.locale = c.out_loc;
 	ac.aopts.messages = c.cfg.messages;
 	c.cfg.hooks = &an_hooks;
 	c.cfg.tool = &ac;
 	status = cv_run(&c.cfg, c.operands, c.nops);
 cleanup:
+	hamle_eco_free(eco);
 	cv_cli_free(&c);
 	return status;
 }

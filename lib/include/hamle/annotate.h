@@ -67,6 +67,7 @@ extern "C" {
 #define HAMLE_ANNOTATE_ZOBRIST 0x400u   /* Polyglot key comment after every move, Zobrist tag */
 #define HAMLE_ANNOTATE_EMT 0x800u       /* [%emt] from the clocks and the TimeControl */
 #define HAMLE_ANNOTATE_CLOCKS 0x1000u   /* clock warnings (clock-backwards) */
+#define HAMLE_ANNOTATE_ECO 0x2000u      /* ECO, Opening and Variation tags (needs options.eco) */
 #define HAMLE_ANNOTATE_DEFAULT 0x103Fu  /* END CLAIMS CLAIM_MOVES AUTOMATIC FLAG RESULT CLOCKS */
 
 #define HAMLE_ANNOTATE_OPTIONS_VERSION 1
@@ -76,8 +77,9 @@ typedef struct hamle_annotate_options {
 	const hamle_locale *locale; /* language of the comments (its `annotations:`, else English);
 	                             * NULL: English */
 	const hamle_locale *messages; /* language of event messages; NULL: as locale */
+	const struct hamle_eco *eco;  /* the opening table for HAMLE_ANNOTATE_ECO (hamle/eco.h); borrowed */
 } hamle_annotate_options;
-#define HAMLE_ANNOTATE_OPTIONS_INIT { HAMLE_ANNOTATE_OPTIONS_VERSION, HAMLE_ANNOTATE_DEFAULT, NULL, NULL }
+#define HAMLE_ANNOTATE_OPTIONS_INIT { HAMLE_ANNOTATE_OPTIONS_VERSION, HAMLE_ANNOTATE_DEFAULT, NULL, NULL, NULL }
 
 #define HAMLE_CLAIM_NONE 0
 #define HAMLE_CLAIM_BOARD 1   /* the position on the board allows the claim */
@@ -119,6 +121,10 @@ HAMLE_EXTERN const hamle_annot_event *hamle_annotate_event(const hamle_annotator
 /* The result the board decides for the last game (HAMLE_RESULT_NONE when it decides nothing),
  * and the one the game gives (its termination marker, else its Result tag). */
 HAMLE_EXTERN hamle_result hamle_annotate_result(const hamle_annotator *a, hamle_result *written);
+/* The opening of the last game (HAMLE_ANNOTATE_ECO): the table's entry for the position of its
+ * mainline reached last (the deepest: a transposition counts), NULL when none; *ply: where. */
+struct hamle_eco_entry;
+HAMLE_EXTERN const struct hamle_eco_entry *hamle_annotate_opening(const hamle_annotator *a, unsigned *ply);
 /* Mainline plies of the last game (as far as they could be played). */
 HAMLE_EXTERN unsigned hamle_annotate_plies(const hamle_annotator *a);
 

@@ -14,5 +14,6 @@
 #include "hamle/filter.h"
 #include "hamle/writer.h"
 #include "hamle/annotate.h"
+#include "hamle/eco.h"
 
 #endif

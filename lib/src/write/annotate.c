@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chess/bitboard.h"
+#include "hamle/eco.h"
 #include "hamle/san.h"
 #include "write/annotate_internal.h"
 
@@ -52,6 +53,13 @@ const hamle_annot_event *hamle_annotate_event(const hamle_annotator *a, size_t i
 	return a && i < a->nev ? &a->ev[i] : NULL;
 }
 unsigned hamle_annotate_plies(const hamle_annotator *a) { return a ? a->plies : 0; }
+
+const struct hamle_eco_entry *hamle_annotate_opening(const hamle_annotator *a, unsigned *ply)
+{
+	if (ply)
+		*ply = a && a->opening ? a->opening_ply : 0;
+	return a && a->active ? a->opening : NULL;
+}
 
 hamle_result hamle_annotate_result(const hamle_annotator *a, hamle_result *written)
 {
@@ -199,6 +207,12 @@ static void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const 
 		ws->twice[i & 1] = i + 1;
 	if (ws->ended)
 		return;
+	/* most plies: nothing to claim, nothing ending, a pawn on the board (no dead position) and no
+	 * position twice within reach of a move (no claim by a move) */
+	size_t j = ws->twice[(i + 1) & 1];
+	if (p->count < 3 && pos->halfmove < 99 && (pos->pieces[0][HAMLE_PAWN] | pos->pieces[1][HAMLE_PAWN]) &&
+	    (!j || j - 1 + pos->halfmove < i))
+		return;
 	if (p->count >= 3 && !ws->three_board) {
 		ws->three_board = 1;
 		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_CLAIMS) ? annot_event(a, "threefold-repetition", (unsigned)i, pos) : NULL;
@@ -306,6 +320,15 @@ static int flag_fall(const hamle_annotator *a, const hamle_game *g, const struct
 	return loser;
 }
 
+static void opening_at(hamle_annotator *a, const hamle_eco *eco, size_t k)
+{
+	const hamle_eco_entry *e = hamle_eco_find_key(eco, a->ply[k].key);
+	if (e) {
+		a->opening = e;
+		a->opening_ply = (unsigned)k;
+	}
+}
+
 static void game_reset(hamle_annotator *a, const hamle_game *g)
 {
 	a->game = g;
@@ -314,6 +337,8 @@ static void game_reset(hamle_annotator *a, const hamle_game *g)
 	a->plies = 0;
 	a->board = HAMLE_RESULT_NONE;
 	a->oom = 0;
+	a->opening = NULL;
+	a->opening_ply = 0;
 	hamle_result r = hamle_game_result(g);
 	if (r == HAMLE_RESULT_NONE) {
 		const char *tag = hamle_game_tag(g, "Result");
@@ -419,8 +444,19 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		return HAMLE_ENOMEM;
 	a->ply[0] = (struct annot_ply){ hamle_position_repetition_key(&pos), 1, (size_t)-1, -1, pos.fullmove, -1 };
 	rules_at(a, &ws, 0, &pos, &laws);
-	uint64_t seen[2] = { 0, 0 }; /* by parity of the ply: a bit per key of the stretch (a filter) */
-	seen[0] = (uint64_t)1 << (a->ply[0].key >> 58);
+	/* openings: looked up while the game is no further from the start than the table's longest
+	 * line and a margin for the moves a transposition wastes */
+	const hamle_eco *eco = (a->opts.flags & HAMLE_ANNOTATE_ECO) ? a->opts.eco : NULL;
+	unsigned eco_until = eco ? hamle_eco_max_plies(eco) + 16 : 0;
+	if (eco && pos.fullmove == 1 && pos.side == HAMLE_WHITE)
+		opening_at(a, eco, 0);
+	else
+		eco = NULL; /* a game from a set-up position has no opening */
+	/* by parity of the ply: a bit per key of the stretch since the last capture or pawn move (a
+	 * filter of 256 bits) */
+	uint64_t seen[2][4];
+	memset(seen, 0, sizeof(seen));
+	seen[0][a->ply[0].key >> 62] = (uint64_t)1 << ((a->ply[0].key >> 56) & 63);
 	for (size_t i = 0; i < n && !a->oom; i++) {
 		if (t[i].depth != 0 || t[i].kind != HAMLE_TOKEN_MOVE)
 			continue;
@@ -460,16 +496,20 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		/* a key that is new to the stretch since the last capture or pawn move (the filter says
 		 * so, most plies) needs no look back */
 		if (pos.halfmove == 0)
-			seen[0] = seen[1] = 0;
-		uint64_t bit = (uint64_t)1 << (p->key >> 58);
+			memset(seen, 0, sizeof(seen));
+		unsigned b = (unsigned)(p->key >> 56);
+		uint64_t bit = (uint64_t)1 << (b & 63), *word = &seen[k & 1][b >> 6];
 		p->count = 1;
-		if (seen[k & 1] & bit) {
+		if (*word & bit) {
 			unsigned dummy[5], nd;
 			p->count += occurrences(a, k, pos.halfmove, p->key, dummy, &nd);
 		}
-		seen[k & 1] |= bit;
+		*word |= bit;
 		rules_at(a, &ws, k, &pos, &laws);
-		annot_clock_ply(a, &tc, k, &pos);
+		if (p->clock >= 0)
+			annot_clock_ply(a, &tc, k, &pos);
+		if (eco && k <= eco_until)
+			opening_at(a, eco, k);
 	}
 	if (a->oom)
 		return HAMLE_ENOMEM;

@@ -42,6 +42,8 @@ struct hamle_annotator {
 	unsigned plies;
 	hamle_result board, written;
 	uint64_t final_key;
+	const struct hamle_eco_entry *opening; /* HAMLE_ANNOTATE_ECO: the deepest match */
+	unsigned opening_ply;
 	int oom;
 };
 

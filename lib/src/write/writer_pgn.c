@@ -289,7 +289,8 @@ static void plain_comment(hamle_writer *w, const char *s, size_t n)
  * Polyglot key of pos, the position after it, when asked for; returns how many were written. */
 static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next, const struct hamle_position *pos)
 {
-	if (!w->an)
+	if (!w->an || (!(w->an->opts.flags & (HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_FEN_END | HAMLE_ANNOTATE_ZOBRIST)) &&
+	               (*next >= w->an->nnotes || w->an->notes[*next].ply > ply)))
 		return 0;
 	size_t n;
 	const struct annot_note *nt = annot_notes_at(w->an, ply, next, &n);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "hamle/eco.h"
 #include "write/annotate_internal.h"
 #include "write/writer_internal.h"
 
@@ -41,10 +42,12 @@ static int is_first_roster(const hamle_game *g, const size_t first[7], size_t i)
 	return k >= 0 && first[k] == i;
 }
 
-/* A tag the annotations add (PlyCount, Zobrist). */
+/* A tag the annotations add (ECO, Opening, Variation, PlyCount, Zobrist). */
 struct extra {
 	const char *name;
-	char value[24];
+	const char *value;
+	size_t len;
+	char buf[24];
 	int done;
 };
 
@@ -54,14 +57,26 @@ static size_t extras(const hamle_writer *w, struct extra *ex)
 	size_t n = 0;
 	if (!a)
 		return 0;
+	const hamle_eco_entry *op = hamle_annotate_opening(a, NULL);
+	if (op) {
+		const char *colon = strstr(op->name, ": ");
+		ex[n++] = (struct extra){ "ECO", op->eco, strlen(op->eco), "", 0 };
+		ex[n++] = (struct extra){ "Opening", op->name, colon ? (size_t)(colon - op->name) : strlen(op->name), "", 0 };
+		if (colon)
+			ex[n++] = (struct extra){ "Variation", colon + 2, strlen(colon + 2), "", 0 };
+		else /* the game's own Variation goes with its replaced Opening (done: never written) */
+			ex[n++] = (struct extra){ "Variation", "", 0, "", 1 };
+	}
 	if (a->opts.flags & HAMLE_ANNOTATE_PLYCOUNT) {
-		ex[n] = (struct extra){ "PlyCount", "", 0 };
-		snprintf(ex[n].value, sizeof(ex[n].value), "%u", a->plies);
+		ex[n] = (struct extra){ "PlyCount", NULL, 0, "", 0 };
+		ex[n].len = (size_t)snprintf(ex[n].buf, sizeof(ex[n].buf), "%u", a->plies);
+		ex[n].value = ex[n].buf;
 		n++;
 	}
 	if (a->opts.flags & HAMLE_ANNOTATE_ZOBRIST) {
-		ex[n] = (struct extra){ "Zobrist", "", 0 };
-		snprintf(ex[n].value, sizeof(ex[n].value), "%016llx", (unsigned long long)a->final_key);
+		ex[n] = (struct extra){ "Zobrist", NULL, 0, "", 0 };
+		ex[n].len = (size_t)snprintf(ex[n].buf, sizeof(ex[n].buf), "%016llx", (unsigned long long)a->final_key);
+		ex[n].value = ex[n].buf;
 		n++;
 	}
 	return n;
@@ -108,7 +123,7 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 		}
 	}
 	/* annotations: the Result the board decides, and tags added (replacing the game's own) */
-	struct extra ex[2];
+	struct extra ex[5];
 	size_t nex = extras(w, ex);
 	hamle_result fix = annot_result_override(w->an);
 	for (int k = 0; k < 7; k++) {
@@ -149,7 +164,7 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 		/* an added tag that sorts before the next of the game's own comes first */
 		size_t e = next_extra(ex, nex, prev_name, best == (size_t)-1 ? NULL : hamle_game_tag_at(g, best)->name);
 		if (e < nex) {
-			tag_line(w, ex[e].name, ex[e].value, strlen(ex[e].value));
+			tag_line(w, ex[e].name, ex[e].value, ex[e].len);
 			ex[e].done = 1;
 			continue;
 		}

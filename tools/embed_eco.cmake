@@ -1,0 +1,18 @@
+# Writes a C file that embeds data/eco/*.tsv, concatenated in name order, as one NUL-terminated
+# byte array: hamle_embedded_eco, hamle_embedded_eco_size.
+file(GLOB files ${DIR}/*.tsv)
+list(SORT files)
+set(hex "")
+foreach(f ${files})
+  file(READ ${f} h HEX)
+  string(APPEND hex "${h}")
+endforeach()
+string(LENGTH "${hex}" hexlen)
+math(EXPR size "${hexlen} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+set(body "/* Generated from the TSV files of data/eco/ by tools/embed_eco.cmake. Do not edit. */\n#include <stddef.h>\n")
+string(APPEND body "extern const unsigned char hamle_embedded_eco[];\nextern const size_t hamle_embedded_eco_size;\n")
+string(APPEND body "const unsigned char hamle_embedded_eco[] = {${bytes}0x00};\nconst size_t hamle_embedded_eco_size = ${size};\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
+file(REMOVE ${OUT}.tmp)
