@@ -35,7 +35,7 @@
  * where the locale has none), the FEN / Polyglot key / [%emt] comments asked for, the tags
  * (PlyCount, Zobrist) and, with HAMLE_ANNOTATE_FIX_RESULT, the Result tag and termination marker
  * the board decides. Games with an error finding get none of this (they are written so that they
- * fail again), but for those whose only errors are encoding errors of their bytes (written whole).
+ * fail again).
  *
  * Lifecycle: hamle_annotator_new -> (hamle_annotate_game, reading events)... -> hamle_annotator_free.
  * One annotator per thread; results valid until the next hamle_annotate_game. No recursion. */
@@ -112,8 +112,7 @@ HAMLE_EXTERN int hamle_annotator_new(hamle_annotator **out, const hamle_annotate
 HAMLE_EXTERN void hamle_annotator_free(hamle_annotator *a); /* NULL-safe */
 
 /* Annotates game g, which rp has just replayed (hamle_replay_run). Returns 0 or HAMLE_ENOMEM. A
- * game whose replay has an error finding (but for encoding errors of its bytes), or could not
- * start, gets no events. */
+ * game whose replay has an error finding, or could not start, gets no events. */
 HAMLE_EXTERN int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp);
 
 HAMLE_EXTERN size_t hamle_annotate_event_count(const hamle_annotator *a);

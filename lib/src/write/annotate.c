@@ -407,27 +407,13 @@ static void verdict(hamle_annotator *a, const hamle_game *g, const struct walk_s
 	}
 }
 
-/* An error finding but for the encoding errors of the game's bytes (decoded as U+FFFD or a space,
- * and so written: the writer writes such a game whole). */
-static int failed(const hamle_replay *rp)
-{
-	if (!hamle_replay_error_count(rp))
-		return 0;
-	for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
-		const hamle_diagnostic *d = hamle_replay_finding(rp, i);
-		if (d->severity == HAMLE_SEVERITY_ERROR && strcmp(d->id, "encoding") != 0)
-			return 1;
-	}
-	return hamle_replay_first_error(rp) != (size_t)-1;
-}
-
 int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
 {
 	if (!a || !g || !rp)
 		return HAMLE_EUSAGE;
 	game_reset(a, g);
-	if (!hamle_replay_started(rp) || failed(rp))
-		return 0;
+	if (!hamle_replay_started(rp) || hamle_replay_error_count(rp))
+		return 0; /* written so that it fails again (hamle/writer.h): nothing to add */
 	a->active = 1;
 	hamle_laws laws;
 	hamle_game_laws(&laws, g);
