@@ -10,6 +10,9 @@
  * stopped by an error lists its moves up to the error. Tags repeated in the input are all
  * written, names whole (JSON objects should not repeat keys: a repeated tag gets a key "Name#2").
  * A NAG out of range ($256 and above, kept as written) is a string in "nags": [1,"$256"].
+ * With annotations (hamle-annotate) "annotations":[{"code","ply","move_number","side","severity",
+ * "claim","move","automatic","fen","message"},...] follows, and "annotation_tags":{"ECO",
+ * "Opening","PlyCount","Zobrist"} when asked for; "result" is the board's with --fix-result.
  * Variations nest by an explicit stack; no recursion. */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +20,8 @@
 #include "notation/san_internal.h"
 #include "hamle/san.h"
 #include "write/writer_internal.h"
+#include "write/annotate_internal.h"
+#include "hamle/eco.h"
 
 /* The characters of a JSON string, escaped, without its quotes. */
 static void json_chars(hamle_writer *w, const char *s, size_t n)
@@ -288,6 +293,56 @@ static void write_finding(hamle_writer *w, const hamle_diagnostic *d)
 	wr_puts(w, "]}");
 }
 
+/* "annotations":[{"code":...,"ply":...,...},...] of hamle-annotate (hamle/annotate.h), and the
+ * tags it adds ("annotation_tags":{"PlyCount":"57",...}). */
+static void write_annotations(hamle_writer *w, const hamle_annotator *an)
+{
+	int first = 0;
+	key(w, &first, "annotations");
+	wr_putc(w, '[');
+	for (size_t i = 0; i < hamle_annotate_event_count(an); i++) {
+		const hamle_annot_event *e = hamle_annotate_event(an, i);
+		int f2 = 1;
+		wr_puts(w, i ? ",{" : "{");
+		kv_str(w, &f2, "code", e->code);
+		kv_uint(w, &f2, "ply", e->ply);
+		if (e->move_number) {
+			kv_uint(w, &f2, "move_number", e->move_number);
+			kv_str(w, &f2, "side", e->side == HAMLE_BLACK ? "black" : "white");
+		}
+		kv_str(w, &f2, "severity", e->severity == HAMLE_SEVERITY_WARNING ? "warning" : "note");
+		if (e->claim)
+			kv_str(w, &f2, "claim", e->claim == HAMLE_CLAIM_BY_MOVE ? "by-move" : "board");
+		if (e->claim == HAMLE_CLAIM_BY_MOVE)
+			kv_str(w, &f2, "move", e->move);
+		key(w, &f2, "automatic");
+		wr_puts(w, e->automatic ? "true" : "false");
+		kv_str(w, &f2, "fen", e->fen);
+		kv_str(w, &f2, "message", e->message);
+		wr_putc(w, '}');
+	}
+	wr_putc(w, ']');
+	const hamle_eco_entry *op = hamle_annotate_opening(an, NULL);
+	unsigned fl = an->opts.flags;
+	if (!op && !(fl & (HAMLE_ANNOTATE_PLYCOUNT | HAMLE_ANNOTATE_ZOBRIST)))
+		return;
+	key(w, &first, "annotation_tags");
+	wr_putc(w, '{');
+	int f3 = 1;
+	if (op) {
+		kv_str(w, &f3, "ECO", op->eco);
+		kv_str(w, &f3, "Opening", op->name); /* the whole name; PGN splits it at ": " */
+	}
+	if (fl & HAMLE_ANNOTATE_PLYCOUNT)
+		kv_uint(w, &f3, "PlyCount", hamle_annotate_plies(an));
+	if (fl & HAMLE_ANNOTATE_ZOBRIST) {
+		char k[24];
+		snprintf(k, sizeof(k), "%016llx", (unsigned long long)an->final_key);
+		kv_str(w, &f3, "Zobrist", k);
+	}
+	wr_putc(w, '}');
+}
+
 int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int passthrough)
 {
 	int first = 1;
@@ -326,6 +381,9 @@ int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 			return rc;
 	}
 	hamle_result r = hamle_game_result(g);
+	const hamle_annotator *an = passthrough ? NULL : wr_annotations(w, g);
+	if (annot_result_override(an) != HAMLE_RESULT_NONE)
+		r = annot_result_override(an); /* --fix-result */
 	kv_str(w, &first, "result", hamle_result_string(r == HAMLE_RESULT_NONE ? HAMLE_RESULT_UNKNOWN : r));
 	const char *status = passthrough ? "unsupported" : "ok";
 	if (!passthrough && rp && (hamle_replay_error_count(rp) || w->stop_own))
@@ -350,6 +408,9 @@ int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 			wr_putc(w, ',');
 		write_finding(w, hamle_replay_finding(rp, i));
 	}
-	wr_puts(w, "]}\n");
+	wr_putc(w, ']');
+	if (an)
+		write_annotations(w, an);
+	wr_puts(w, "}\n");
 	return w->oom ? HAMLE_ENOMEM : 0;
 }
