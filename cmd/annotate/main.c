@@ -40,7 +40,7 @@ static const hamle_cli_opt opts[] = {
 		"moves after an automatic end (--no-automatic: off)", OPT_AUTOMATIC},
 	{"no-automatic", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_AUTOMATIC},
 	{"flag-fall", 0, HAMLE_OPT_NOARG, NULL,
-		"on: a loss on time (Termination \"time forfeit\", [%clk 0:00:00]) where the winner cannot mate "
+		"on: a loss on time (Termination \"time forfeit\", clk 0:00:00) where the winner cannot mate "
 		"is a draw (6.9) (--no-flag-fall: off)", OPT_FLAG},
 	{"no-flag-fall", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_FLAG},
 	{"result", 0, HAMLE_OPT_NOARG, NULL,
@@ -56,15 +56,15 @@ static const hamle_cli_opt opts[] = {
 		"off: a FEN comment after every mainline move (--fen=end: after the last only)", OPT_FEN},
 	{"no-fen", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_FEN},
 	{"zobrist", 0, HAMLE_OPT_NOARG, NULL,
-		"off: the Polyglot key as a comment [%zobrist KEY] after every mainline move, and a Zobrist tag "
+		"off: the Polyglot key as a comment {zobrist KEY} after every mainline move, and a Zobrist tag "
 		"for the final position", OPT_ZOBRIST},
 	{"no-zobrist", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_ZOBRIST},
 	{"emt", 0, HAMLE_OPT_NOARG, NULL,
-		"off: each move's elapsed time as [%emt H:MM:SS], from the [%clk] comments and the TimeControl tag",
+		"off: each move's elapsed time as {emt H:MM:SS}, from the clk comments and the TimeControl tag",
 		OPT_EMT},
 	{"no-emt", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_EMT},
 	{"clock-warnings", 0, HAMLE_OPT_NOARG, NULL,
-		"on: a clock that runs backwards ([%clk] rising by more than the TimeControl allows) (--no-clock-warnings: off)",
+		"on: a clock that runs backwards (clk rising by more than the TimeControl allows) (--no-clock-warnings: off)",
 		OPT_CLOCKS},
 	{"no-clock-warnings", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_CLOCKS},
 	{"eco", 0, HAMLE_OPT_NOARG, NULL,
