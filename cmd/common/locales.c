@@ -104,20 +104,30 @@ static int load_searched(hamle_cli_locales *ls, const hamle_msg *m)
 	}
 	hamle_error err;
 	char path[HAMLE_CLI_PATH_MAX];
-	for (size_t i = 0; i < ntags; i++) {
+	/* the shipped files parsed once each (en, the base of all, is most of the start-up) */
+	hamle_locale_cache *cache = NULL;
+	if (hamle_locale_cache_new(&cache) < 0) {
+		hamle_msg_error(m, "out of memory");
+		return -1;
+	}
+	int rc = 0;
+	for (size_t i = 0; i < ntags && rc == 0; i++) {
 		hamle_error_clear(&err);
-		if (hamle_locale_load_search(&ls->loc[ls->n], tags[i], dirp, ndirs, path, sizeof(path), &err) < 0) {
+		if (hamle_locale_load_search_cached(&ls->loc[ls->n], tags[i], dirp, ndirs, path, sizeof(path),
+			cache, &err) < 0) {
 			if (path[0])
 				hamle_msg_error(m, "%s", err.message);
 			else
 				hamle_msg_error(m, "built-in locale %s: %s", tags[i], err.message);
-			return -1;
+			rc = -1;
+			break;
 		}
 		if (path[0])
 			hamle_msg_note(m, "locale %s: %s", tags[i], path);
 		ls->n++;
 	}
-	return 0;
+	hamle_locale_cache_free(cache);
+	return rc;
 }
 
 /* Makes the locale just loaded at ls->loc[ls->n] the one of its tag, replacing an earlier one. */

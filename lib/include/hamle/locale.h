@@ -23,6 +23,16 @@ typedef struct hamle_locale hamle_locale;
 /* Loads a shipped locale by tag ("en", "tr", ...). Unknown tag: HAMLE_ELOCALE.
  * *out belongs to the caller (hamle_locale_free). */
 HAMLE_EXTERN int hamle_locale_load_builtin(hamle_locale **out, const char *tag, hamle_error *err);
+/* A cache of the shipped locales' parsed YAML, for loading several of them: each embedded file is
+ * then parsed once (every chain ends in en), which is most of the cost of loading one. Owned by
+ * the caller (hamle_locale_cache_new -> ..._free, NULL-safe); one thread at a time; the locales
+ * loaded through it do not depend on it (free it once loading is done). */
+typedef struct hamle_locale_cache hamle_locale_cache;
+HAMLE_EXTERN int hamle_locale_cache_new(hamle_locale_cache **out);
+HAMLE_EXTERN void hamle_locale_cache_free(hamle_locale_cache *c);
+/* hamle_locale_load_builtin through cache (NULL: none). */
+HAMLE_EXTERN int hamle_locale_load_builtin_cached(hamle_locale **out, const char *tag,
+	hamle_locale_cache *cache, hamle_error *err);
 /* Loads a locale from a YAML file (at most 1 MiB). */
 HAMLE_EXTERN int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *err);
 /* Loads a locale from YAML bytes; source_name (e.g. the path; NULL = "<buffer>") names the
@@ -39,6 +49,10 @@ HAMLE_EXTERN int hamle_locale_load_buffer(hamle_locale **out, const char *data, 
  * '.' is HAMLE_EUSAGE; a tag found nowhere is HAMLE_ELOCALE. NULL entries in dirs are skipped. */
 HAMLE_EXTERN int hamle_locale_load_search(hamle_locale **out, const char *tag,
 	const char *const *dirs, size_t ndirs, char *path, size_t size, hamle_error *err);
+/* hamle_locale_load_search, a shipped locale loaded through cache (NULL: none). */
+HAMLE_EXTERN int hamle_locale_load_search_cached(hamle_locale **out, const char *tag,
+	const char *const *dirs, size_t ndirs, char *path, size_t size, hamle_locale_cache *cache,
+	hamle_error *err);
 /* A malformed locale fails with HAMLE_ELOCALE; err->message reads "SOURCE:LINE:COLUMN: problem",
  * err->line/column/offset locate the problem (1-based; offset 0-based bytes) and err->source
  * points at the source name given by the caller (or a static string for builtins). */

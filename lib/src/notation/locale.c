@@ -40,9 +40,35 @@ void hamle_locale_free(hamle_locale *loc)
 struct layer {
 	yaml_document_t doc;
 	int loaded;
+	yaml_document_t *use; /* the document applied: &doc, or a cached one */
 	const char *source; /* caller's name or builtin tag */
 	int builtin;
 };
+
+/* Shipped locales' parsed documents, kept for the next load (every chain ends in en). */
+#define LOC_CACHE_MAX 32
+struct hamle_locale_cache {
+	struct {
+		const char *tag; /* static: the embedded table's */
+		yaml_document_t doc;
+	} e[LOC_CACHE_MAX];
+	size_t n;
+};
+
+int hamle_locale_cache_new(hamle_locale_cache **out)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out ? HAMLE_OK : HAMLE_ENOMEM;
+}
+
+void hamle_locale_cache_free(hamle_locale_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		yaml_document_delete(&c->e[i].doc);
+	free(c);
+}
 
 /* Parses data into layer->doc. */
 static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len)
@@ -65,20 +91,44 @@ static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char
 				parser.context ? " " : "", parser.context ? parser.context : "");
 	} else {
 		l->loaded = 1;
+		l->use = &l->doc;
 	}
 	yaml_parser_delete(&parser);
 	return rc;
 }
 
+/* parse_layer for a shipped locale's layer, through the cache when there is one: a document
+ * parsed once is applied to every locale built on it. */
+static int parse_cached(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len,
+	hamle_locale_cache *cache)
+{
+	if (!cache || !l->builtin)
+		return parse_layer(b, l, data, len);
+	for (size_t i = 0; i < cache->n; i++)
+		if (strcmp(cache->e[i].tag, l->source) == 0) {
+			l->use = &cache->e[i].doc;
+			return 0;
+		}
+	int rc = parse_layer(b, l, data, len);
+	if (rc < 0 || cache->n == LOC_CACHE_MAX)
+		return rc;
+	/* the document moves into the cache: the layer no longer owns it */
+	cache->e[cache->n].tag = l->source;
+	cache->e[cache->n].doc = l->doc;
+	l->use = &cache->e[cache->n++].doc;
+	l->loaded = 0;
+	return 0;
+}
+
 /* The scalar value of key `base` in the root mapping, or NULL (with *at set when found). */
 static const yaml_node_t *base_of(struct layer *l, struct loc_mark *at)
 {
-	yaml_node_t *root = yaml_document_get_root_node(&l->doc);
+	yaml_node_t *root = yaml_document_get_root_node(l->use);
 	if (!root || root->type != YAML_MAPPING_NODE)
 		return NULL;
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
-		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
+		yaml_node_t *k = yaml_document_get_node(l->use, p->key);
+		yaml_node_t *v = yaml_document_get_node(l->use, p->value);
 		if (k->type == YAML_SCALAR_NODE && k->data.scalar.length == 4 &&
 			memcmp(k->data.scalar.value, "base", 4) == 0) {
 			*at = (struct loc_mark){l->source, l->builtin, v->start_mark.line + 1,
@@ -91,7 +141,7 @@ static const yaml_node_t *base_of(struct layer *l, struct loc_mark *at)
 
 /* Loads data (named source; builtin when from the embedded table) on top of its bases. */
 static int load(hamle_locale **out, const unsigned char *data, size_t len, const char *source,
-	int builtin, hamle_error *err)
+	int builtin, hamle_locale_cache *cache, hamle_error *err)
 {
 	struct layer layers[LOC_MAX_LAYERS];
 	memset(layers, 0, sizeof(layers));
@@ -111,7 +161,7 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 	size_t cur_len = len;
 	for (;;) {
 		struct layer *l = &layers[n++];
-		if ((rc = parse_layer(&b, l, cur, cur_len)) < 0)
+		if ((rc = parse_cached(&b, l, cur, cur_len, cache)) < 0)
 			goto cleanup;
 		struct loc_mark at = {l->source, l->builtin, 1, 1, 0};
 		const yaml_node_t *v = base_of(l, &at);
@@ -142,7 +192,7 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 	/* Apply root first. Every file names its own tag. */
 	for (int i = n - 1; i >= 0; i--) {
 		b.scalar[S_TAG].text = NULL;
-		if ((rc = loc_apply_document(&b, &layers[i].doc, layers[i].source, layers[i].builtin)) < 0)
+		if ((rc = loc_apply_document(&b, layers[i].use, layers[i].source, layers[i].builtin)) < 0)
 			goto cleanup;
 		if (!b.scalar[S_TAG].text) {
 			rc = loc_fail(&b, &b.doc_start, "missing key 'tag'");
@@ -169,13 +219,19 @@ cleanup:
 	return HAMLE_OK;
 }
 
-int hamle_locale_load_builtin(hamle_locale **out, const char *tag, hamle_error *err)
+int hamle_locale_load_builtin_cached(hamle_locale **out, const char *tag, hamle_locale_cache *cache,
+	hamle_error *err)
 {
 	*out = NULL;
 	const struct hamle_embedded_locale *e = tag ? find_builtin(tag) : NULL;
 	if (!e)
 		return hamle_error_set(err, HAMLE_ELOCALE, "no shipped locale '%s'", tag ? tag : "(null)");
-	return load(out, e->data, e->size, e->tag, 1, err);
+	return load(out, e->data, e->size, e->tag, 1, cache, err);
+}
+
+int hamle_locale_load_builtin(hamle_locale **out, const char *tag, hamle_error *err)
+{
+	return hamle_locale_load_builtin_cached(out, tag, NULL, err);
 }
 
 int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
@@ -187,7 +243,7 @@ int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
 	if (len > LOC_MAX_FILE)
 		return hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", source_name,
 			LOC_MAX_FILE);
-	return load(out, (const unsigned char *)data, len, source_name, 0, err);
+	return load(out, (const unsigned char *)data, len, source_name, 0, NULL, err);
 }
 
 int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *err)

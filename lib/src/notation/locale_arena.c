@@ -167,7 +167,7 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 	struct hamle_locale *loc = b->loc;
 	for (size_t i = 0; i < b->n_text; i++) {
 		struct loc_text_entry *e = &b->text[i];
-		if (strlen(e->key) != key_len || memcmp(e->key, key, key_len) != 0)
+		if (e->key_len != key_len || memcmp(e->key, key, key_len) != 0)
 			continue;
 		if (nargs > e->nargs)
 			return loc_fail(b, at, "'%.*s' uses %u argument(s) but its English text takes %u",
@@ -185,6 +185,7 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 	}
 	struct loc_text_entry *e = &b->text[b->n_text];
 	e->key = loc_arena_strndup(&loc->arena, key, key_len);
+	e->key_len = key_len;
 	e->text = loc_arena_strndup(&loc->arena, text, len);
 	e->nargs = nargs;
 	if (!e->key || !e->text)

@@ -88,6 +88,7 @@ struct loc_header_set {
 
 struct loc_text_entry {
 	const char *key, *text;
+	size_t key_len;
 	unsigned nargs;
 };
 

@@ -19,6 +19,12 @@ static int tag_is_name(const char *tag)
 int hamle_locale_load_search(hamle_locale **out, const char *tag, const char *const *dirs,
 	size_t ndirs, char *path, size_t size, hamle_error *err)
 {
+	return hamle_locale_load_search_cached(out, tag, dirs, ndirs, path, size, NULL, err);
+}
+
+int hamle_locale_load_search_cached(hamle_locale **out, const char *tag, const char *const *dirs,
+	size_t ndirs, char *path, size_t size, hamle_locale_cache *cache, hamle_error *err)
+{
 	char buf[SEARCH_PATH_MAX];
 	*out = NULL;
 	if (path && size)
@@ -54,5 +60,5 @@ int hamle_locale_load_search(hamle_locale **out, const char *tag, const char *co
 		}
 		return 0;
 	}
-	return hamle_locale_load_builtin(out, tag, err);
+	return hamle_locale_load_builtin_cached(out, tag, cache, err);
 }

@@ -347,8 +347,14 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 		path[f->path_len] = '\0';
 		char parent[300];
 		memcpy(parent, path, f->path_len + 1);
-		snprintf(path + f->path_len, sizeof(path) - f->path_len, "%s%s", f->path_len ? "." : "",
-			(const char *)k->data.scalar.value);
+		{ /* path.key, cut at the buffer's end as snprintf would (this runs once per key) */
+			size_t pl = f->path_len, room = sizeof(path) - 1;
+			if (pl && pl < room)
+				path[pl++] = '.';
+			size_t kl = k->data.scalar.length < room - pl ? k->data.scalar.length : room - pl;
+			memcpy(path + pl, k->data.scalar.value, kl);
+			path[pl + kl] = '\0';
+		}
 		int rc = handle(&w, parent, path, k, v);
 		if (rc < 0)
 			return rc;
