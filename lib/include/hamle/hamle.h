@@ -15,5 +15,6 @@
 #include "hamle/writer.h"
 #include "hamle/annotate.h"
 #include "hamle/eco.h"
+#include "hamle/reconcile.h"
 
 #endif

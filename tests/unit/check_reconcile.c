@@ -1,0 +1,299 @@
+/* Reconciliation tests (suite "reconcile"): two sheets of one game built from text (PGN and typed
+ * scoresheets, Turkish, German and English letters), replayed with detection among en tr de, and
+ * reconciled: the agreed game (its moves as English SAN), each divergence's code, ply, sheet and
+ * readings, the result. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/hamle.h"
+#include "suites_decl.h"
+
+/* The Italian game of the fixtures, in English: 20 plies. */
+#define GAME_EN "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2 Bxd2+ " \
+	"8. Nbxd2 d5 9. exd5 Nxd5 10. Qb3 Nce7"
+#define GAME_TR "1. e4 e5 2. Af3 Ac6 3. Fc4 Fc5 4. c3 Af6 5. d4 exd4 6. cxd4 Fb4+ 7. Fd2 Fxd2+ " \
+	"8. Abxd2 d5 9. exd5 Axd5 10. Vb3 Ace7"
+#define AGREED "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5 Qb3 Nce7"
+
+static hamle_locale *locs[3];
+static hamle_replay *rpa, *rpb;
+static hamle_reconcile *rc;
+static hamle_game *ga, *gb;
+
+static void setup(void)
+{
+	const char *tags[3] = {"en", "tr", "de"};
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
+	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
+	po.candidates = (const hamle_locale *const *)locs;
+	po.n_candidates = 3;
+	po.flags = HAMLE_REPLAY_NO_SUGGEST;
+	ck_assert_int_eq(hamle_replay_new(&rpa, &po), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_new(&rpb, &po), HAMLE_OK);
+	ck_assert_int_eq(hamle_reconcile_new(&rc, NULL), HAMLE_OK);
+	ga = gb = NULL;
+}
+
+static void teardown(void)
+{
+	hamle_game_free(ga);
+	hamle_game_free(gb);
+	hamle_reconcile_free(rc);
+	hamle_replay_free(rpa);
+	hamle_replay_free(rpb);
+	for (int i = 0; i < 3; i++)
+		hamle_locale_free(locs[i]);
+}
+
+static hamle_game *read_game(const char *text, const char *name)
+{
+	hamle_reader_options ro = HAMLE_READER_OPTIONS_INIT;
+	ro.sheet_locales = (const hamle_locale *const *)locs;
+	ro.n_sheet_locales = 3;
+	hamle_reader *r = NULL;
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, &ro), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), name), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	hamle_reader_free(r);
+	return g;
+}
+
+/* Reads, replays and reconciles sheets a and b. */
+static void run(const char *a, const char *b)
+{
+	ga = read_game(a, "a.txt");
+	gb = read_game(b, "b.txt");
+	ck_assert_int_eq(hamle_replay_run(rpa, ga), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_run(rpb, gb), HAMLE_OK);
+	ck_assert_int_eq(hamle_reconcile_run(rc, ga, rpa, gb, rpb), HAMLE_OK);
+}
+
+/* The agreed moves as English SAN separated by spaces. */
+static const char *agreed(char *buf, size_t size)
+{
+	size_t n, len = 0;
+	const hamle_move *m = hamle_reconcile_moves(rc, &n);
+	hamle_position *pos = NULL;
+	ck_assert_int_eq(hamle_position_copy(&pos, hamle_reconcile_start(rc)), HAMLE_OK);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		char san[HAMLE_SAN_MAX];
+		ck_assert_int_ge(hamle_san_format(san, sizeof(san), pos, locs[0], m[i], HAMLE_FORM_SAN), 0);
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", san);
+		ck_assert_uint_lt(len, size);
+		hamle_position_play(pos, m[i]);
+	}
+	hamle_position_free(pos);
+	return buf;
+}
+
+static const hamle_divergence *nth(size_t i, const char *id, unsigned ply)
+{
+	const hamle_divergence *d = hamle_reconcile_at(rc, i);
+	ck_assert_msg(d != NULL, "no divergence %zu (of %zu)", i, hamle_reconcile_count(rc));
+	ck_assert_str_eq(d->id, id);
+	ck_assert_uint_eq(d->ply, ply);
+	ck_assert_msg(d->error.message[0], "divergence %zu has no message", i);
+	return d;
+}
+
+START_TEST(turkish_and_german_agree)
+{
+	char buf[512];
+	run("Beyaz: Ayşe\nSiyah: Anna\n\n" GAME_TR "\nSonuç: 1-0\n",
+		"1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4 Lb4+ 7. Ld2 Lxd2+ 8. Sbxd2 d5 "
+		"9. exd5 Sxd5 10. Db3 Sce7 1:0\n");
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rpa)), "tr");
+	ck_assert_str_eq(hamle_locale_tag(hamle_replay_locale(rpb)), "de");
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 0);
+	ck_assert_int_eq(hamle_reconcile_complete(rc), 1);
+	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_WHITE);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+START_TEST(stopped_recording)
+{
+	char buf[512];
+	run(GAME_TR " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4");
+	const hamle_divergence *d = nth(0, "move-missing", 12);
+	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
+	ck_assert_int_eq(d->taken, HAMLE_SHEET_A);
+	ck_assert_uint_eq(d->plies, 9);
+	ck_assert_uint_eq(d->move_number, 6);
+	ck_assert_int_eq(d->side, HAMLE_BLACK);
+	ck_assert_str_eq(d->a, "Fb4+");
+	nth(1, "result-differs", 21); /* B has no result: A's is taken */
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 2);
+	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_WHITE);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+START_TEST(dropped_move_mid_game)
+{
+	char buf[512];
+	run(GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 6. cxd4 Lb4+ 7. Ld2 Lxd2+ 8. Sbxd2 d5 "
+		"9. exd5 Sxd5 10. Db3 Sce7 1-0");
+	const hamle_divergence *d = nth(0, "move-missing", 9);
+	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
+	ck_assert_uint_eq(d->plies, 2);
+	ck_assert_str_eq(d->a, "d4");
+	ck_assert_str_eq(d->b, "");
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+START_TEST(column_shift_realigned)
+{
+	char buf[512];
+	/* B misses 4... Nf6 and writes Black's moves in White's column until it misses 6... Bb4+ */
+	run(GAME_EN " 1-0", "Weiß: A\nSchwarz: B\n\n1. e4 e5\n2. Sf3 Sc6\n3. Lc4 Lc5\n4. c3 d4\n5. exd4 cxd4\n"
+		"6. Ld2 Lxd2+\n7. Sbxd2 d5\n8. exd5 Sxd5\n9. Db3 Sce7\nErgebnis: 1:0\n");
+	const hamle_divergence *d = nth(0, "column-shift", 8);
+	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
+	ck_assert_int_eq(d->taken, HAMLE_SHEET_A);
+	ck_assert_uint_eq(d->shift_end, 11); /* 6. cxd4 is the last move in the wrong column */
+	ck_assert_str_eq(d->a, "Nf6");
+	d = nth(1, "move-missing", 12);
+	ck_assert_str_eq(d->a, "Bb4+");
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 2);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+START_TEST(only_one_legal)
+{
+	char buf[512];
+	/* B's 8. Sd2 fits no knight (both can go there: ambiguous): A's Nbxd2 is taken */
+	run(GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4 Lb4+ 7. Ld2 Lxd2+ "
+		"8. Sxd2 d5 9. exd5 Sxd5 10. Db3 Sce7 1-0");
+	const hamle_divergence *d = nth(0, "sheets-differ", 15);
+	ck_assert_int_eq(d->a_legal, 1);
+	ck_assert_int_eq(d->b_legal, 0);
+	ck_assert_int_eq(d->taken, HAMLE_SHEET_A);
+	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
+	ck_assert_int_eq(d->stops, 0);
+	ck_assert_str_eq(d->b, "Sxd2");
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+START_TEST(both_legal_borne_out)
+{
+	char buf[512];
+	/* A's 7. Nc3 is legal too, but 7... Bxd2+ then is not: B's 7. Bd2 is borne out */
+	run("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Nc3 Bxd2+ 8. Nbxd2 d5 "
+		"9. exd5 Nxd5 10. Qb3 Nce7 1-0", "Beyaz: X\nSiyah: Y\n\n" GAME_TR "\nSonuç: 1-0\n");
+	const hamle_divergence *d = nth(0, "sheets-differ", 13);
+	ck_assert_int_eq(d->a_legal, 1);
+	ck_assert_int_eq(d->b_legal, 1);
+	ck_assert_int_eq(d->taken, HAMLE_SHEET_B);
+	ck_assert_str_eq(d->a, "Nc3");
+	ck_assert_str_eq(d->b, "Fd2");
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+START_TEST(both_legal_undecided)
+{
+	char buf[512];
+	/* 10. Qb3 or 10. Qc2: the later 10... Nce7 fits both: the game stops at 9... Nxd5 */
+	run(GAME_EN " 1-0", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2 Bxd2+ "
+		"8. Nbxd2 d5 9. exd5 Nxd5 10. Qc2 Nce7 1-0");
+	const hamle_divergence *d = nth(0, "sheets-differ", 19);
+	ck_assert_int_eq(d->stops, 1);
+	ck_assert_int_eq(d->taken, HAMLE_SHEET_NONE);
+	ck_assert_ptr_nonnull(strstr(d->error.message, "9... Nxd5"));
+	ck_assert_int_eq(hamle_reconcile_complete(rc), 0);
+	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_UNKNOWN);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)),
+		"e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5");
+}
+END_TEST
+
+START_TEST(results_against_the_board)
+{
+	char buf[64];
+	/* the fool's mate: A says 1-0, B 0-1, the board mates White */
+	run("1. f3 e5 2. g4 Qh4# 1-0", "1. f3 e5 2. g4 Dh4# 0-1");
+	const hamle_divergence *d = nth(0, "result-differs", 5);
+	ck_assert_int_eq(d->sheet, HAMLE_SHEET_A);
+	ck_assert_int_eq(d->taken, HAMLE_SHEET_B);
+	ck_assert_str_eq(d->a, "1-0");
+	ck_assert_str_eq(d->b, "0-1");
+	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_BLACK);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), "f3 e5 g4 Qh4#");
+	hamle_game_free(ga);
+	hamle_game_free(gb);
+	/* both sign 1/2-1/2 on a mate: the signed result stands (8.7), with a divergence */
+	run("1. f3 e5 2. g4 Qh4# 1/2-1/2", "1. f3 e5 2. g4 Dh4# ½-½");
+	nth(0, "result-differs", 5);
+	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_DRAW);
+}
+END_TEST
+
+START_TEST(different_starts)
+{
+	run("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *", "1. e4 *");
+	const hamle_divergence *d = nth(0, "sheets-differ", 1);
+	ck_assert_int_eq(d->stops, 1);
+	size_t n;
+	hamle_reconcile_moves(rc, &n);
+	ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+START_TEST(null_safe_and_options)
+{
+	hamle_reconcile_free(NULL);
+	ck_assert_int_eq(hamle_reconcile_run(rc, NULL, rpa, NULL, rpb), HAMLE_EUSAGE);
+	ck_assert_int_eq(hamle_reconcile_count(NULL), 0);
+	ck_assert_ptr_null(hamle_reconcile_at(rc, 0));
+	hamle_reconcile_options o = HAMLE_RECONCILE_OPTIONS_INIT;
+	o.version = 99;
+	hamle_reconcile *bad = NULL;
+	ck_assert_int_eq(hamle_reconcile_new(&bad, &o), HAMLE_EUSAGE);
+	ck_assert_ptr_null(bad);
+	/* a spent budget still reconciles: two plies are looked ahead then */
+	hamle_reconcile *tight = NULL;
+	o = (hamle_reconcile_options)HAMLE_RECONCILE_OPTIONS_INIT;
+	o.budget = 1;
+	o.messages = locs[1];
+	ck_assert_int_eq(hamle_reconcile_new(&tight, &o), HAMLE_OK);
+	hamle_reconcile_free(rc);
+	rc = tight;
+	char buf[512];
+	run(GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 6. cxd4 Lb4+ 7. Ld2 Lxd2+ 8. Sbxd2 d5 "
+		"9. exd5 Sxd5 10. Db3 Sce7 1-0");
+	const hamle_divergence *d = nth(0, "move-missing", 9);
+	ck_assert_ptr_nonnull(strstr(d->error.message, "kâğıdında")); /* Turkish messages */
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+}
+END_TEST
+
+Suite *reconcile_suite(void)
+{
+	Suite *s = suite_create("reconcile");
+	TCase *tc = tcase_create("reconcile");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, turkish_and_german_agree);
+	tcase_add_test(tc, stopped_recording);
+	tcase_add_test(tc, dropped_move_mid_game);
+	tcase_add_test(tc, column_shift_realigned);
+	tcase_add_test(tc, only_one_legal);
+	tcase_add_test(tc, both_legal_borne_out);
+	tcase_add_test(tc, both_legal_undecided);
+	tcase_add_test(tc, results_against_the_board);
+	tcase_add_test(tc, different_starts);
+	tcase_add_test(tc, null_safe_and_options);
+	suite_add_tcase(s, tc);
+	return s;
+}
