@@ -58,7 +58,7 @@ _hamle()
 	--from | --lang | -f | -l) values=$(_hamle_languages) ;;
 	--to | -t)
 		case ${tool##*/} in
-		hamle-convert) values="pgn fide san lan uci spoken fen epd json" ;;
+		hamle-convert | hamle-reconcile) values="pgn fide san lan uci spoken fen epd json" ;;
 		*) values="san fide lan uci spoken" ;;
 		esac
 		;;

@@ -222,6 +222,7 @@ int rc_results(hamle_reconcile *rc)
 	}
 	d->taken = 1 - wrong;
 	rc->result = board;
-	rc_message(rc, d, "reconcile_result_borne_out", 3, args);
+	args[3] = hamle_result_string(board);
+	rc_message(rc, d, "reconcile_result_borne_out", 4, args);
 	return HAMLE_OK;
 }

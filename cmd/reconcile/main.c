@@ -1,0 +1,209 @@
+/* hamle-reconcile: two scoresheets of one game (each in any language and layout hamle reads)
+ * aligned move by move; the agreed game on stdout, each divergence on stderr. See issue 14 and
+ * `--help`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "limits.h"
+#include "locales.h"
+#include "opt.h"
+#include "tool.h"
+
+enum {
+	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_FORMAT, OPT_PAIR_BY, OPT_ENCODING, OPT_LOCALE_FILE,
+	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE
+};
+
+static const hamle_cli_opt opts[] = {
+	{"from", 'f', HAMLE_OPT_ARG, "LANG",
+		"input language of both sheets: auto (default: detected per sheet) en tr de fr es it nl fan", OPT_FROM},
+	{"lang", 'l', HAMLE_OPT_ARG, "LANG",
+		"output language of the agreed game's moves, and of the messages (default en; without it the "
+		"messages follow LC_ALL, LC_MESSAGES or LANG)", OPT_LANG},
+	{"to", 't', HAMLE_OPT_ARG, "FORM",
+		"agreed game as: pgn (default), fide, san, lan, uci, spoken, fen, epd, json", OPT_TO},
+	{"format", 0, HAMLE_OPT_ARG, "FMT", "divergences on stderr as text (default) or json (JSON Lines)", OPT_FORMAT},
+	{"pair-by", 0, HAMLE_OPT_ARG, "TAGS",
+		"pair the games of the two sets by these tags, e.g. Round,Board (default White,Black,Round; "
+		"used when a set holds several games)", OPT_PAIR_BY},
+	{"encoding", 0, HAMLE_OPT_ARG, "ENC", "input encoding: auto (default) utf-8 cp1254 iso-8859-9 latin1 cp1252",
+		OPT_ENCODING},
+	{"locale-file", 0, HAMLE_OPT_ARG, "PATH",
+		"load one more locale from a YAML file (repeatable): a language for --from, --lang and detection",
+		OPT_LOCALE_FILE},
+	{"lookahead", 0, HAMLE_OPT_ARG, "N", "plies looked ahead to decide a divergence (default 48)", OPT_LOOKAHEAD},
+	{"max-gap", 0, HAMLE_OPT_ARG, "N", "most plies in a row one sheet may lack mid-game (default 8)", OPT_MAX_GAP},
+	HAMLE_OPT_LIMIT_ENTRIES,
+	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings and no summary (divergences that stop the game still print)",
+		OPT_QUIET},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "also print notes", OPT_VERBOSE},
+	HAMLE_OPT_STD_ENTRIES,
+	{0}};
+
+static const hamle_cli_info info = {"hamle-reconcile", HAMLE_VERSION_STRING, "[options] SHEET_A SHEET_B",
+	"Reconciles the two players' scoresheets of a game (FIDE Laws 8.1, 8.5, 8.7): each sheet in "
+	"any notation hamle reads (PGN, typed scoresheets, Turkish, German and other letters; each "
+	"sheet's language detected on its own), aligned move by move from the start position like a "
+	"diff of moves. Every divergence is reported with its move number and side, what each sheet "
+	"says, which reading is legal and which the later moves bear out: a move one sheet lacks "
+	"(taken from the other), a missing half-move that puts a stretch of moves in the wrong column "
+	"(realigned), a different move (the legal one, or the one the later moves bear out; when they "
+	"cannot decide, the game is agreed up to the last move both sheets share), the results. The "
+	"agreed game goes to stdout (a comment at each divergence), the divergences to stderr. "
+	"SHEET_A and SHEET_B may be directories or files of several games: the games are then paired "
+	"by --pair-by and each pair reconciled; games without a partner are listed.",
+	"Exit status: 0 the sheets agree, 1 they diverge (or a game has no partner),\n"
+	"2 usage, I/O, locale or out-of-memory error (also a failed write to stdout).\n"};
+
+/* Splits a comma-separated list of tag names into cfg->pair_by (copy owned by the caller). */
+static int parse_pair_by(rt_config *cfg, char *list, const hamle_msg *msg)
+{
+	cfg->n_pair_by = 0;
+	for (char *s = list, *next; s; s = next) {
+		next = strchr(s, ',');
+		if (next)
+			*next++ = '\0';
+		if (!s[0])
+			return hamle_msg_usage(msg, "--pair-by: an empty tag name");
+		if (cfg->n_pair_by == RT_MAX_PAIR_TAGS)
+			return hamle_msg_usage(msg, "--pair-by: at most %d tags", RT_MAX_PAIR_TAGS);
+		cfg->pair_by[cfg->n_pair_by++] = s;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	hamle_msg msg;
+	hamle_msg_init(&msg, "hamle-reconcile");
+	hamle_out_ignore_sigpipe();
+	rt_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	hamle_reader_options ro = HAMLE_READER_OPTIONS_INIT;
+	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
+	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
+	hamle_reconcile_options co = HAMLE_RECONCILE_OPTIONS_INIT;
+	cfg.ropts = ro;
+	cfg.popts = po;
+	cfg.wopts = wo;
+	cfg.copts = co;
+	cfg.msg = &msg;
+	const char *from = "auto", *lang = NULL, *to = "pgn";
+	char *pair_list = strdup("White,Black,Round");
+	int status = HAMLE_EXIT_OK;
+	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
+	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
+	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
+	size_t nops = 0, nlocfiles = 0;
+	if (!operands || !locale_files || !pair_list) {
+		status = hamle_msg_nomem(&msg);
+		goto cleanup;
+	}
+	hamle_opt_parser p;
+	hamle_opt_init(&p, opts, argc, argv);
+	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
+		unsigned long v;
+		switch (id) {
+		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
+		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
+		case HAMLE_OPT_HELP:
+			status = hamle_opt_help(stdout, &info, opts) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+			goto cleanup;
+		case HAMLE_OPT_VERSION:
+			status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+			goto cleanup;
+		case OPT_FROM: from = p.arg; break;
+		case OPT_LANG: lang = p.arg; break;
+		case OPT_TO: to = p.arg; break;
+		case OPT_FORMAT:
+			if (strcmp(p.arg, "json") && strcmp(p.arg, "text")) {
+				status = hamle_msg_usage(&msg, "--format wants text or json, not '%s'", p.arg);
+				goto cleanup;
+			}
+			cfg.json = !strcmp(p.arg, "json");
+			break;
+		case OPT_PAIR_BY:
+			free(pair_list);
+			if (!(pair_list = strdup(p.arg))) {
+				status = hamle_msg_nomem(&msg);
+				goto cleanup;
+			}
+			cfg.pair_given = true;
+			break;
+		case OPT_ENCODING:
+			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0) {
+				status = hamle_msg_usage(&msg, "unknown encoding '%s'", p.arg);
+				goto cleanup;
+			}
+			break;
+		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
+		case OPT_LOOKAHEAD:
+		case OPT_MAX_GAP:
+			if (hamle_opt_parse_ulong(p.arg, 1, id == OPT_MAX_GAP ? 64 : 4096, &v) < 0) {
+				status = hamle_msg_usage(&msg, "--%s wants a number from 1 to %d, not '%s'",
+					id == OPT_MAX_GAP ? "max-gap" : "lookahead", id == OPT_MAX_GAP ? 64 : 4096, p.arg);
+				goto cleanup;
+			}
+			if (id == OPT_MAX_GAP)
+				cfg.copts.max_gap = (unsigned)v;
+			else
+				cfg.copts.lookahead = (unsigned)v;
+			break;
+		case OPT_QUIET: msg.verbosity = -1; break;
+		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
+		default:
+			if (hamle_opt_is_limit(id) && (status = hamle_opt_limit(&cfg.ropts, id, p.arg, &msg)) != 0)
+				goto cleanup;
+			break;
+		}
+	}
+	if (nops != 2) {
+		status = hamle_msg_usage(&msg, "two sheets (or two sets of them) wanted, not %zu", nops);
+		goto cleanup;
+	}
+	if ((status = parse_pair_by(&cfg, pair_list, &msg)) != 0)
+		goto cleanup;
+	int fmt = hamle_write_format_parse(to);
+	if (fmt < 0) {
+		status = hamle_msg_usage(&msg, "unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", to);
+		goto cleanup;
+	}
+	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0) {
+		status = HAMLE_EXIT_ERROR;
+		goto cleanup;
+	}
+	/* --lang: the language of the moves written and of the messages; the environment only the
+	 * messages' (as in hamle-convert) */
+	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang ? lang : "en");
+	cfg.en = hamle_cli_locales_find(&ls, "en");
+	if (!out_loc || !cfg.en) {
+		status = hamle_msg_usage(&msg, "unknown output language '%s'", lang ? lang : "en");
+		goto cleanup;
+	}
+	cfg.messages = hamle_cli_locales_messages(&ls, lang);
+	msg.messages = cfg.messages;
+	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(&ls, from))) {
+		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
+		goto cleanup;
+	}
+	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
+	cfg.popts.n_candidates = ls.n;
+	cfg.popts.messages = cfg.messages;
+	cfg.popts.flags = HAMLE_REPLAY_NO_SUGGEST;
+	cfg.popts_en = cfg.popts;
+	cfg.popts_en.from = cfg.en;
+	cfg.ropts.sheet_locales = cfg.popts.candidates; /* scoresheet headers in every language */
+	cfg.ropts.n_sheet_locales = ls.n;
+	cfg.ropts.messages = cfg.messages;
+	cfg.copts.messages = cfg.messages;
+	cfg.wopts.format = fmt;
+	cfg.wopts.locale = out_loc;
+	status = rt_run(&cfg, operands[0], operands[1]);
+cleanup:
+	hamle_cli_locales_free(&ls);
+	free(operands);
+	free(locale_files);
+	free(pair_list);
+	return status;
+}

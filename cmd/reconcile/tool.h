@@ -1,0 +1,53 @@
+/* tool.h: the parts of hamle-reconcile.
+ *
+ * Flow: main.c parses the options and loads the locales; run.c reads the two sets (a file or a
+ * directory each, with the shared input code), pairs their games (the only game of each, or by
+ * the --pair-by tags), replays both games of a pair and reconciles them (hamle/reconcile.h);
+ * emit.c writes each divergence on stderr (GNU lines or JSON Lines) and the agreed game on
+ * stdout through hamle-convert's writer (--to, --lang). One thread: pairs are few and small. */
+#ifndef HAMLE_RECONCILE_TOOL_H
+#define HAMLE_RECONCILE_TOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <hamle/hamle.h>
+
+#include "buf.h"
+#include "msg.h"
+#include "out.h"
+
+#define RT_MAX_PAIR_TAGS 16
+
+typedef struct rt_config {
+	hamle_reader_options ropts;
+	hamle_replay_options popts;     /* the sheets: detected (or --from) language; messages */
+	hamle_replay_options popts_en;  /* the agreed game, as written in English before the writer */
+	hamle_writer_options wopts;     /* --to, --lang */
+	hamle_reconcile_options copts;
+	const hamle_locale *en;
+	const hamle_locale *messages;   /* --lang, else the environment's */
+	const char *pair_by[RT_MAX_PAIR_TAGS];
+	size_t n_pair_by;
+	bool pair_given;                /* --pair-by was given: pair by tags even two single games */
+	bool json;                      /* --format json */
+	const hamle_msg *msg;
+} rt_config;
+
+/* One pair's work: the replays, the reconciliation and the agreed game's reader and writer. */
+typedef struct rt_worker {
+	hamle_replay *rpa, *rpb, *rp_en;
+	hamle_reconcile *rc;
+	hamle_writer *w;
+	hamle_buf pgn;
+} rt_worker;
+
+/* emit.c: the divergences of the pair just reconciled (a, b) on err, the agreed game on out.
+ * Returns 0, or -1 when out of memory. */
+int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const hamle_game *b,
+	hamle_buf *err, hamle_buf *out);
+
+/* run.c: reconciles set_a with set_b; returns the exit status. */
+int rt_run(const rt_config *cfg, const char *set_a, const char *set_b);
+
+#endif
