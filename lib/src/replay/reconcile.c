@@ -129,12 +129,22 @@ static int rc_collect(struct rc_sheet *s, const hamle_game *g, const hamle_repla
 	return HAMLE_OK;
 }
 
-/* Reads move k of sheet s in pos; 1 when it is one legal move. */
+/* Marks written that the move contradicts (a capture mark on a move that captures nothing, a
+ * check mark on one that gives none): the reading fits, but weakly. */
+#define RC_MARKS_WRONG (HAMLE_SAN_W_CAPTURE_WRONG | HAMLE_SAN_W_CHECK_WRONG | HAMLE_SAN_W_MATE_WRONG | \
+	HAMLE_SAN_W_EP_WRONG)
+
+/* Reads move k of sheet s in pos; 1 when it is one legal move (2 when its marks are wrong). */
 static int rc_read(hamle_reconcile *rc, int s, size_t k, const struct hamle_position *pos, hamle_move *m)
 {
 	const struct rc_move *mv = &rc->s[s].m[k];
+	hamle_san_info info;
+	memset(&info, 0, sizeof(info));
+	info.request = HAMLE_SAN_LAZY_CHECK;
 	rc->spent++;
-	return hamle_san_parse(m, pos, rc->s[s].loc, mv->text, mv->len, NULL, NULL) == HAMLE_OK;
+	if (hamle_san_parse(m, pos, rc->s[s].loc, mv->text, mv->len, &info, NULL) != HAMLE_OK)
+		return 0;
+	return info.warnings & RC_MARKS_WRONG ? 2 : 1;
 }
 
 static int rc_push(hamle_reconcile *rc, hamle_move m)
@@ -423,6 +433,28 @@ static int rc_diverge(hamle_reconcile *rc, size_t *i, size_t *j, int oka, hamle_
 	return 1;
 }
 
+/* When the sheets read the same move m at A's move i and B's move j but one of them with wrong
+ * marks: 1 when a sheet lacking plies there explains the later moves better than agreeing. */
+static int rc_gap_better(hamle_reconcile *rc, size_t i, size_t j, hamle_move m)
+{
+	struct hamle_position p1 = rc->pos;
+	hamle_position_play(&p1, m);
+	long agree = 1 + rc_follow(rc, &p1, i + 1, j + 1);
+	for (int s = 0; s < 2; s++) {
+		size_t ks = s ? j : i;
+		p1 = rc->pos;
+		for (unsigned k = 1; k <= rc->opts.max_gap && ks + k - 1 < rc->s[s].n; k++) {
+			hamle_move g;
+			if (!rc_read(rc, s, ks + k - 1, &p1, &g))
+				break;
+			hamle_position_play(&p1, g);
+			if (1 + rc_follow(rc, &p1, s ? i : i + k, s ? j + k : j) > agree)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static int rc_align(hamle_reconcile *rc)
 {
 	size_t i = 0, j = 0;
@@ -436,6 +468,11 @@ static int rc_align(hamle_reconcile *rc)
 			return rc_take_rest(rc, ha ? 0 : 1, ha ? i : j);
 		hamle_move ma = HAMLE_MOVE_NONE, mb = HAMLE_MOVE_NONE;
 		int oka = rc_read(rc, 0, i, &rc->pos, &ma), okb = rc_read(rc, 1, j, &rc->pos, &mb);
+		if (oka && okb && ma == mb && (oka == 2 || okb == 2) && rc_gap_better(rc, i, j, ma)) {
+			/* the same move, but one sheet's marks say it is another: a gap explains it better */
+			oka = okb = 0;
+			mb = HAMLE_MOVE_NONE;
+		}
 		if (oka && okb && ma == mb) {
 			if (rc_push(rc, ma) < 0)
 				return HAMLE_ENOMEM;
