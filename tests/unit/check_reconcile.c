@@ -167,6 +167,20 @@ START_TEST(column_shift_realigned)
 }
 END_TEST
 
+START_TEST(wrong_mark_is_no_agreement)
+{
+	char buf[512];
+	/* B lacks 4... Nd4; its 5. Sxd4, read a ply early, is Black's Nd4 with a capture mark that
+	 * captures nothing: the gap at ply 8 explains the later moves, not agreeing there */
+	run("1. e4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. d3 Nd4 5. Nxd4 exd4 6. Ne2 d5 7. exd5 Nxd5 *",
+		"1. e4 e5 2. Sc3 Sf6 3. Sf3 Sc6 4. d3 Sxd4 5. exd4 Se2 6. d5 exd5 7. Sxd5 *");
+	const hamle_divergence *d = nth(0, "column-shift", 8);
+	ck_assert_str_eq(d->a, "Nd4");
+	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), "e4 e5 Nc3 Nf6 Nf3 Nc6 d3 Nd4 Nxd4 exd4 Ne2 d5 exd5 Nxd5");
+}
+END_TEST
+
 START_TEST(only_one_legal)
 {
 	char buf[512];
@@ -288,6 +302,7 @@ Suite *reconcile_suite(void)
 	tcase_add_test(tc, stopped_recording);
 	tcase_add_test(tc, dropped_move_mid_game);
 	tcase_add_test(tc, column_shift_realigned);
+	tcase_add_test(tc, wrong_mark_is_no_agreement);
 	tcase_add_test(tc, only_one_legal);
 	tcase_add_test(tc, both_legal_borne_out);
 	tcase_add_test(tc, both_legal_undecided);
