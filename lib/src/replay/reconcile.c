@@ -120,6 +120,14 @@ static int rc_collect(struct rc_sheet *s, const hamle_game *g, const hamle_repla
 		num = 0;
 		black = 0;
 	}
+	/* where the numbers stand in their columns again, for either parity, from the end back */
+	for (size_t k = s->n; k-- > 0;)
+		for (int o = 0; o < 2; o++) {
+			const struct rc_move *m = &s->m[k];
+			int black_ply = (int)((o + k) & 1u);
+			int ok = m->num && (m->black ? black_ply : !black_ply);
+			s->m[k].next_ok[o] = ok ? k : k + 1 < s->n ? s->m[k + 1].next_ok[o] : s->n;
+		}
 	hamle_result r = hamle_game_result(g);
 	if (r == HAMLE_RESULT_NONE) {
 		const char *tag = hamle_game_tag(g, "Result");
@@ -194,33 +202,24 @@ static long rc_follow(hamle_reconcile *rc, const struct hamle_position *pos, siz
 	return score;
 }
 
-/* 1 when the number written before move m stands in the column of agreed ply p's side. */
-static int rc_column_ok(const hamle_reconcile *rc, const struct rc_move *m, size_t p)
-{
-	return m->black ? rc_side_of(rc, p) == HAMLE_BLACK : rc_side_of(rc, p) == HAMLE_WHITE;
-}
-
 /* After sheet s lacked an odd number of plies, its move k is read at agreed ply p0: when the
  * numbers written after the gap put its moves in the wrong column, the last ply (0-based) of that
  * stretch (up to the first number in the right column again); else (size_t)-1. */
 static size_t rc_shift_end(const hamle_reconcile *rc, int s, size_t k, size_t p0)
 {
 	const struct rc_sheet *sh = &rc->s[s];
-	int seen = 0;
-	for (size_t t = 0; k + t < sh->n; t++) {
+	/* move x is read at ply p0 + x - k, Black's when (side0 + p0 + x - k) is odd */
+	int o = (int)((hamle_position_side(&rc->start) + p0 + 2 * sh->n - k) & 1u);
+	for (size_t t = 0; t < 4 && k + t < sh->n; t++) {
 		const struct rc_move *m = &sh->m[k + t];
 		if (!m->num)
 			continue;
-		int ok = rc_column_ok(rc, m, p0 + t);
-		if (!seen) {
-			if (ok || t > 3)
-				return (size_t)-1;
-			seen = 1;
-		} else if (ok) {
-			return p0 + t - 1;
-		}
+		if (m->next_ok[o] == k + t)
+			return (size_t)-1; /* its first number stands right: no shift */
+		size_t e = k + t + 1 < sh->n ? sh->m[k + t + 1].next_ok[o] : sh->n;
+		return p0 + (e - k) - 1;
 	}
-	return seen ? p0 + (sh->n - k) - 1 : (size_t)-1;
+	return (size_t)-1;
 }
 
 /* The agreed game stops at this divergence: the sheets say different things that nothing

@@ -15,6 +15,9 @@ struct rc_move {
 	size_t tok;            /* token index in the game */
 	unsigned num;          /* the number written before it; 0 when none */
 	unsigned char black;   /* that number was "N..." */
+	size_t next_ok[2];     /* the first move from this one on whose number stands in its column
+	                        * when move x is read at a ply of parity (o + x) & 1 (o the index);
+	                        * n when none */
 };
 
 struct rc_sheet {
