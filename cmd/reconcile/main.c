@@ -35,6 +35,7 @@ static const hamle_cli_opt opts[] = {
 	{"lookahead", 0, HAMLE_OPT_ARG, "N", "plies looked ahead to decide a divergence (default 48)", OPT_LOOKAHEAD},
 	{"max-gap", 0, HAMLE_OPT_ARG, "N", "most plies in a row one sheet may lack mid-game (default 8)", OPT_MAX_GAP},
 	HAMLE_OPT_LIMIT_ENTRIES,
+	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings and no summary (divergences that stop the game still print)",
 		OPT_QUIET},
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "also print notes", OPT_VERBOSE},
@@ -56,8 +57,9 @@ static const hamle_cli_info info = {"hamle-reconcile", HAMLE_VERSION_STRING, "[o
 	"Exit status: 0 the sheets agree, 1 they diverge (or a game has no partner),\n"
 	"2 usage, I/O, locale or out-of-memory error (also a failed write to stdout).\n"};
 
-/* Splits a comma-separated list of tag names into cfg->pair_by (copy owned by the caller). */
-static int parse_pair_by(rt_config *cfg, char *list, const hamle_msg *msg)
+/* Splits a comma-separated list of tag names into cfg->pair_by (copy owned by the caller).
+ * 0, or 2 after the usage error is noted. */
+static int parse_pair_by(rt_config *cfg, char *list, hamle_usage *u)
 {
 	cfg->n_pair_by = 0;
 	for (char *s = list, *next; s; s = next) {
@@ -65,9 +67,9 @@ static int parse_pair_by(rt_config *cfg, char *list, const hamle_msg *msg)
 		if (next)
 			*next++ = '\0';
 		if (!s[0])
-			return hamle_msg_usage(msg, "--pair-by: an empty tag name");
+			return hamle_usage_note(u, "usage_reconcile_pair_by_empty", "--pair-by: an empty tag name", 0, NULL);
 		if (cfg->n_pair_by == RT_MAX_PAIR_TAGS)
-			return hamle_msg_usage(msg, "--pair-by: at most %d tags", RT_MAX_PAIR_TAGS);
+			return hamle_usage_note(u, "usage_reconcile_pair_by_many", "--pair-by: at most 16 tags", 0, NULL);
 		cfg->pair_by[cfg->n_pair_by++] = s;
 	}
 	return 0;
@@ -84,10 +86,12 @@ int main(int argc, char **argv)
 	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
 	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
 	hamle_reconcile_options co = HAMLE_RECONCILE_OPTIONS_INIT;
+	hamle_unpack_limits ul = HAMLE_UNPACK_LIMITS_INIT;
 	cfg.ropts = ro;
 	cfg.popts = po;
 	cfg.wopts = wo;
 	cfg.copts = co;
+	cfg.unpack = ul;
 	cfg.msg = &msg;
 	const char *from = "auto", *lang = NULL, *to = "pgn";
 	char *pair_list = strdup("White,Black,Round");
@@ -100,27 +104,29 @@ int main(int argc, char **argv)
 		status = hamle_msg_nomem(&msg);
 		goto cleanup;
 	}
+	/* the whole command line is read first: --help and the first usage error are printed once
+	 * the messages locale is known (--lang anywhere, else the environment) */
+	hamle_usage usage = HAMLE_USAGE_INIT;
+	int info_id = 0;
 	hamle_opt_parser p;
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
 		unsigned long v;
+		const char *a[1] = {p.arg};
 		switch (id) {
 		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
-		case HAMLE_OPT_FAIL: status = hamle_msg_usage(&msg, "%s", p.error); goto cleanup;
+		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
 		case HAMLE_OPT_HELP:
-			status = hamle_opt_help(stdout, &info, opts) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
-			goto cleanup;
 		case HAMLE_OPT_VERSION:
-			status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
-			goto cleanup;
+			if (!usage.key && !info_id)
+				info_id = id;
+			break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_TO: to = p.arg; break;
 		case OPT_FORMAT:
-			if (strcmp(p.arg, "json") && strcmp(p.arg, "text")) {
-				status = hamle_msg_usage(&msg, "--format wants text or json, not '%s'", p.arg);
-				goto cleanup;
-			}
+			if (strcmp(p.arg, "json") && strcmp(p.arg, "text"))
+				hamle_usage_note(&usage, "usage_reconcile_format", "--format wants text or json, not '%s'", 1, a);
 			cfg.json = !strcmp(p.arg, "json");
 			break;
 		case OPT_PAIR_BY:
@@ -132,41 +138,34 @@ int main(int argc, char **argv)
 			cfg.pair_given = true;
 			break;
 		case OPT_ENCODING:
-			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0) {
-				status = hamle_msg_usage(&msg, "unknown encoding '%s'", p.arg);
-				goto cleanup;
-			}
+			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
+				hamle_usage_note(&usage, "usage_reconcile_encoding", "unknown encoding '%s'", 1, a);
 			break;
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_LOOKAHEAD:
-		case OPT_MAX_GAP:
-			if (hamle_opt_parse_ulong(p.arg, 1, id == OPT_MAX_GAP ? 64 : 4096, &v) < 0) {
-				status = hamle_msg_usage(&msg, "--%s wants a number from 1 to %d, not '%s'",
-					id == OPT_MAX_GAP ? "max-gap" : "lookahead", id == OPT_MAX_GAP ? 64 : 4096, p.arg);
-				goto cleanup;
-			}
-			if (id == OPT_MAX_GAP)
-				cfg.copts.max_gap = (unsigned)v;
+			if (hamle_opt_parse_ulong(p.arg, 1, 4096, &v) < 0)
+				hamle_usage_note(&usage, "usage_reconcile_lookahead", "--lookahead wants a number from 1 to 4096, not '%s'", 1, a);
 			else
 				cfg.copts.lookahead = (unsigned)v;
+			break;
+		case OPT_MAX_GAP:
+			if (hamle_opt_parse_ulong(p.arg, 1, 64, &v) < 0)
+				hamle_usage_note(&usage, "usage_reconcile_max_gap", "--max-gap wants a number from 1 to 64, not '%s'", 1, a);
+			else
+				cfg.copts.max_gap = (unsigned)v;
 			break;
 		case OPT_QUIET: msg.verbosity = -1; break;
 		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
 		default:
-			if (hamle_opt_is_limit(id) && (status = hamle_opt_limit(&cfg.ropts, id, p.arg, &msg)) != 0)
-				goto cleanup;
+			if (hamle_opt_is_limit(id))
+				hamle_opt_limit_note(&cfg.ropts, id, p.arg, &usage);
+			if (hamle_opt_is_input_limit(id))
+				hamle_opt_input_limit_note(&cfg.unpack, id, p.arg, &usage);
 			break;
 		}
 	}
-	if (nops != 2) {
-		status = hamle_msg_usage(&msg, "two sheets (or two sets of them) wanted, not %zu", nops);
-		goto cleanup;
-	}
-	if ((status = parse_pair_by(&cfg, pair_list, &msg)) != 0)
-		goto cleanup;
-	int fmt = hamle_write_format_parse(to);
-	if (fmt < 0) {
-		status = hamle_msg_usage(&msg, "unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", to);
+	if (info_id == HAMLE_OPT_VERSION) {
+		status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
 		goto cleanup;
 	}
 	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0) {
@@ -174,17 +173,44 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	/* --lang: the language of the moves written and of the messages; the environment only the
-	 * messages' (as in hamle-convert) */
+	 * messages' (and those of an unknown --lang), as in hamle-convert */
 	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang ? lang : "en");
 	cfg.en = hamle_cli_locales_find(&ls, "en");
-	if (!out_loc || !cfg.en) {
-		status = hamle_msg_usage(&msg, "unknown output language '%s'", lang ? lang : "en");
+	cfg.messages = hamle_cli_locales_messages(&ls, out_loc ? lang : NULL);
+	msg.messages = cfg.messages;
+	if (info_id == HAMLE_OPT_HELP) {
+		status = hamle_opt_help_in(stdout, &info, opts, msg.messages) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
 		goto cleanup;
 	}
-	cfg.messages = hamle_cli_locales_messages(&ls, lang);
-	msg.messages = cfg.messages;
+	if (!usage.key)
+		parse_pair_by(&cfg, pair_list, &usage);
+	if (usage.key) {
+		status = hamle_usage_report(&msg, &usage);
+		goto cleanup;
+	}
+	char count[24];
+	const char *a[1] = {count};
+	snprintf(count, sizeof(count), "%zu", nops);
+	if (nops != 2) {
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_operands",
+			"two sheets (or two sets of them) wanted, not %s", 1, a);
+		goto cleanup;
+	}
+	int fmt = hamle_write_format_parse(to);
+	a[0] = to;
+	if (fmt < 0) {
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_to",
+			"unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
+		goto cleanup;
+	}
+	if (!out_loc || !cfg.en) {
+		a[0] = lang ? lang : "en";
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_lang", "unknown output language '%s'", 1, a);
+		goto cleanup;
+	}
 	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(&ls, from))) {
-		status = hamle_msg_usage(&msg, "unknown input language '%s'", from);
+		a[0] = from;
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_from", "unknown input language '%s'", 1, a);
 		goto cleanup;
 	}
 	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;

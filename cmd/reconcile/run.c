@@ -32,6 +32,7 @@ static int read_set(const rt_config *cfg, const char *operand, rt_set *s)
 	int status = 0, got;
 	if (hamle_inputs_new(&in, ops, 1, cfg->msg) < 0)
 		return -1;
+	hamle_inputs_set_limits(in, &cfg->unpack);
 	while ((got = hamle_inputs_next(in, &f, &name)) > 0) {
 		hamle_reader *r = NULL;
 		if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_reader_set_input_file(r, f, name) < 0) {

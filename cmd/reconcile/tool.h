@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "msg.h"
 #include "out.h"
+#include "unpack.h"
 
 #define RT_MAX_PAIR_TAGS 16
 
@@ -25,6 +26,7 @@ typedef struct rt_config {
 	hamle_replay_options popts_en;  /* the agreed game, as written in English before the writer */
 	hamle_writer_options wopts;     /* --to, --lang */
 	hamle_reconcile_options copts;
+	hamle_unpack_limits unpack;     /* --max-member-bytes, --max-ratio */
 	const hamle_locale *en;
 	const hamle_locale *messages;   /* --lang, else the environment's */
 	const char *pair_by[RT_MAX_PAIR_TAGS];
