@@ -142,6 +142,10 @@ out=$(complete_words hamle-move --lang t)
 [ "$out" = tr ] || fail "completion of 'hamle-move --lang t': '$out'"
 out=$(complete_words hamle-perft --d)
 [ "$out" = --divide ] || fail "completion of 'hamle-perft --d': '$out'"
-out=$(complete_words hamle-reconcile --he 2>&1) || fail "completion of a tool not installed fails"
+out=$(complete_words hamle-reconcile --pa)
+[ "$out" = --pair-by ] || fail "completion of 'hamle-reconcile --pa': '$out'"
+out=$(complete_words hamle-reconcile --to f | tr '\n' ' ')
+[ "$out" = "fide fen " ] || fail "completion of 'hamle-reconcile --to f': '$out'"
+out=$(complete_words hamle-annotate --he 2>&1) || fail "completion of a tool not installed fails"
 [ -z "$out" ] || fail "completion of a tool not installed: '$out'"
 finish
