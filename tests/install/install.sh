@@ -146,6 +146,9 @@ out=$(complete_words hamle-reconcile --pa)
 [ "$out" = --pair-by ] || fail "completion of 'hamle-reconcile --pa': '$out'"
 out=$(complete_words hamle-reconcile --to f | tr '\n' ' ')
 [ "$out" = "fide fen " ] || fail "completion of 'hamle-reconcile --to f': '$out'"
-out=$(complete_words hamle-annotate --he 2>&1) || fail "completion of a tool not installed fails"
+# a tool that is not installed (every hamle tool is now): file names only, no options
+out=$(bash --norc --noprofile -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+	_hamle; printf "%s\n" "${COMPREPLY[@]}"' complete "$comp/hamle" hamle-nonesuch --he 2>&1) ||
+	fail "completion of a tool not installed fails"
 [ -z "$out" ] || fail "completion of a tool not installed: '$out'"
 finish
