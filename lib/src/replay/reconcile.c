@@ -261,8 +261,7 @@ static int rc_take_rest(hamle_reconcile *rc, int s, size_t k)
 	int other = 1 - s;
 	const struct rc_sheet *sh = &rc->s[s];
 	hamle_move m;
-	int ok = 1;
-	while (k < sh->n && (ok = rc_read(rc, s, k, &rc->pos, &m)) != 0) {
+	while (k < sh->n && rc_read(rc, s, k, &rc->pos, &m)) {
 		if (rc_push(rc, m) < 0)
 			return HAMLE_ENOMEM;
 		k++;
@@ -297,7 +296,6 @@ static int rc_take_rest(hamle_reconcile *rc, int s, size_t k)
 	rc_locate(rc, d, s, k);
 	const char *args[2] = {s ? "B" : "A", s ? d->b : d->a};
 	rc_message(rc, d, "reconcile_illegal_alone", 2, args);
-	(void)ok;
 	return 0;
 }
 
