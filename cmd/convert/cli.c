@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "where.h"
 
 int cv_cli_init(cv_cli *c, const char *prog, int argc)
 {
@@ -47,7 +48,6 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 	hamle_msg *msg = &c->msg;
 	hamle_usage *usage = &c->usage;
 	unsigned long v;
-	hamle_error err;
 	const char *a[3] = {p->arg, NULL, NULL};
 	switch (id) {
 	case HAMLE_OPT_OPERAND: c->operands[c->nops++] = p->arg; return 0;
@@ -76,14 +76,8 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 		cfg->popts.flags |= HAMLE_REPLAY_REPAIR_TR;
 		return 0;
 	case CV_OPT_WHERE:
-		hamle_error_clear(&err);
-		if (hamle_filter_add(c->where, p->arg, &err) < 0) {
-			char col[24];
-			snprintf(col, sizeof(col), "%zu", err.column);
-			a[1] = err.message;
-			a[2] = col;
-			hamle_usage_note(usage, "usage_convert_where", "--where '%1$s': %2$s at character %3$s", 3, a);
-		}
+		if (hamle_where_add(&c->where, p->arg, usage) == HAMLE_ENOMEM)
+			hamle_usage_note(usage, "out_of_memory", "out of memory", 0, NULL); /* exit 2, as any */
 		return 0;
 	case CV_OPT_LOCALE_FILE: c->locale_files[c->nlocfiles++] = p->arg; return 0;
 	case CV_OPT_OUTPUT: cfg->output = p->arg; return 0;

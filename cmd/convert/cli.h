@@ -33,7 +33,8 @@ enum {
 		"write utf-8 (default), cp1254, iso-8859-9 or latin1; a character the encoding lacks is an error", \
 		CV_OPT_OUT_ENCODING}, \
 	{"where", 'w', HAMLE_OPT_ARG, "EXPR", \
-		"only games whose tags match, e.g. 'White~/Kasparov/i' or 'Result=1-0' (repeatable; all must hold; " \
+		"only games whose tags match, e.g. 'White~/Kasparov/i' or 'Elo>=2600 && (Result=1-0 || Date<2000)' " \
+		"(repeatable; all must hold; " \
 		"PCRE2, UTF+UCP: /i folds by Unicode, and İ/ı do not fold to i/I)", CV_OPT_WHERE}, \
 	{"output", 'o', HAMLE_OPT_ARG, "FILE", \
 		"write to FILE instead of stdout (- is stdout), whole or not at all: a temporary file beside it " \

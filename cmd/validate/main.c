@@ -7,6 +7,7 @@
 #include "locales.h"
 #include "opt.h"
 #include "pool.h"
+#include "where.h"
 #include "validate.h"
 
 #ifndef HAMLE_VERSION_STRING
@@ -36,7 +37,7 @@ static const hamle_cli_opt opts[] = {
 	{"encoding", 0, HAMLE_OPT_ARG, "ENC",
 		"input encoding: auto (default), utf-8, cp1254, iso-8859-9, latin1 or cp1252", OPT_ENCODING},
 	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ for Ş...) in every game whose words are Turkish", OPT_REPAIR},
-	{"where", 0, HAMLE_OPT_ARG, "EXPR", "validate only the games whose tags match EXPR, e.g. 'White~/Tal/i' or 'Round=3' (repeatable: all must hold)", OPT_WHERE},
+	{"where", 0, HAMLE_OPT_ARG, "EXPR", "validate only the games whose tags match EXPR, e.g. 'White~/Tal/i' or 'Elo>=2600 && Date>=2000' (repeatable: all must hold)", OPT_WHERE},
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
@@ -133,24 +134,12 @@ int main(int argc, char **argv)
 			cfg.ropts.flags |= HAMLE_READ_REPAIR_TR;
 			cfg.popts.flags |= HAMLE_REPLAY_REPAIR_TR;
 			break;
-		case OPT_WHERE: {
-			hamle_error err;
-			hamle_error_clear(&err);
-			int frc = where ? 0 : hamle_filter_new(&where);
-			if (frc == 0)
-				frc = hamle_filter_add(where, p.arg, &err);
-			if (frc == HAMLE_ENOMEM) {
+		case OPT_WHERE:
+			if (hamle_where_add(&where, p.arg, &usage) == HAMLE_ENOMEM) {
 				status = hamle_msg_nomem(&m);
 				goto cleanup;
-			} else if (frc < 0) {
-				char col[24];
-				snprintf(col, sizeof(col), "%zu", err.column);
-				a[1] = err.message;
-				a[2] = col;
-				hamle_usage_note(&usage, "usage_validate_where", "--where '%1$s': %2$s (at character %3$s)", 3, a);
 			}
 			break;
-		}
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {

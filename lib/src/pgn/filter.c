@@ -5,20 +5,10 @@
 
 #include "error_internal.h"
 #include "hamle/filter.h"
-#include "pgn/pattern.h"
-
-enum { OP_MATCH, OP_NOMATCH, OP_EQ, OP_NE };
-
-typedef struct filter_expr {
-	char *expr;        /* the expression as given: owned */
-	char *tag;         /* owned */
-	int op;
-	char *text;        /* OP_EQ / OP_NE: owned */
-	pcre2_code *re;    /* OP_MATCH / OP_NOMATCH: owned */
-} filter_expr;
+#include "pgn/filter_internal.h"
 
 struct hamle_filter {
-	filter_expr *v;
+	filter_prog *v; /* each --where expression: all must hold */
 	size_t n, cap;
 	pcre2_match_context *mc; /* the match limits; only read while matching */
 };
@@ -40,12 +30,8 @@ void hamle_filter_free(hamle_filter *f)
 {
 	if (!f)
 		return;
-	for (size_t i = 0; i < f->n; i++) {
-		free(f->v[i].expr);
-		free(f->v[i].tag);
-		free(f->v[i].text);
-		pcre2_code_free(f->v[i].re);
-	}
+	for (size_t i = 0; i < f->n; i++)
+		hamle_filter_prog_free(&f->v[i]);
 	free(f->v);
 	pcre2_match_context_free(f->mc);
 	free(f);
@@ -56,131 +42,22 @@ size_t hamle_filter_count(const hamle_filter *f)
 	return f ? f->n : 0;
 }
 
-static int is_tag_char(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Characters (code points) in s[0..n). */
-static size_t count_chars(const char *s, size_t n)
-{
-	size_t c = 0;
-	for (size_t i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80)
-			c++;
-	return c;
-}
-
-static int bad(hamle_error *err, const char *expr, size_t at, const char *fmt, const char *arg)
-{
-	if (err) {
-		hamle_error_set(err, HAMLE_EUSAGE, fmt, arg);
-		hamle_error_set_token(err, expr, strlen(expr));
-		err->offset = at;
-		err->column = count_chars(expr, at) + 1;
-		err->line = 1;
-	}
-	return HAMLE_EUSAGE;
-}
-
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = malloc(n + 1);
-	if (d) {
-		memcpy(d, s, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err)
 {
 	if (!f || !expr)
 		return HAMLE_EUSAGE;
-	size_t n = 0;
-	while (is_tag_char(expr[n]))
-		n++;
-	if (n == 0)
-		return bad(err, expr, 0, "%s", "expected a tag name (letters, digits, '_') at the start, as in White~/Kasparov/i");
-	const char *p = expr + n;
-	filter_expr e = { NULL, NULL, 0, NULL, NULL };
-	if (p[0] == '~')
-		e.op = OP_MATCH, p += 1;
-	else if (p[0] == '!' && p[1] == '~')
-		e.op = OP_NOMATCH, p += 2;
-	else if (p[0] == '=')
-		e.op = OP_EQ, p += 1;
-	else if (p[0] == '!' && p[1] == '=')
-		e.op = OP_NE, p += 2;
-	else
-		return bad(err, expr, n, "%s", "expected '~', '!~', '=' or '!=' after the tag name");
 	if (f->n == f->cap) {
 		size_t cap = f->cap ? f->cap * 2 : 4;
-		filter_expr *v = realloc(f->v, cap * sizeof(*v));
+		filter_prog *v = realloc(f->v, cap * sizeof(*v));
 		if (!v)
 			return HAMLE_ENOMEM;
 		f->v = v;
 		f->cap = cap;
 	}
-	e.tag = dup_n(expr, n);
-	e.expr = dup_n(expr, strlen(expr));
-	if (!e.tag || !e.expr) {
-		free(e.tag);
-		free(e.expr);
-		return HAMLE_ENOMEM;
-	}
-	if (e.op == OP_EQ || e.op == OP_NE) {
-		e.text = dup_n(p, strlen(p));
-		if (!e.text) {
-			free(e.tag);
-			free(e.expr);
-			return HAMLE_ENOMEM;
-		}
-		f->v[f->n++] = e;
-		return 0;
-	}
-	const char *pat = p;
-	size_t plen = strlen(p);
-	uint32_t opts = PCRE2_UTF | PCRE2_UCP;
-	if (p[0] == '/') {
-		const char *close = strrchr(p + 1, '/');
-		if (!close) {
-			free(e.tag);
-			free(e.expr);
-			return bad(err, expr, (size_t)(p - expr), "%s", "regular expression '/' without its closing '/'");
-		}
-		pat = p + 1;
-		plen = (size_t)(close - pat);
-		for (const char *q = close + 1; *q; q++) {
-			switch (*q) {
-			case 'i': opts |= PCRE2_CASELESS; break;
-			case 'x': opts |= PCRE2_EXTENDED; break;
-			case 's': opts |= PCRE2_DOTALL; break;
-			case 'm': opts |= PCRE2_MULTILINE; break;
-			default: {
-				char flag[2] = { *q, 0 };
-				free(e.tag);
-				free(e.expr);
-				return bad(err, expr, (size_t)(q - expr), "unknown regular expression flag '%s' (known: i x s m)", flag);
-			}
-			}
-		}
-	}
-	int ec = 0;
-	PCRE2_SIZE eo = 0;
-	e.re = pcre2_compile((PCRE2_SPTR)pat, plen, opts, &ec, &eo, NULL);
-	if (!e.re) {
-		PCRE2_UCHAR msg[200];
-		if (pcre2_get_error_message(ec, msg, sizeof(msg)) < 0)
-			strcpy((char *)msg, "invalid regular expression");
-		free(e.tag);
-		free(e.expr);
-		if (ec == PCRE2_ERROR_NOMEMORY)
-			return HAMLE_ENOMEM;
-		return bad(err, expr, (size_t)(pat - expr) + eo, "%s", (const char *)msg);
-	}
-	f->v[f->n++] = e;
-	return 0;
+	int rc = hamle_filter_prog_parse(&f->v[f->n], expr, err);
+	if (rc == 0)
+		f->n++;
+	return rc;
 }
 
 /* Where the first tag named name is in g's input (nothing when g is NULL or has none). */
@@ -198,10 +75,10 @@ static void tag_position(const hamle_game *g, const char *name, hamle_error *err
 	}
 }
 
-/* An expression that cannot be decided: returns HAMLE_ELIMIT (a limit of pgn/pattern.h),
- * HAMLE_EENCODING (a value that is not UTF-8) or HAMLE_ERROR (another PCRE2 failure), with err
- * set. */
-static int undecided(const filter_expr *e, int m, const hamle_game *g, hamle_error *err)
+/* A condition that cannot be decided on the value of tag: returns HAMLE_ELIMIT (a limit of
+ * pgn/pattern.h), HAMLE_EENCODING (a value that is not UTF-8) or HAMLE_ERROR (another PCRE2
+ * failure), with err set. */
+static int undecided(const char *expr, const char *tag, int m, const hamle_game *g, hamle_error *err)
 {
 	const char *limit = hamle_pattern_limit(m);
 	int utf = m <= PCRE2_ERROR_UTF8_ERR1 && m >= PCRE2_ERROR_UTF8_ERR21;
@@ -211,74 +88,153 @@ static int undecided(const filter_expr *e, int m, const hamle_game *g, hamle_err
 	hamle_error_clear(err);
 	if (limit) {
 		hamle_error_set(err, code, "pattern hit its %s on the value of tag %s (too much backtracking), so "
-			"the filter cannot decide on this game", limit, e->tag);
+			"the filter cannot decide on this game", limit, tag);
 	} else {
 		PCRE2_UCHAR msg[160];
 		if (pcre2_get_error_message(m, msg, sizeof(msg)) < 0)
 			strcpy((char *)msg, "matching failed");
-		hamle_error_set(err, code, "pattern cannot be matched against the value of tag %s: %s", e->tag,
+		hamle_error_set(err, code, "pattern cannot be matched against the value of tag %s: %s", tag,
 			(const char *)msg);
 	}
-	hamle_error_set_token(err, e->expr, strlen(e->expr));
+	hamle_error_set_token(err, expr, strlen(expr));
 	if (g) {
 		err->source = hamle_game_source(g);
 		err->game = hamle_game_index(g);
-		tag_position(g, e->tag, err);
+		tag_position(g, tag, err);
 	}
 	return code;
 }
 
-/* Every expression in turn: 1, 0, or the first expression that cannot be decided (unless a later
- * one does not hold, which decides). */
+/* What one evaluation needs: the tag lookup, the game (for error positions), the match data
+ * (made on the first regular expression, freed at the end), the first undecided error. */
+typedef struct eval {
+	const hamle_filter *f;
+	const char *(*value)(void *payload, const char *name);
+	void *payload;
+	const hamle_game *g;
+	hamle_error *err;
+	pcre2_match_data *md;
+	int failed;
+} eval;
+
+/* c's positive test (=, ~, < <= > >=) on the value of one tag: 1, 0, -1 undecided (e->failed
+ * set on the first), HAMLE_ENOMEM. */
+static int test_tag(eval *e, const filter_prog *p, const filter_cond *c, const char *tag)
+{
+	const char *v = e->value(e->payload, tag);
+	if (!v)
+		return 0;
+	switch (c->op) {
+	case FOP_EQ:
+	case FOP_NE:
+		return strcmp(v, c->text) == 0;
+	case FOP_MATCH:
+	case FOP_NOMATCH:
+		break;
+	default:
+		return hamle_filter_relation(c->kind, c->op, v, c->text);
+	}
+	if (!e->md && !(e->md = pcre2_match_data_create(1, NULL)))
+		return HAMLE_ENOMEM;
+	/* the shared context holds the limit for short values; a longer one (over 62 KB) gets a
+	 * context of its own with a limit for its length */
+	size_t len = strlen(v);
+	pcre2_match_context *mc = e->f->mc, *own = NULL;
+	if (hamle_pattern_match_limit(len) > HAMLE_PATTERN_MATCH_LIMIT) {
+		if (!(mc = own = pcre2_match_context_copy(e->f->mc)))
+			return HAMLE_ENOMEM;
+		pcre2_set_match_limit(own, hamle_pattern_match_limit(len));
+	}
+	int m = pcre2_match(c->re, (PCRE2_SPTR)v, len, 0, 0, e->md, mc);
+	pcre2_match_context_free(own);
+	if (m == PCRE2_ERROR_NOMEMORY)
+		return HAMLE_ENOMEM;
+	if (m < 0 && m != PCRE2_ERROR_NOMATCH) {
+		if (!e->failed)
+			e->failed = undecided(p->expr, tag, m, e->g, e->err);
+		return -1;
+	}
+	return m >= 0;
+}
+
+/* A condition: 1, 0, -1 undecided, HAMLE_ENOMEM. Player and Elo hold when either side's tag
+ * does; != and !~ are the negations of = and ~ (for Player and Elo: neither side). */
+static int test_cond(eval *e, const filter_prog *p, const filter_cond *c)
+{
+	static const char *const player[] = { "White", "Black" }, *const elo[] = { "WhiteElo", "BlackElo" };
+	const char *const *tags = c->field == FFIELD_PLAYER ? player : c->field == FFIELD_ELO ? elo : NULL;
+	int r;
+	if (!tags) {
+		r = test_tag(e, p, c, c->tag);
+	} else {
+		r = test_tag(e, p, c, tags[0]);
+		if (r == 0 || r == -1) {
+			int r2 = test_tag(e, p, c, tags[1]);
+			r = r2 == HAMLE_ENOMEM || r2 == 1 ? r2 : r == -1 || r2 == -1 ? -1 : 0;
+		}
+	}
+	if (r == HAMLE_ENOMEM || r == -1)
+		return r;
+	return c->op == FOP_NE || c->op == FOP_NOMATCH ? !r : r;
+}
+
+/* One expression's code with a stack of 1 / 0 / -1 (undecided, as three-valued logic: false &&
+ * undecided is false, true || undecided is true); && and || skip their right operand when the
+ * left one decides. Returns 1, 0, -1 or HAMLE_ENOMEM. */
+static int run(eval *e, const filter_prog *p)
+{
+	signed char st[FILTER_MAX_CODE];
+	size_t sp = 0;
+	for (size_t pc = 0; pc < p->ncode; pc++) {
+		const filter_ins *in = &p->code[pc];
+		switch (in->op) {
+		case FI_COND: {
+			int r = test_cond(e, p, &p->conds[in->cond]);
+			if (r == HAMLE_ENOMEM)
+				return r;
+			st[sp++] = (signed char)r;
+			break;
+		}
+		case FI_NOT:
+			st[sp - 1] = st[sp - 1] < 0 ? -1 : !st[sp - 1];
+			break;
+		case FI_AND: {
+			signed char a = st[sp - 2], b = st[--sp];
+			st[sp - 1] = a == 0 || b == 0 ? 0 : a < 0 || b < 0 ? -1 : 1;
+			break;
+		}
+		default: {
+			signed char a = st[sp - 2], b = st[--sp];
+			st[sp - 1] = a == 1 || b == 1 ? 1 : a < 0 || b < 0 ? -1 : 0;
+			break;
+		}
+		}
+		/* the left operand of an operator ends here: when it decides, so is the operator */
+		while (p->code[pc].jump) {
+			size_t k = p->code[pc].jump;
+			if (!(p->code[k].op == FI_AND ? st[sp - 1] == 0 : st[sp - 1] == 1))
+				break;
+			pc = k;
+		}
+	}
+	return st[0];
+}
+
+/* Every expression in turn: 1, 0, or the first condition that cannot be decided (unless the
+ * expressions decide without it). */
 static int evaluate(const hamle_filter *f, const char *(*value)(void *payload, const char *name),
 	void *payload, const hamle_game *g, hamle_error *err)
 {
 	if (!f || f->n == 0)
 		return 1;
-	pcre2_match_data *md = NULL;
-	int rc = 1, failed = 0;
-	for (size_t i = 0; i < f->n && rc != 0; i++) {
-		const filter_expr *e = &f->v[i];
-		const char *v = value(payload, e->tag);
-		switch (e->op) {
-		case OP_EQ: rc = v && strcmp(v, e->text) == 0; break;
-		case OP_NE: rc = !v || strcmp(v, e->text) != 0; break;
-		default: {
-			int hit = 0;
-			if (v) {
-				if (!md && !(md = pcre2_match_data_create(1, NULL)))
-					return HAMLE_ENOMEM;
-				/* the shared context holds the limit for short values; a longer one (over 62 KB)
-				 * gets a context of its own with a limit for its length */
-				size_t len = strlen(v);
-				pcre2_match_context *mc = f->mc, *own = NULL;
-				if (hamle_pattern_match_limit(len) > HAMLE_PATTERN_MATCH_LIMIT) {
-					if (!(mc = own = pcre2_match_context_copy(f->mc))) {
-						pcre2_match_data_free(md);
-						return HAMLE_ENOMEM;
-					}
-					pcre2_set_match_limit(own, hamle_pattern_match_limit(len));
-				}
-				int m = pcre2_match(e->re, (PCRE2_SPTR)v, len, 0, 0, md, mc);
-				pcre2_match_context_free(own);
-				if (m == PCRE2_ERROR_NOMEMORY) {
-					pcre2_match_data_free(md);
-					return HAMLE_ENOMEM;
-				}
-				if (m < 0 && m != PCRE2_ERROR_NOMATCH) {
-					if (!failed)
-						failed = undecided(e, m, g, err);
-					continue;
-				}
-				hit = m >= 0;
-			}
-			rc = e->op == OP_MATCH ? hit : !hit;
-			break;
-		}
-		}
+	eval e = { f, value, payload, g, err, NULL, 0 };
+	int rc = 1;
+	for (size_t i = 0; i < f->n && rc != 0 && rc != HAMLE_ENOMEM; i++) {
+		int r = run(&e, &f->v[i]);
+		rc = r == HAMLE_ENOMEM || r == 0 ? r : r < 0 ? -1 : rc;
 	}
-	pcre2_match_data_free(md);
-	return rc == 0 ? 0 : failed ? failed : rc;
+	pcre2_match_data_free(e.md);
+	return rc == -1 ? e.failed : rc;
 }
 
 int hamle_filter_match_fn(const hamle_filter *f, const char *(*value)(void *payload, const char *name),

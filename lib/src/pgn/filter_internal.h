@@ -1,0 +1,59 @@
+/* filter_internal.h: a --where expression compiled (see hamle/filter.h): its conditions and the
+ * program that combines them, in postfix order with the jumps that make && and || short-circuit.
+ * filter_parse.c builds it (shunting-yard, no recursion), filter_value.c reads numbers, dates and
+ * results, filter.c runs it. Immutable once built. */
+#ifndef HAMLE_FILTER_INTERNAL_H
+#define HAMLE_FILTER_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamle/common.h"
+#include "pgn/pattern.h"
+
+/* The most conditions and operators ('!', '&&', '||') in one expression, and so the deepest the
+ * evaluation stack can get. */
+#define FILTER_MAX_CODE 256
+
+enum { FOP_EQ, FOP_NE, FOP_MATCH, FOP_NOMATCH, FOP_LT, FOP_LE, FOP_GT, FOP_GE };
+enum { FKIND_TEXT, FKIND_NUMBER, FKIND_DATE, FKIND_RESULT }; /* how < <= > >= read values */
+enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO };               /* Player, Elo: either side */
+
+typedef struct filter_cond {
+	char *tag;       /* FFIELD_TAG: the tag's name, owned */
+	int field, op, kind;
+	char *text;      /* FOP_EQ / FOP_NE: the text; < <= > >=: the operand; owned */
+	pcre2_code *re;  /* FOP_MATCH / FOP_NOMATCH: owned */
+} filter_cond;
+
+enum { FI_COND, FI_NOT, FI_AND, FI_OR };
+
+typedef struct filter_ins {
+	uint8_t op;      /* FI_* */
+	uint16_t cond;   /* FI_COND: index in conds */
+	uint16_t jump;   /* when non-zero: this instruction ends the left operand of the binary
+	                  * operator at index jump, which may be decided here (short-circuit) */
+} filter_ins;
+
+typedef struct filter_prog {
+	char *expr;         /* the expression as given: owned */
+	filter_cond *conds; /* owned */
+	size_t nconds;
+	filter_ins *code;   /* owned */
+	size_t ncode;
+} filter_prog;
+
+/* Compiles expr into p (zeroed first). Returns 0, HAMLE_EUSAGE (err: message, column, offset,
+ * token = expr) or HAMLE_ENOMEM; on failure p holds nothing. */
+int hamle_filter_prog_parse(filter_prog *p, const char *expr, hamle_error *err);
+void hamle_filter_prog_free(filter_prog *p);
+
+/* Whether value v stands in relation op (FOP_LT .. FOP_GE) to operand r (checked by
+ * hamle_filter_operand_ok) read as kind: 1 or 0; 0 when v is not such a value, and for a date
+ * whose unknown parts would decide (see hamle/filter.h). */
+int hamle_filter_relation(int kind, int op, const char *v, const char *r);
+
+/* Whether r is a valid operand of kind (a number, a date YYYY[.MM[.DD]], a result). */
+int hamle_filter_operand_ok(int kind, const char *r);
+
+#endif

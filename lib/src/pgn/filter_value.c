@@ -1,0 +1,164 @@
+/* filter_value.c: the values < <= > >= of --where compare (see hamle/filter.h): numbers as
+ * decimals of any length (no conversion, so no overflow and no locale), dates field by field with
+ * unknown parts, results from White's side. */
+#include <string.h>
+
+#include "pgn/filter_internal.h"
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* A decimal [+-]digits[.digits], the whole of s: its sign and its digits without leading zeros
+ * (integer part) and trailing zeros (fraction). */
+typedef struct decimal {
+	int neg;
+	const char *ip, *fp;
+	size_t in, fn;
+} decimal;
+
+static int read_decimal(const char *s, decimal *d)
+{
+	d->neg = 0;
+	if (*s == '+' || *s == '-')
+		d->neg = *s++ == '-';
+	const char *start = s;
+	while (is_digit(*s))
+		s++;
+	if (s == start)
+		return 0;
+	d->ip = start;
+	d->in = (size_t)(s - start);
+	while (d->in > 0 && *d->ip == '0')
+		d->ip++, d->in--;
+	d->fp = s;
+	d->fn = 0;
+	if (*s == '.') {
+		d->fp = ++s;
+		while (is_digit(*s))
+			s++;
+		if (s == d->fp)
+			return 0;
+		d->fn = (size_t)(s - d->fp);
+		while (d->fn > 0 && d->fp[d->fn - 1] == '0')
+			d->fn--;
+	}
+	if (d->in == 0 && d->fn == 0)
+		d->neg = 0; /* -0 is 0 */
+	return *s == '\0';
+}
+
+static int compare_decimal(const decimal *a, const decimal *b)
+{
+	if (a->neg != b->neg)
+		return a->neg ? -1 : 1;
+	int c = 0;
+	if (a->in != b->in)
+		c = a->in < b->in ? -1 : 1;
+	else if (a->in && (c = memcmp(a->ip, b->ip, a->in)) != 0)
+		c = c < 0 ? -1 : 1;
+	for (size_t i = 0; c == 0 && (i < a->fn || i < b->fn); i++) {
+		char x = i < a->fn ? a->fp[i] : '0', y = i < b->fn ? b->fp[i] : '0';
+		if (x != y)
+			c = x < y ? -1 : 1;
+	}
+	return a->neg ? -c : c;
+}
+
+/* A PGN date YYYY.MM.DD, any part "??" ("????" for the year) when unknown, and the later parts
+ * may be left out ("1990", "1990.05"). */
+typedef struct date {
+	int part[3];
+	int known[3];
+	int n;
+} date;
+
+static int read_date(const char *s, date *d)
+{
+	static const size_t width[3] = { 4, 2, 2 };
+	d->n = 0;
+	for (int i = 0; i < 3; i++) {
+		size_t w = width[i], q = 0, k = 0;
+		int v = 0;
+		for (; k < w && (is_digit(s[k]) || s[k] == '?'); k++) {
+			q += s[k] == '?';
+			v = v * 10 + (s[k] == '?' ? 0 : s[k] - '0');
+		}
+		if (k != w || (q != 0 && q != w))
+			return 0;
+		d->part[i] = v;
+		d->known[i] = q == 0;
+		d->n++;
+		s += w;
+		if (*s == '\0')
+			return 1;
+		if (*s++ != '.' || i == 2)
+			return 0;
+	}
+	return 0;
+}
+
+/* 2 for 1-0, 1 for a draw, 0 for 0-1, -1 for anything else ("*" included). */
+static int read_result(const char *s)
+{
+	if (strcmp(s, "1-0") == 0)
+		return 2;
+	if (strcmp(s, "1/2-1/2") == 0 || strcmp(s, "\xC2\xBD-\xC2\xBD") == 0)
+		return 1;
+	if (strcmp(s, "0-1") == 0)
+		return 0;
+	return -1;
+}
+
+int hamle_filter_operand_ok(int kind, const char *r)
+{
+	decimal d;
+	date t;
+	switch (kind) {
+	case FKIND_NUMBER: return read_decimal(r, &d);
+	case FKIND_RESULT: return read_result(r) >= 0;
+	case FKIND_DATE:
+		if (!read_date(r, &t) || !t.known[0])
+			return 0;
+		for (int i = 1; i < t.n; i++)
+			if (t.known[i] && (!t.known[i - 1] || t.part[i] < 1 || t.part[i] > (i == 1 ? 12 : 31)))
+				return 0;
+		return 1;
+	default: return 0;
+	}
+}
+
+static int holds(int op, int c)
+{
+	switch (op) {
+	case FOP_LT: return c < 0;
+	case FOP_LE: return c <= 0;
+	case FOP_GT: return c > 0;
+	default: return c >= 0;
+	}
+}
+
+int hamle_filter_relation(int kind, int op, const char *v, const char *r)
+{
+	if (kind == FKIND_NUMBER) {
+		decimal a, b;
+		return read_decimal(v, &a) && read_decimal(r, &b) && holds(op, compare_decimal(&a, &b));
+	}
+	if (kind == FKIND_RESULT) {
+		int a = read_result(v), b = read_result(r);
+		return a >= 0 && b >= 0 && holds(op, a < b ? -1 : a > b);
+	}
+	date a, b;
+	if (!read_date(v, &a) || !read_date(r, &b))
+		return 0;
+	/* the operand's known parts in turn; a part of the value that is unknown before the
+	 * comparison is decided leaves it undecided, which is false */
+	for (int i = 0; i < b.n && b.known[i]; i++) {
+		if (i >= a.n || !a.known[i])
+			return 0;
+		if (a.part[i] != b.part[i])
+			return holds(op, a.part[i] < b.part[i] ? -1 : 1);
+	}
+	return holds(op, 0);
+}
