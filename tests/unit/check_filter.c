@@ -20,7 +20,9 @@ static hamle_game *read_one(const char *text)
 
 static const char *game_text =
 	"[Event \"Türkiye Şampiyonası\"]\n[Site \"İstanbul\"]\n[White \"Kasparov, Garry\"]\n"
-	"[Black \"Öztürk, Kübra\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+	"[Black \"Öztürk, Kübra\"]\n[Result \"1-0\"]\n[Date \"1990.??.??\"]\n[EventDate \"1990.05.??\"]\n"
+	"[UTCDate \"????.??.??\"]\n[WhiteElo \"2800\"]\n[BlackElo \"2450\"]\n[Round \"3.1\"]\n"
+	"[Variation \"x && y || (z)\"]\n\n1. e4 e5 1-0\n";
 
 static int check(const char *const *exprs, size_t n)
 {
@@ -59,6 +61,45 @@ static const struct {
 	{ "Annotator!~/./", 1 },          /* missing tag: "does not match" holds */
 	{ "Annotator!=x", 1 },
 	{ "Annotator=", 0 },
+	/* numbers: decimals of any length; a missing or non-numeric value is false */
+	{ "WhiteElo>=2800", 1 }, { "WhiteElo>2800", 0 }, { "WhiteElo<=2800", 1 }, { "WhiteElo<2800", 0 },
+	{ "WhiteElo>2799.5", 1 }, { "WhiteElo<+2800.01", 1 }, { "WhiteElo>=02800", 1 }, { "WhiteElo>-1", 1 },
+	{ "BlackElo<2500", 1 }, { "WhiteElo >= 2800", 1 }, { "WhiteElo>=99999999999999999999999", 0 },
+	{ "Round>3", 1 }, { "Round<3.10", 0 }, { "Round>=3.10", 1 }, { "Round<3.2", 1 },
+	{ "Annotator>0", 0 }, { "Annotator<0", 0 }, { "!(Annotator>0)", 1 }, { "White>0", 0 }, { "White<0", 0 },
+	/* dates: Date is 1990.??.??, EventDate 1990.05.??, UTCDate ????.??.?? */
+	{ "Date>=1990", 1 }, { "Date<=1990", 1 }, { "Date>1990", 0 }, { "Date<1990", 0 }, { "Date<1991", 1 },
+	{ "Date>1989.12.31", 1 }, { "Date>=1990.01", 0 }, { "Date<1990.06", 0 }, { "Date<1991.03.01", 1 },
+	{ "Date<1990.??.??", 0 }, { "Date>=1990.??.??", 1 }, { "Date>=1990.??", 1 },
+	{ "EventDate>=1990.05", 1 }, { "EventDate<1990.05.15", 0 }, { "EventDate>=1990.05.15", 0 },
+	{ "EventDate<1990.06.01", 1 }, { "EventDate>1990.04.30", 1 }, { "EventDate>1990", 0 },
+	{ "UTCDate>=1000", 0 }, { "UTCDate<3000", 0 }, { "White<3000", 0 }, { "Annotator>=1990", 0 },
+	/* results, from White's side: 0-1 < 1/2-1/2 < 1-0 */
+	{ "Result>=1/2-1/2", 1 }, { "Result>1-0", 0 }, { "Result<=0-1", 0 }, { "Result>0-1", 1 },
+	{ "Result<1/2-1/2", 0 }, { "Result>=1-0", 1 },
+	/* precedence: ! binds tighter than &&, && than || */
+	{ "Result=1-0 || White=nobody && Black=nobody", 1 }, /* a || (b && c), not (a || b) && c */
+	{ "White=nobody && Black=x || Result=1-0", 1 },      /* (a && b) || c, not a && (b || c) */
+	{ "!White=nobody && Result=0-1", 0 },                /* (!a) && b, not !(a && b) */
+	{ "!White=nobody || Result=0-1", 1 },
+	{ "White=nobody || Black=nobody || Result=1-0", 1 }, { "Result=1-0 && Site~/stanbul/ && WhiteElo>2000", 1 },
+	/* parentheses and ! */
+	{ "(Result=1-0 || White=nobody) && Black=nobody", 0 }, { "Result=1-0 || (White=nobody && Black=nobody)", 1 },
+	{ "((Result=1-0))", 1 }, { "( Result=1-0 )&&(WhiteElo>2000)", 1 }, { "(White=Kasparov, Garry)", 1 },
+	{ "!Result=1-0", 0 }, { "!!Result=1-0", 1 }, { "! Result = 1-0", 0 }, { "!(White=nobody || Result=0-1)", 1 },
+	{ "!(Result=1-0) || !(WhiteElo>=2800)", 0 },
+	/* values: quoted ones hold blanks and operators; a bare one runs to && || or an unmatched ) */
+	{ "Event='Türkiye Şampiyonası'", 1 }, { "Event=\"Türkiye Şampiyonası\"", 1 }, { "Event=Türkiye Şampiyonası", 1 },
+	{ "White='Kasparov, Garry' && Result=1-0", 1 }, { "Event~'^Türkiye Ş'", 1 }, { "Event~'^türkiye'", 0 },
+	{ "Variation='x && y || (z)'", 1 }, { "Variation=\"x && y || (z)\" && Result=1-0", 1 },
+	{ "Variation=x", 0 }, { "Variation~'\\(z\\)$'", 1 }, { "Annotator=''", 0 }, { "Annotator!=''", 1 },
+	{ "White~/^Kas/ && Black~/Kübra$/", 1 }, { "White~/^kas/i&&Black~/^Ö/", 1 }, { "Date~/^1990/ || Result=0-1", 1 },
+	{ "White~/, G/ && Black~Kübra", 1 }, { "White~(Kasparov|Karpov) && Result=1-0", 1 },
+	/* Player: either White or Black; Elo: WhiteElo or BlackElo; != and !~ hold when neither does */
+	{ "Player~/Öztürk/", 1 }, { "Player~/Kasparov/", 1 }, { "Player~/Karpov/", 0 }, { "Player=Kasparov, Garry", 1 },
+	{ "Player!~/Karpov/", 1 }, { "Player!~/Kasparov/", 0 }, { "Player!=Kasparov, Garry", 0 }, { "Player!=Tal", 1 },
+	{ "Elo>=2800", 1 }, { "Elo<2500", 1 }, { "Elo>2800", 0 }, { "Elo<2400", 0 }, { "Elo=2450", 1 },
+	{ "Elo!=2450", 0 }, { "Elo!=2000", 1 }, { "Elo~/^24/", 1 }, { "Player~/Kasparov/ && Elo<2500", 1 },
 };
 
 START_TEST(test_single)
@@ -107,6 +148,93 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Every parse error of the expression language, with the character it points at. */
+static const struct {
+	const char *expr;
+	size_t column;
+	const char *says;
+} bad_cases[] = {
+	{ "", 1, "expected a tag name" },
+	{ "  ", 3, "expected a tag name" },
+	{ "White", 6, "expected '=', '!='" },
+	{ "White~/x/q", 10, "unknown regular expression flag 'q'" },
+	{ "White~/x", 7, "without its closing '/'" },
+	{ "White='x", 7, "quote ' without its closing '" },
+	{ "White=\"x && Black=y", 7, "quote \" without its closing \"" },
+	{ "WhiteElo>=abc", 11, "'>=' wants a number" },
+	{ "WhiteElo>1.", 10, "'>' wants a number" },
+	{ "Date>=1990.13", 7, "on a date" },
+	{ "Date<1990.??.15", 6, "on a date" },
+	{ "Date<????", 6, "on a date" },
+	{ "Date<90", 6, "on a date" },
+	{ "Result>=2-0", 9, "on Result" },
+	{ "Player<x", 8, "Player takes =, !=, ~ or !~, not '<'" },
+	{ "WhiteElo>=", 11, "expected a value" },
+	{ "White=x &&", 11, "expected a tag name" },
+	{ "White=x ||| Black=y", 11, "expected a tag name" },
+	{ "White=x && && Black=y", 12, "expected a tag name" },
+	{ "(White=x", 1, "'(' without its ')'" },
+	{ "((White=x) || (Black=y)", 1, "'(' without its ')'" },
+	{ "White=x)", 8, "')' without its '('" },
+	{ "(White=x))", 10, "')' without its '('" },
+	{ "White='x' y", 11, "expected '&&', '||', ')' or the end" },
+	{ "WhiteElo>1 Black=y", 12, "expected '&&', '||', ')' or the end" },
+	{ "White~/x/ Black=y", 11, "expected '&&', '||', ')' or the end" },
+	{ "!", 2, "expected a tag name" },
+	{ "!=x", 1, "expected a tag name" },
+	{ "()", 2, "expected a tag name" },
+	{ "White=x && (Black~/a(/)", 22, "missing closing parenthesis" },
+	{ "Event=Şampiyon )", 16, "')' without its '('" }, /* columns count characters: byte 16 */
+};
+
+START_TEST(test_parse_errors)
+{
+	hamle_filter *f;
+	hamle_error err;
+	ck_assert_int_eq(hamle_filter_new(&f), 0);
+	const char *e = bad_cases[_i].expr;
+	memset(&err, 0, sizeof(err));
+	ck_assert_msg(hamle_filter_add(f, e, &err) == HAMLE_EUSAGE, "%s accepted", e);
+	ck_assert_msg(strstr(err.message, bad_cases[_i].says) != NULL, "%s: %s", e, err.message);
+	ck_assert_msg(err.column == bad_cases[_i].column, "%s: column %zu, not %zu", e, err.column, bad_cases[_i].column);
+	if (!strstr(e, "  ")) /* the token has its runs of blanks as one */
+		ck_assert_str_eq(err.token, e);
+	ck_assert_uint_eq(hamle_filter_count(f), 0);
+	hamle_filter_free(f);
+}
+END_TEST
+
+/* Bounded: at most 256 conditions and operators, and as many nested parentheses. */
+START_TEST(test_parse_bounds)
+{
+	static char text[4000];
+	hamle_filter *f;
+	hamle_error err;
+	ck_assert_int_eq(hamle_filter_new(&f), 0);
+	size_t n = 0;
+	for (int i = 0; i < 128; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%sa=1", i ? "||" : "");
+	ck_assert_int_eq(hamle_filter_add(f, text, &err), 0); /* 128 conditions, 127 operators */
+	snprintf(text + n, sizeof(text) - n, "||a=1");
+	ck_assert_int_eq(hamle_filter_add(f, text, &err), HAMLE_EUSAGE);
+	ck_assert_msg(strstr(err.message, "too long") != NULL, "%s", err.message);
+	memset(text, '(', 300);
+	snprintf(text + 300, sizeof(text) - 300, "a=1");
+	ck_assert_int_eq(hamle_filter_add(f, text, &err), HAMLE_EUSAGE);
+	ck_assert_msg(strstr(err.message, "nested too deeply") != NULL, "%s", err.message);
+	ck_assert_uint_eq(err.column, 257);
+	memset(text, '(', 200);
+	n = 200 + (size_t)snprintf(text + 200, sizeof(text) - 200, "Result=1-0");
+	memset(text + n, ')', 200);
+	text[n + 200] = '\0';
+	ck_assert_int_eq(hamle_filter_add(f, text, &err), 0);
+	hamle_game *g = read_one(game_text);
+	ck_assert_int_eq(hamle_filter_match(f, g), 0); /* the 128 a=1 fail */
+	hamle_game_free(g);
+	hamle_filter_free(f);
+}
+END_TEST
+
 /* A pattern that backtracks without end on a value: neither match nor no match, but an error with
  * the tag's position (before, PCRE2's limit error read as "no match": ~ left the game out and !~
  * took it). */
@@ -146,6 +274,72 @@ START_TEST(test_match_limit)
 }
 END_TEST
 
+/* A condition that cannot be decided (a pattern at its match limit) is neither true nor false:
+ * false && it is false, true || it is true (and the pattern is not even run), ! of it stays
+ * undecided, and Player tries the other side. */
+START_TEST(test_undecided_logic)
+{
+	const char *text = "[Event \"x\"]\n[White \"aaaaaaaaaaaaaaaaaaaaaaaaaaaab Z\"]\n[Black \"Tal\"]\n\n1. e4 *\n";
+	hamle_game *g = read_one(text);
+	static const struct {
+		const char *expr;
+		int want;
+	} logic[] = {
+		{ "Event=y && White~/(a+)+$|Z/", 0 }, { "White~/(a+)+$|Z/ && Event=y", 0 },
+		{ "Event=x || White~/(a+)+$|Z/", 1 }, { "White~/(a+)+$|Z/ || Event=x", 1 },
+		{ "Event=x && White~/(a+)+$|Z/", HAMLE_ELIMIT }, { "Event=y || White~/(a+)+$|Z/", HAMLE_ELIMIT },
+		{ "!White~/(a+)+$|Z/", HAMLE_ELIMIT }, { "!(Event=y && White~/(a+)+$|Z/)", 1 },
+		{ "Player~/(a+)+$|Tal/", 1 }, { "Player~/(a+)+$|Z/", HAMLE_ELIMIT }, { "Player!~/(a+)+$|Tal/", 0 },
+	};
+	for (size_t i = 0; i < sizeof(logic) / sizeof(logic[0]); i++) {
+		hamle_filter *f;
+		hamle_error err;
+		ck_assert_int_eq(hamle_filter_new(&f), 0);
+		ck_assert_int_eq(hamle_filter_add(f, logic[i].expr, &err), 0);
+		memset(&err, 0, sizeof(err));
+		int rc = hamle_filter_check(f, g, &err);
+		ck_assert_msg(rc == logic[i].want, "%s: %d, not %d", logic[i].expr, rc, logic[i].want);
+		if (rc == HAMLE_ELIMIT) {
+			ck_assert_str_eq(err.token, logic[i].expr);
+			ck_assert_uint_eq(err.line, 2); /* the White tag */
+		}
+		hamle_filter_free(f);
+	}
+	hamle_game_free(g);
+}
+END_TEST
+
+/* A lookup that counts the tags asked for: all are "v" but Event, which is "e". */
+static const char *counting_value(void *payload, const char *name)
+{
+	++*(int *)payload;
+	return strcmp(name, "Event") == 0 ? "e" : "v";
+}
+
+/* && and || do not look at their right operand once the left one decides. */
+START_TEST(test_short_circuit)
+{
+	static const struct {
+		const char *expr;
+		int want, lookups;
+	} sc[] = {
+		{ "Event=x && White=v", 0, 1 }, { "Event=e || White=v", 1, 1 }, { "Event=e && White=v", 1, 2 },
+		{ "Event=x && (White=v || Black=v) && Site=v", 0, 1 }, { "(Event=e || White=v) && Black=x", 0, 2 },
+		{ "!Event=e && White=v", 0, 1 }, { "Event=x || Event=x || Event=e || White=v", 1, 3 },
+		{ "Player=v", 1, 1 }, { "Player=x", 0, 2 }, { "Event=x && Player=v || Site=v", 1, 2 },
+	};
+	for (size_t i = 0; i < sizeof(sc) / sizeof(sc[0]); i++) {
+		hamle_filter *f;
+		ck_assert_int_eq(hamle_filter_new(&f), 0);
+		ck_assert_int_eq(hamle_filter_add(f, sc[i].expr, NULL), 0);
+		int n = 0;
+		ck_assert_msg(hamle_filter_match_fn(f, counting_value, &n) == sc[i].want, "%s", sc[i].expr);
+		ck_assert_msg(n == sc[i].lookups, "%s: %d lookups, not %d", sc[i].expr, n, sc[i].lookups);
+		hamle_filter_free(f);
+	}
+}
+END_TEST
+
 /* The limits leave room for plain patterns on the longest tag value the reader takes (64 KB). */
 START_TEST(test_limit_room)
 {
@@ -174,8 +368,12 @@ Suite *filter_suite(void)
 	tcase_add_loop_test(tc, test_single, 0, (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, test_all_must_hold);
 	tcase_add_test(tc, test_errors);
+	tcase_add_loop_test(tc, test_parse_errors, 0, (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
+	tcase_add_test(tc, test_parse_bounds);
 	tcase_add_test(tc, test_match_limit);
 	tcase_add_test(tc, test_limit_room);
+	tcase_add_test(tc, test_undecided_logic);
+	tcase_add_test(tc, test_short_circuit);
 	suite_add_tcase(s, tc);
 	return s;
 }
