@@ -122,7 +122,16 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	}
 	hamle_game *g = w->game;
 	hamle_diagnostic undecided;
-	int m = hamle_filter_check(cfg->where, g, &undecided.error);
+	/* an expression on the replayed game (Plies, Final) is tested after the replay, which the
+	 * conversion then uses; a game passed through (unsupported variant) has no such facts */
+	bool late = cfg->where && (hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY);
+	bool replayed = late && !unsupported_variant(g);
+	if (replayed && hamle_replay_run(w->rp, g) < 0) {
+		it->oom = true;
+		return;
+	}
+	int m = replayed ? hamle_replay_filter_check(cfg->where, w->rp, g, &undecided.error) :
+		hamle_filter_check_facts(cfg->where, g, NULL, &undecided.error);
 	if (m == HAMLE_ENOMEM) {
 		it->oom = true;
 		return;
@@ -149,7 +158,7 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 		if (hamle_writer_passthrough(w->w, g, NULL) < 0)
 			it->oom = true;
 	} else {
-		if (hamle_replay_run(w->rp, g) < 0 || finding_lines(cfg, w, it) < 0) {
+		if ((!replayed && hamle_replay_run(w->rp, g) < 0) || finding_lines(cfg, w, it) < 0) {
 			it->oom = true;
 			return;
 		}

@@ -42,7 +42,9 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	 * that error first */
 	hamle_diagnostic undecided;
 	bool where_failed = false;
-	if (cfg->where) {
+	/* an expression on the replayed game (Plies, Final) is tested after the replay */
+	bool late = cfg->where && (hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY);
+	if (cfg->where && !late) {
 		int match = hamle_filter_check(cfg->where, g, &undecided.error);
 		if (match == HAMLE_ENOMEM) {
 			it->oom = true;
@@ -57,6 +59,18 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	if (hamle_replay_run(w->rp, g) < 0) {
 		it->oom = true;
 		return;
+	}
+	if (late) {
+		int match = hamle_replay_filter_check(cfg->where, w->rp, g, &undecided.error);
+		if (match == HAMLE_ENOMEM) {
+			it->oom = true;
+			return;
+		}
+		if (match == 0) {
+			it->skipped = true;
+			return;
+		}
+		where_failed = match < 0;
 	}
 	const hamle_replay *rp = w->rp;
 	if (where_failed) {

@@ -5,6 +5,7 @@
 
 #include "hamle/filter.h"
 #include "hamle/pgn.h"
+#include "hamle/replay.h"
 #include "suites_decl.h"
 
 static hamle_game *read_one(const char *text)
@@ -185,6 +186,14 @@ static const struct {
 	{ "()", 2, "expected a tag name" },
 	{ "White=x && (Black~/a(/)", 22, "missing closing parenthesis" },
 	{ "Event=Şampiyon )", 16, "')' without its '('" }, /* columns count characters: byte 16 */
+	{ "Final<8", 6, "Final takes = or !=" },
+	{ "Final=8/8/8", 12, "a board has 8 ranks" },
+	{ "Final=8/8/8/8/8/8/8/8/8", 22, "a board has 8 ranks" },
+	{ "Final=8/8/7/8/8/8/8/8", 11, "a rank has 8 squares" },
+	{ "Final=8/8/8/8/8/8/8/ppppppppp*", 21, "a rank has 8 squares" },
+	{ "Final=8/8/8/8/x/8/8/8", 15, "a board pattern has pieces" },
+	{ "Final=", 7, "a rank has 8 squares" },
+	{ "Plies>=x", 8, "'>=' wants a number" },
 };
 
 START_TEST(test_parse_errors)
@@ -340,6 +349,60 @@ START_TEST(test_short_circuit)
 }
 END_TEST
 
+/* Plies and Final: facts of the replayed game, given by the caller; unknown without them. */
+START_TEST(test_facts)
+{
+	static const char *after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+	static const struct {
+		const char *expr;
+		int want;
+	} fc[] = {
+		{ "Plies=1", 1 }, { "Plies>=1", 1 }, { "Plies>1", 0 }, { "Plies<2 && Result=1-0", 1 }, { "Plies!=1", 0 },
+		{ "Final=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", 1 },
+		{ "Final='rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'", 1 }, /* a whole FEN */
+		{ "Final=rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR", 0 },
+		{ "Final=*/*/*/*/4P3/*/*/*", 1 }, { "Final=*/*/*/*/*P*/*/*/*", 1 }, { "Final=*/*/*/*/*p*/*/*/*", 0 },
+		{ "Final=*/*/*/*/????P??\?/*/*/*", 1 }, { "Final=*/*/*/*/???P???\?/*/*/*", 0 },
+		{ "Final=!!!!!!!!/*/*/*/*/*/*/*", 1 }, { "Final=*/*/!*/*/*/*/*/*", 0 }, { "Final=*/*/*/*/*A*/*/*/*", 1 },
+		{ "Final=*/*/*/*/*a*/*/*/*", 0 }, { "Final=aaaaaaaa/*/*/*/*/*/*/AAAAAAAA", 1 }, { "Final=*/*/*/*/*/*/*/*", 1 },
+		{ "Final=*r/*/*/*/*/*/*/*", 1 }, { "Final=r*r/*/*/*/*/*/*/*", 1 }, { "Final=*rr/*/*/*/*/*/*/*", 0 },
+		{ "Final!=*/*/*/*/4P3/*/*/*", 0 }, { "!Final=*/*/*/*/8/*/*/*", 1 },
+	};
+	hamle_game *g = read_one(game_text);
+	hamle_filter_facts facts = { 1, after_e4 };
+	for (size_t i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
+		hamle_filter *f;
+		hamle_error err;
+		ck_assert_int_eq(hamle_filter_new(&f), 0);
+		ck_assert_msg(hamle_filter_add(f, fc[i].expr, &err) == 0, "%s: %s", fc[i].expr, err.message);
+		ck_assert_uint_eq(hamle_filter_needs(f), HAMLE_FILTER_NEEDS_REPLAY);
+		ck_assert_msg(hamle_filter_check_facts(f, g, &facts, NULL) == fc[i].want, "%s", fc[i].expr);
+		/* unknown facts: the positive conditions are false */
+		int unknown = hamle_filter_check(f, g, NULL);
+		ck_assert_int_eq(unknown, hamle_filter_check_facts(f, g, NULL, NULL));
+		if (strstr(fc[i].expr, "!=") == NULL && fc[i].expr[0] != '!')
+			ck_assert_msg(unknown == 0, "%s without facts", fc[i].expr);
+		hamle_filter_free(f);
+	}
+	hamle_filter *f;
+	ck_assert_int_eq(hamle_filter_new(&f), 0);
+	ck_assert_int_eq(hamle_filter_add(f, "Player~/Kasparov/ && Elo>2000", NULL), 0);
+	ck_assert_uint_eq(hamle_filter_needs(f), 0);
+	ck_assert_uint_eq(hamle_filter_needs(NULL), 0);
+	/* from a replay: the game has 2 plies (1. e4 e5) */
+	hamle_replay *rp;
+	ck_assert_int_eq(hamle_replay_new(&rp, NULL), 0);
+	ck_assert_int_eq(hamle_replay_run(rp, g), 0);
+	ck_assert_int_eq(hamle_filter_add(f, "Plies=2 && Final=*/*/*/4p3/4P3/*/*/*", NULL), 0);
+	ck_assert_int_eq(hamle_replay_filter_check(f, rp, g, NULL), 1);
+	ck_assert_int_eq(hamle_filter_add(f, "Plies>2", NULL), 0);
+	ck_assert_int_eq(hamle_replay_filter_check(f, rp, g, NULL), 0);
+	hamle_replay_free(rp);
+	hamle_filter_free(f);
+	hamle_game_free(g);
+}
+END_TEST
+
 /* The limits leave room for plain patterns on the longest tag value the reader takes (64 KB). */
 START_TEST(test_limit_room)
 {
@@ -374,6 +437,7 @@ Suite *filter_suite(void)
 	tcase_add_test(tc, test_limit_room);
 	tcase_add_test(tc, test_undecided_logic);
 	tcase_add_test(tc, test_short_circuit);
+	tcase_add_test(tc, test_facts);
 	suite_add_tcase(s, tc);
 	return s;
 }

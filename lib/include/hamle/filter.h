@@ -64,6 +64,22 @@ HAMLE_EXTERN int hamle_filter_check(const hamle_filter *f, const hamle_game *g, 
 HAMLE_EXTERN int hamle_filter_match_fn(const hamle_filter *f,
 	const char *(*value)(void *payload, const char *name), void *payload);
 
+/* What the expressions ask beyond a game's tags: HAMLE_FILTER_NEEDS_REPLAY when one tests Plies
+ * or Final (then match with hamle_filter_check_facts, e.g. by hamle_replay_filter_check). */
+#define HAMLE_FILTER_NEEDS_REPLAY 1u
+HAMLE_EXTERN unsigned hamle_filter_needs(const hamle_filter *f);
+
+/* What Plies and Final test, filled by the caller from a replay of the game. */
+typedef struct hamle_filter_facts {
+	unsigned plies;    /* mainline plies */
+	const char *board; /* FEN of the final position (its first field is used); NULL: unknown */
+} hamle_filter_facts;
+
+/* As hamle_filter_check, with Plies and Final taken from facts (NULL: unknown; every other call
+ * knows none, and a condition on them is false, its != true). */
+HAMLE_EXTERN int hamle_filter_check_facts(const hamle_filter *f, const hamle_game *g,
+	const hamle_filter_facts *facts, hamle_error *err);
+
 #ifdef __cplusplus
 }
 #endif

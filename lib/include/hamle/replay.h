@@ -20,6 +20,7 @@
 #define HAMLE_REPLAY_H
 
 #include "hamle/common.h"
+#include "hamle/filter.h"
 #include "hamle/locale.h"
 #include "hamle/pgn.h"
 #include "hamle/position.h"
@@ -158,6 +159,11 @@ HAMLE_EXTERN size_t hamle_replay_warning_count(const hamle_replay *rp);
 HAMLE_EXTERN size_t hamle_replay_first_error(const hamle_replay *rp);
 /* Mainline plies replayed. */
 HAMLE_EXTERN unsigned hamle_replay_plies(const hamle_replay *rp);
+
+/* hamle_filter_check_facts with the facts of rp's replay of g: its plies and final position
+ * (a game that could not be started has none: conditions on Plies and Final are false). */
+HAMLE_EXTERN int hamle_replay_filter_check(const hamle_filter *f, const hamle_replay *rp,
+	const hamle_game *g, hamle_error *err);
 
 /* Per-token results (array of hamle_game_token_count entries). */
 HAMLE_EXTERN const hamle_replay_move *hamle_replay_moves(const hamle_replay *rp);

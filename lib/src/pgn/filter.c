@@ -1,5 +1,6 @@
 /* filter.c: --where tag filters (see hamle/filter.h). PCRE2 in UTF + UCP mode, every match under
  * the limits of pgn/pattern.h. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,15 +114,15 @@ typedef struct eval {
 	void *payload;
 	const hamle_game *g;
 	hamle_error *err;
+	const hamle_filter_facts *facts; /* Plies, Final (NULL: none) */
 	pcre2_match_data *md;
 	int failed;
 } eval;
 
-/* c's positive test (=, ~, < <= > >=) on the value of one tag: 1, 0, -1 undecided (e->failed
- * set on the first), HAMLE_ENOMEM. */
-static int test_tag(eval *e, const filter_prog *p, const filter_cond *c, const char *tag)
+/* c's positive test (=, ~, < <= > >=) on value v (of tag, for messages): 1, 0, -1 undecided
+ * (e->failed set on the first), HAMLE_ENOMEM. */
+static int test_value(eval *e, const filter_prog *p, const filter_cond *c, const char *tag, const char *v)
 {
-	const char *v = e->value(e->payload, tag);
 	if (!v)
 		return 0;
 	switch (c->op) {
@@ -157,6 +158,11 @@ static int test_tag(eval *e, const filter_prog *p, const filter_cond *c, const c
 	return m >= 0;
 }
 
+static int test_tag(eval *e, const filter_prog *p, const filter_cond *c, const char *tag)
+{
+	return test_value(e, p, c, tag, e->value(e->payload, tag));
+}
+
 /* A condition: 1, 0, -1 undecided, HAMLE_ENOMEM. Player and Elo hold when either side's tag
  * does; != and !~ are the negations of = and ~ (for Player and Elo: neither side). */
 static int test_cond(eval *e, const filter_prog *p, const filter_cond *c)
@@ -164,7 +170,14 @@ static int test_cond(eval *e, const filter_prog *p, const filter_cond *c)
 	static const char *const player[] = { "White", "Black" }, *const elo[] = { "WhiteElo", "BlackElo" };
 	const char *const *tags = c->field == FFIELD_PLAYER ? player : c->field == FFIELD_ELO ? elo : NULL;
 	int r;
-	if (!tags) {
+	if (c->field == FFIELD_PLIES) {
+		char n[24];
+		if (e->facts)
+			snprintf(n, sizeof(n), "%u", e->facts->plies);
+		r = test_value(e, p, c, "Plies", e->facts ? n : NULL);
+	} else if (c->field == FFIELD_FINAL) {
+		r = e->facts && e->facts->board && hamle_filter_board_match(c->text, e->facts->board);
+	} else if (!tags) {
 		r = test_tag(e, p, c, c->tag);
 	} else {
 		r = test_tag(e, p, c, tags[0]);
@@ -223,11 +236,11 @@ static int run(eval *e, const filter_prog *p)
 /* Every expression in turn: 1, 0, or the first condition that cannot be decided (unless the
  * expressions decide without it). */
 static int evaluate(const hamle_filter *f, const char *(*value)(void *payload, const char *name),
-	void *payload, const hamle_game *g, hamle_error *err)
+	void *payload, const hamle_game *g, const hamle_filter_facts *facts, hamle_error *err)
 {
 	if (!f || f->n == 0)
 		return 1;
-	eval e = { f, value, payload, g, err, NULL, 0 };
+	eval e = { f, value, payload, g, err, facts, NULL, 0 };
 	int rc = 1;
 	for (size_t i = 0; i < f->n && rc != 0 && rc != HAMLE_ENOMEM; i++) {
 		int r = run(&e, &f->v[i]);
@@ -240,7 +253,7 @@ static int evaluate(const hamle_filter *f, const char *(*value)(void *payload, c
 int hamle_filter_match_fn(const hamle_filter *f, const char *(*value)(void *payload, const char *name),
 	void *payload)
 {
-	return evaluate(f, value, payload, NULL, NULL);
+	return evaluate(f, value, payload, NULL, NULL, NULL);
 }
 
 static const char *game_value(void *payload, const char *name)
@@ -250,10 +263,26 @@ static const char *game_value(void *payload, const char *name)
 
 int hamle_filter_match(const hamle_filter *f, const hamle_game *g)
 {
-	return evaluate(f, game_value, (void *)g, g, NULL);
+	return evaluate(f, game_value, (void *)g, g, NULL, NULL);
 }
 
 int hamle_filter_check(const hamle_filter *f, const hamle_game *g, hamle_error *err)
 {
-	return evaluate(f, game_value, (void *)g, g, err);
+	return evaluate(f, game_value, (void *)g, g, NULL, err);
+}
+
+int hamle_filter_check_facts(const hamle_filter *f, const hamle_game *g, const hamle_filter_facts *facts,
+	hamle_error *err)
+{
+	return evaluate(f, game_value, (void *)g, g, facts, err);
+}
+
+unsigned hamle_filter_needs(const hamle_filter *f)
+{
+	unsigned needs = 0;
+	for (size_t i = 0; f && i < f->n; i++)
+		for (size_t k = 0; k < f->v[i].nconds; k++)
+			if (f->v[i].conds[k].field == FFIELD_PLIES || f->v[i].conds[k].field == FFIELD_FINAL)
+				needs |= HAMLE_FILTER_NEEDS_REPLAY;
+	return needs;
 }

@@ -17,12 +17,14 @@
 
 enum { FOP_EQ, FOP_NE, FOP_MATCH, FOP_NOMATCH, FOP_LT, FOP_LE, FOP_GT, FOP_GE };
 enum { FKIND_TEXT, FKIND_NUMBER, FKIND_DATE, FKIND_RESULT }; /* how < <= > >= read values */
-enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO };               /* Player, Elo: either side */
+/* Player, Elo: either side; Plies, Final: of the replayed game (hamle_filter_facts) */
+enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO, FFIELD_PLIES, FFIELD_FINAL };
 
 typedef struct filter_cond {
 	char *tag;       /* FFIELD_TAG: the tag's name, owned */
 	int field, op, kind;
-	char *text;      /* FOP_EQ / FOP_NE: the text; < <= > >=: the operand; owned */
+	char *text;      /* FOP_EQ / FOP_NE: the text (Final: the board pattern); < <= > >=: the
+	                  * operand; owned */
 	pcre2_code *re;  /* FOP_MATCH / FOP_NOMATCH: owned */
 } filter_cond;
 
@@ -55,5 +57,12 @@ int hamle_filter_relation(int kind, int op, const char *v, const char *r);
 
 /* Whether r is a valid operand of kind (a number, a date YYYY[.MM[.DD]], a result). */
 int hamle_filter_operand_ok(int kind, const char *r);
+
+/* Whether p[0..n) is a board pattern (the first field of a FEN, with wildcards: see
+ * hamle/filter.h): 1, or 0 with *bad the offset in p of the problem and *why what it is. */
+int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const char **why);
+
+/* Whether the board field of a FEN (board: up to its first blank or end) matches pattern. */
+int hamle_filter_board_match(const char *pattern, const char *board);
 
 #endif

@@ -185,6 +185,10 @@ static int parse_cond(builder *b, size_t *pos)
 		c.field = FFIELD_PLAYER;
 	else if (n == 3 && memcmp(s, "Elo", 3) == 0)
 		c.field = FFIELD_ELO;
+	else if (n == 5 && memcmp(s, "Plies", 5) == 0)
+		c.field = FFIELD_PLIES;
+	else if (n == 5 && memcmp(s, "Final", 5) == 0)
+		c.field = FFIELD_FINAL;
 	else if (n == 6 && memcmp(s, "Result", 6) == 0)
 		c.kind = FKIND_RESULT;
 	else if (n >= 4 && memcmp(s + n - 4, "Date", 4) == 0)
@@ -200,6 +204,11 @@ static int parse_cond(builder *b, size_t *pos)
 			"expected '=', '!=', '~', '!~', '<', '<=', '>' or '>=' after the tag name");
 	c.op = ops[k].op;
 	const char *optext = ops[k].text;
+	if (c.field == FFIELD_FINAL && c.op != FOP_EQ && c.op != FOP_NE) {
+		char msg[120];
+		snprintf(msg, sizeof(msg), "Final takes = or != (and a board pattern), not '%s'", optext);
+		return bad(b->err, expr, (size_t)(p - expr), msg);
+	}
 	p += strlen(optext);
 	while (is_blank(*p))
 		p++;
@@ -235,7 +244,7 @@ static int parse_cond(builder *b, size_t *pos)
 			}
 		}
 	} else {
-		if (c.op >= FOP_LT) /* a number, a date or a result: up to a blank */
+		if (c.op >= FOP_LT || c.field == FFIELD_FINAL) /* a number, a date, a result, a board: up to a blank */
 			for (vlen = 0; !ends_value(p + vlen); vlen++)
 				;
 		else
@@ -246,6 +255,15 @@ static int parse_cond(builder *b, size_t *pos)
 	}
 	if (!regex && c.op >= FOP_LT && vlen == 0)
 		return bad(b->err, expr, (size_t)(v - expr), "expected a value after the operator");
+	if (c.field == FFIELD_FINAL) {
+		size_t at = 0;
+		const char *why = NULL;
+		for (size_t i = 0; i < vlen; i++)
+			if (is_blank(v[i]))
+				vlen = i; /* a whole FEN: its board */
+		if (!hamle_filter_board_pattern_ok(v, vlen, &at, &why))
+			return bad(b->err, expr, (size_t)(v - expr) + at, why);
+	}
 	if (b->p->nconds == b->capconds) {
 		size_t cap = b->capconds ? b->capconds * 2 : 4;
 		filter_cond *nv = realloc(b->p->conds, cap * sizeof(*nv));

@@ -162,3 +162,111 @@ int hamle_filter_relation(int kind, int op, const char *v, const char *r)
 	}
 	return holds(op, 0);
 }
+
+/* A square of a board pattern: a piece letter, '.' empty (from a digit), '?' anything, '!' any
+ * piece, 'A' a white piece, 'a' a black piece. */
+static int square_matches(char p, char c)
+{
+	switch (p) {
+	case '?': return 1;
+	case '!': return c != '.';
+	case 'A': return c >= 'A' && c <= 'Z';
+	case 'a': return c >= 'a' && c <= 'z';
+	default: return p == c;
+	}
+}
+
+static int is_piece(char c)
+{
+	return c != '\0' && strchr("KQRBNPkqrbnp", c) != NULL;
+}
+
+int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const char **why)
+{
+	size_t ranks = 1, squares = 0, start = 0;
+	int star = 0;
+	for (size_t i = 0; i <= n; i++) {
+		char c = i < n ? p[i] : '/';
+		if (c == '/') {
+			if (squares > 8 || (!star && squares != 8)) {
+				*bad = start, *why = "a rank has 8 squares ('*' for any run of them)";
+				return 0;
+			}
+			if (i < n && ++ranks > 8) {
+				*bad = i, *why = "a board has 8 ranks";
+				return 0;
+			}
+			squares = 0, start = i + 1, star = 0;
+		} else if (c >= '1' && c <= '8') {
+			squares += (size_t)(c - '0');
+		} else if (c == '*') {
+			star = 1;
+		} else if (is_piece(c) || c == '?' || c == '!' || c == 'A' || c == 'a') {
+			squares++;
+		} else {
+			*bad = i, *why = "a board pattern has pieces (KQRBNPkqrbnp), 1-8 empty squares, '?', '!', 'A', 'a', '*' and '/'";
+			return 0;
+		}
+	}
+	if (ranks != 8) {
+		*bad = n, *why = "a board has 8 ranks";
+		return 0;
+	}
+	return 1;
+}
+
+/* Whether the 8 squares sq (a rank of the board, '.' empty) match the rank pattern p[0..n)
+ * (digits read as runs of '.'): glob matching with '*', iterative (one star remembered). */
+static int rank_matches(const char *sq, const char *p, size_t n)
+{
+	char pat[64];
+	size_t pn = 0;
+	for (size_t i = 0; i < n && pn < sizeof(pat); i++)
+		if (p[i] >= '1' && p[i] <= '8')
+			for (int k = 0; k < p[i] - '0' && pn < sizeof(pat); k++)
+				pat[pn++] = '.';
+		else
+			pat[pn++] = p[i];
+	size_t si = 0, pi = 0, star = (size_t)-1, mark = 0;
+	while (si < 8) {
+		if (pi < pn && pat[pi] != '*' && square_matches(pat[pi], sq[si])) {
+			si++, pi++;
+		} else if (pi < pn && pat[pi] == '*') {
+			star = pi++;
+			mark = si;
+		} else if (star != (size_t)-1) {
+			pi = star + 1;
+			si = ++mark;
+		} else {
+			return 0;
+		}
+	}
+	while (pi < pn && pat[pi] == '*')
+		pi++;
+	return pi == pn;
+}
+
+int hamle_filter_board_match(const char *pattern, const char *board)
+{
+	for (int r = 0; r < 8; r++) {
+		char sq[8];
+		int n = 0;
+		for (; *board && *board != '/' && *board != ' '; board++) {
+			if (*board >= '1' && *board <= '8')
+				for (int k = 0; k < *board - '0' && n < 8; k++)
+					sq[n++] = '.';
+			else if (n < 8)
+				sq[n++] = *board;
+		}
+		if (n != 8)
+			return 0;
+		if (*board == '/')
+			board++;
+		const char *end = strchr(pattern, '/');
+		size_t len = end ? (size_t)(end - pattern) : strlen(pattern);
+		if (!rank_matches(sq, pattern, len))
+			return 0;
+		pattern += len + (end != NULL);
+	}
+	return 1;
+}
