@@ -1,14 +1,52 @@
-/* hamle/filter.h: selecting games by their tags with PCRE2 regular expressions (--where).
+/* hamle/filter.h: selecting games by their tags (and, given the replay, their plies and final
+ * position) with an expression (--where).
  *
- * An expression is one condition on one tag:
- *   Tag~/REGEX/FLAGS   the tag's value matches REGEX (FLAGS: i caseless, x extended, s dotall,
- *                      m multiline; any order)
- *   Tag~REGEX          the same without delimiters or flags
- *   Tag!~/REGEX/FLAGS  the tag's value does not match (also true when the tag is missing)
- *   Tag=TEXT           the tag's value is exactly TEXT (byte for byte)
- *   Tag!=TEXT          the tag's value is not TEXT (also true when the tag is missing)
- * Tag is a PGN tag name (letters, digits, '_'), compared exactly. A game passes a filter when
- * every expression added to it holds; an empty filter passes every game.
+ * Grammar (blanks allowed between the parts):
+ *   expr  := or
+ *   or    := and { "||" and }
+ *   and   := unary { "&&" unary }
+ *   unary := "!" unary | "(" expr ")" | FIELD OP VALUE
+ * so ! binds tighter than &&, && tighter than ||: a || b && c is a || (b && c). Parsed without
+ * recursion (shunting-yard with a bounded stack): at most 256 conditions and operators and 256
+ * nested parentheses; compiled once, immutable.
+ *
+ * FIELD is a PGN tag name (letters, digits, '_'), compared exactly, or a derived field:
+ *   Player  White or Black (either side's name)     Elo    WhiteElo or BlackElo (either side)
+ *   Plies   mainline plies replayed                 Final  the final position (a board pattern)
+ * A derived field shadows a tag of its name. A condition on Player or Elo holds when it holds for
+ * either side, and its != and !~ are the negations of = and ~: Player!~/Tal/ means neither player.
+ * Plies and Final need the replayed game: hamle_filter_check_facts (below); elsewhere they are
+ * unknown, so a condition on them is false (and its != true).
+ *
+ * OP is one of
+ *   =  !=     the value is exactly VALUE (byte for byte) / is not (true when the tag is missing)
+ *   ~  !~     the value matches the PCRE2 regular expression VALUE / does not (!~: true when the
+ *             tag is missing); VALUE /REGEX/FLAGS takes flags (i caseless, x extended, s dotall,
+ *             m multiline; any order)
+ *   <  <=  >  >=   by value: false when the tag is missing or is not such a value:
+ *     numbers   [+-]digits[.digits], compared exactly as decimals (WhiteElo>=2700, Round>3);
+ *     dates     a tag whose name ends in "Date" (Date, EventDate, UTCDate): operand YYYY,
+ *               YYYY.MM or YYYY.MM.DD (a trailing .?? part is the same as none), compared field by
+ *               field over the operand's parts; a '?' part of the value that those parts reach
+ *               leaves the comparison undecided, which is false: "1990.??.??" is >= 1990, <= 1990,
+ *               < 1991 and > 1989.12.31, but neither >= 1990.01 nor < 1990.06 nor > 1990 nor < 1990;
+ *               "????.??.??" compares false with every date (unknown parts make < <= > >= true only
+ *               when the known parts already decide);
+ *     results   Result, from White's side: 0-1 < 1/2-1/2 < 1-0 ("*" and others are no result);
+ *     Final     only = and !=.
+ * VALUE is quoted ('...' or "...", no escapes: the other quote goes inside) to hold blanks and
+ * operators, or a regular expression /.../ (for ~ and !~: it ends at the first '/', not escaped
+ * nor in a [class], followed by flags and a blank, ')', "&&", "||" or the end), or bare: for
+ * < <= > >= and Final up to a blank, else up to "&&", "||", a ')' that closes no '(' of the
+ * value, or the end, blanks around it dropped (Event=World Ch (Women) && Round=3 works).
+ *
+ * A board pattern (Final) is the first field of a FEN (a whole FEN may be given: the rest is
+ * ignored), rank 8 first, with wildcards as pgn-extract's FENPattern: a piece letter, 1-8 empty
+ * squares, '?' any square, '!' any piece, 'A' any white piece, 'a' any black piece, '*' any run of
+ * squares within the rank; each rank has 8 squares unless it has a '*'.
+ *
+ * A game passes a filter when every expression added to it holds (several --where mean &&); an
+ * empty filter passes every game. When a tag occurs more than once, its first value is used.
  *
  * Patterns are compiled in PCRE2's UTF and UCP modes: \w, \d, \b and POSIX classes know all of
  * Unicode, and /i folds case by Unicode simple case folding. Under that folding Turkish dotted
@@ -19,6 +57,10 @@
  * pattern that backtracks without end on some value ((a+)+$ on "aaa...ab") stops at a limit, and
  * that game is neither selected nor left out: the match functions return an error for it
  * (HAMLE_ELIMIT), which the tools report as a `limit` error of the game.
+ *
+ * An expression that cannot be decided on a game is neither true nor false (three-valued: false &&
+ * undecided is false, true || undecided is true); && and || do not test their right operand once
+ * the left one decides.
  *
  * A compiled filter is immutable: share it between threads (matching allocates its own match
  * data; the match limits sit in a context that matching only reads). Ownership:
@@ -38,13 +80,14 @@ typedef struct hamle_filter hamle_filter;
 HAMLE_EXTERN int hamle_filter_new(hamle_filter **out);
 HAMLE_EXTERN void hamle_filter_free(hamle_filter *f); /* NULL-safe */
 
-/* Adds one expression. A malformed expression returns HAMLE_EUSAGE with err->message saying why
- * (for a bad regular expression, PCRE2's own message), err->column the 1-based character position
- * in expr where the problem is, err->offset the same as a 0-based byte offset, err->token the
- * expression (truncated). Returns 0, HAMLE_EUSAGE or HAMLE_ENOMEM. */
+/* Adds one expression (all added must hold). A malformed expression returns HAMLE_EUSAGE with
+ * err->message saying why (English; for a bad regular expression, PCRE2's own message),
+ * err->column the 1-based character position in expr where the problem is, err->offset the same
+ * as a 0-based byte offset, err->line 1, err->token the expression (truncated, blanks as one
+ * space). Returns 0, HAMLE_EUSAGE or HAMLE_ENOMEM. */
 HAMLE_EXTERN int hamle_filter_add(hamle_filter *f, const char *expr, hamle_error *err);
 
-/* Number of expressions added. */
+/* Number of expressions added (each hamle_filter_add that succeeded). */
 HAMLE_EXTERN size_t hamle_filter_count(const hamle_filter *f);
 
 /* 1 when every expression holds for the game's tags, 0 when one does not, HAMLE_ENOMEM. A NULL
