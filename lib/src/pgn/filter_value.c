@@ -204,7 +204,8 @@ int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const ch
 		} else if (is_piece(c) || c == '?' || c == '!' || c == 'A' || c == 'a') {
 			squares++;
 		} else {
-			*bad = i, *why = "a board pattern has pieces (KQRBNPkqrbnp), 1-8 empty squares, '?', '!', 'A', 'a', '*' and '/'";
+			*bad = i;
+			*why = "a board pattern has pieces (KQRBNPkqrbnp), 1-8 empty squares, '?', '!', 'A', 'a', '*', '/'";
 			return 0;
 		}
 	}
