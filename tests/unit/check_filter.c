@@ -367,9 +367,10 @@ START_TEST(test_facts)
 		{ "Final=*/*/*/*/*a*/*/*/*", 0 }, { "Final=aaaaaaaa/*/*/*/*/*/*/AAAAAAAA", 1 }, { "Final=*/*/*/*/*/*/*/*", 1 },
 		{ "Final=*r/*/*/*/*/*/*/*", 1 }, { "Final=r*r/*/*/*/*/*/*/*", 1 }, { "Final=*rr/*/*/*/*/*/*/*", 0 },
 		{ "Final!=*/*/*/*/4P3/*/*/*", 0 }, { "!Final=*/*/*/*/8/*/*/*", 1 },
+		{ "Ends=checkmate", 1 }, { "Ends=stalemate", 0 }, { "Ends!=dead", 1 }, { "Ends~/mate$/", 1 },
 	};
 	hamle_game *g = read_one(game_text);
-	hamle_filter_facts facts = { 1, after_e4 };
+	hamle_filter_facts facts = { 1, after_e4, "checkmate" };
 	for (size_t i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
 		hamle_filter *f;
 		hamle_error err;
@@ -400,6 +401,50 @@ START_TEST(test_facts)
 	hamle_replay_free(rp);
 	hamle_filter_free(f);
 	hamle_game_free(g);
+}
+END_TEST
+
+/* Ends from a replay: checkmate, stalemate, dead, seventyfive, none, and nowhere for a game with
+ * an error. */
+START_TEST(test_ends)
+{
+	static const struct {
+		const char *text, *ends;
+	} games[] = {
+		{ "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n", "checkmate" },
+		{ "[SetUp \"1\"]\n[FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n\n1. Qc7 1/2-1/2\n", "stalemate" },
+		{ "[SetUp \"1\"]\n[FEN \"k7/7r/8/8/8/8/8/KB6 w - - 0 1\"]\n\n1. Bxh7 1/2-1/2\n", "dead" },
+		{ "[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K6R w - - 149 80\"]\n\n80. Rh2 1/2-1/2\n", "seventyfive" },
+		{ "[Result \"*\"]\n\n1. e4 e5 *\n", "" },
+		{ "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh5 3. Kf2 Qh4# 0-1\n", NULL }, /* 3. Kf2 is illegal */
+	};
+	static const char *const names[] = { "checkmate", "stalemate", "dead", "seventyfive" };
+	hamle_replay *rp;
+	ck_assert_int_eq(hamle_replay_new(&rp, NULL), 0);
+	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
+		hamle_game *g = read_one(games[i].text);
+		ck_assert_int_eq(hamle_replay_run(rp, g), 0);
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			char expr[40];
+			snprintf(expr, sizeof(expr), "Ends=%s", names[k]);
+			hamle_filter *f;
+			ck_assert_int_eq(hamle_filter_new(&f), 0);
+			ck_assert_int_eq(hamle_filter_add(f, expr, NULL), 0);
+			int want = games[i].ends && strcmp(games[i].ends, names[k]) == 0;
+			ck_assert_msg(hamle_replay_filter_check(f, rp, g, NULL) == want, "game %zu: %s", i, expr);
+			hamle_filter_free(f);
+		}
+		hamle_game_free(g);
+	}
+	hamle_replay_free(rp);
+	hamle_filter *f;
+	hamle_error err;
+	ck_assert_int_eq(hamle_filter_new(&f), 0);
+	ck_assert_int_eq(hamle_filter_add(f, "Ends=mate", &err), HAMLE_EUSAGE);
+	ck_assert_uint_eq(err.column, 6);
+	ck_assert_int_eq(hamle_filter_add(f, "Ends<checkmate", &err), HAMLE_EUSAGE);
+	ck_assert_uint_eq(err.column, 5);
+	hamle_filter_free(f);
 }
 END_TEST
 
@@ -438,6 +483,7 @@ Suite *filter_suite(void)
 	tcase_add_test(tc, test_undecided_logic);
 	tcase_add_test(tc, test_short_circuit);
 	tcase_add_test(tc, test_facts);
+	tcase_add_test(tc, test_ends);
 	suite_add_tcase(s, tc);
 	return s;
 }

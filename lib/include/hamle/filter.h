@@ -13,9 +13,12 @@
  * FIELD is a PGN tag name (letters, digits, '_'), compared exactly, or a derived field:
  *   Player  White or Black (either side's name)     Elo    WhiteElo or BlackElo (either side)
  *   Plies   mainline plies replayed                 Final  the final position (a board pattern)
+ *   Ends    how the game ends on the board: checkmate, stalemate, dead (no mate possible) or
+ *           seventyfive (75 moves without capture or pawn move); a game with an error ends
+ *           nowhere (Ends=... false, Ends!=... true)
  * A derived field shadows a tag of its name. A condition on Player or Elo holds when it holds for
  * either side, and its != and !~ are the negations of = and ~: Player!~/Tal/ means neither player.
- * Plies and Final need the replayed game: hamle_filter_check_facts (below); elsewhere they are
+ * Plies, Final and Ends need the replayed game: hamle_filter_check_facts (below); elsewhere they are
  * unknown, so a condition on them is false (and its != true).
  *
  * OP is one of
@@ -33,7 +36,7 @@
  *               "????.??.??" compares false with every date (unknown parts make < <= > >= true only
  *               when the known parts already decide);
  *     results   Result, from White's side: 0-1 < 1/2-1/2 < 1-0 ("*" and others are no result);
- *     Final     only = and !=.
+ *     Final     only = and !=; Ends: = != ~ !~.
  * VALUE is quoted ('...' or "...", no escapes: the other quote goes inside) to hold blanks and
  * operators, or a regular expression /.../ (for ~ and !~: it ends at the first '/', not escaped
  * nor in a [class], followed by flags and a blank, ')', "&&", "||" or the end), or bare: for
@@ -108,17 +111,19 @@ HAMLE_EXTERN int hamle_filter_match_fn(const hamle_filter *f,
 	const char *(*value)(void *payload, const char *name), void *payload);
 
 /* What the expressions ask beyond a game's tags: HAMLE_FILTER_NEEDS_REPLAY when one tests Plies
- * or Final (then match with hamle_filter_check_facts, e.g. by hamle_replay_filter_check). */
+ * Final or Ends (then match with hamle_filter_check_facts, e.g. by hamle_replay_filter_check). */
 #define HAMLE_FILTER_NEEDS_REPLAY 1u
 HAMLE_EXTERN unsigned hamle_filter_needs(const hamle_filter *f);
 
-/* What Plies and Final test, filled by the caller from a replay of the game. */
+/* What Plies, Final and Ends test, filled by the caller from a replay of the game. */
 typedef struct hamle_filter_facts {
 	unsigned plies;    /* mainline plies */
 	const char *board; /* FEN of the final position (its first field is used); NULL: unknown */
+	const char *ends;  /* how it ends on the board: "checkmate", "stalemate", "dead",
+	                    * "seventyfive" or "" (none of them); NULL: unknown */
 } hamle_filter_facts;
 
-/* As hamle_filter_check, with Plies and Final taken from facts (NULL: unknown; every other call
+/* As hamle_filter_check, with Plies, Final and Ends taken from facts (NULL: unknown; every other call
  * knows none, and a condition on them is false, its != true). */
 HAMLE_EXTERN int hamle_filter_check_facts(const hamle_filter *f, const hamle_game *g,
 	const hamle_filter_facts *facts, hamle_error *err);

@@ -175,6 +175,8 @@ static int test_cond(eval *e, const filter_prog *p, const filter_cond *c)
 		if (e->facts)
 			snprintf(n, sizeof(n), "%u", e->facts->plies);
 		r = test_value(e, p, c, "Plies", e->facts ? n : NULL);
+	} else if (c->field == FFIELD_ENDS) {
+		r = test_value(e, p, c, "Ends", e->facts ? e->facts->ends : NULL);
 	} else if (c->field == FFIELD_FINAL) {
 		r = e->facts && e->facts->board && hamle_filter_board_match(c->text, e->facts->board);
 	} else if (!tags) {
@@ -282,7 +284,7 @@ unsigned hamle_filter_needs(const hamle_filter *f)
 	unsigned needs = 0;
 	for (size_t i = 0; f && i < f->n; i++)
 		for (size_t k = 0; k < f->v[i].nconds; k++)
-			if (f->v[i].conds[k].field == FFIELD_PLIES || f->v[i].conds[k].field == FFIELD_FINAL)
+			if (f->v[i].conds[k].field >= FFIELD_PLIES)
 				needs |= HAMLE_FILTER_NEEDS_REPLAY;
 	return needs;
 }

@@ -17,8 +17,8 @@
 
 enum { FOP_EQ, FOP_NE, FOP_MATCH, FOP_NOMATCH, FOP_LT, FOP_LE, FOP_GT, FOP_GE };
 enum { FKIND_TEXT, FKIND_NUMBER, FKIND_DATE, FKIND_RESULT }; /* how < <= > >= read values */
-/* Player, Elo: either side; Plies, Final: of the replayed game (hamle_filter_facts) */
-enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO, FFIELD_PLIES, FFIELD_FINAL };
+/* Player, Elo: either side; Plies, Final, Ends: of the replayed game (hamle_filter_facts) */
+enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO, FFIELD_PLIES, FFIELD_FINAL, FFIELD_ENDS };
 
 typedef struct filter_cond {
 	char *tag;       /* FFIELD_TAG: the tag's name, owned */

@@ -113,6 +113,16 @@ static const char *regex_close(const char *open)
 	return last;
 }
 
+/* The ways a game ends on the board that Ends names. */
+static int ends_known(const char *v, size_t n)
+{
+	static const char *const known[] = { "checkmate", "stalemate", "dead", "seventyfive" };
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strlen(known[i]) == n && memcmp(known[i], v, n) == 0)
+			return 1;
+	return 0;
+}
+
 typedef struct builder {
 	const char *expr;
 	filter_prog *p;
@@ -189,6 +199,8 @@ static int parse_cond(builder *b, size_t *pos)
 		c.field = FFIELD_PLIES;
 	else if (n == 5 && memcmp(s, "Final", 5) == 0)
 		c.field = FFIELD_FINAL;
+	else if (n == 4 && memcmp(s, "Ends", 4) == 0)
+		c.field = FFIELD_ENDS;
 	else if (n == 6 && memcmp(s, "Result", 6) == 0)
 		c.kind = FKIND_RESULT;
 	else if (n >= 4 && memcmp(s + n - 4, "Date", 4) == 0)
@@ -204,6 +216,8 @@ static int parse_cond(builder *b, size_t *pos)
 			"expected '=', '!=', '~', '!~', '<', '<=', '>' or '>=' after the tag name");
 	c.op = ops[k].op;
 	const char *optext = ops[k].text;
+	if (c.field == FFIELD_ENDS && c.op >= FOP_LT)
+		return bad(b->err, expr, (size_t)(p - expr), "Ends takes =, !=, ~ or !~ (ends have no order)");
 	if (c.field == FFIELD_FINAL && c.op != FOP_EQ && c.op != FOP_NE) {
 		char msg[120];
 		snprintf(msg, sizeof(msg), "Final takes = or != (and a board pattern), not '%s'", optext);
@@ -255,6 +269,8 @@ static int parse_cond(builder *b, size_t *pos)
 	}
 	if (!regex && c.op >= FOP_LT && vlen == 0)
 		return bad(b->err, expr, (size_t)(v - expr), "expected a value after the operator");
+	if (c.field == FFIELD_ENDS && !regex && !ends_known(v, vlen))
+		return bad(b->err, expr, (size_t)(v - expr), "Ends is checkmate, stalemate, dead or seventyfive");
 	if (c.field == FFIELD_FINAL) {
 		size_t at = 0;
 		const char *why = NULL;
