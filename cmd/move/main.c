@@ -21,12 +21,13 @@
 #include "buf.h"
 #include "codes.h"
 #include "locales.h"
+#include "move.h"
 #include "msg.h"
 #include "opt.h"
 #include "out.h"
 
 enum { OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_LOCALE_FILE, OPT_BATCH, OPT_LEGAL, OPT_IGNORE, OPT_SELECT,
-	OPT_VERBOSE };
+	OPT_VERBOSE, OPT_WINNABLE, OPT_BUDGET };
 static const hamle_cli_opt opts[] = {
 	{"from", 'f', HAMLE_OPT_ARG, "L", "input language: auto (detected from the tokens; with --batch, "
 		"per line), en tr de fr es it nl fan or a --locale-file's tag (default: en, or the last "
@@ -41,13 +42,19 @@ static const hamle_cli_opt opts[] = {
 		OPT_BATCH},
 	{"legal", 0, HAMLE_OPT_NOARG, NULL, "print every legal move of FEN instead (with --batch: one line "
 		"per FEN, moves separated by TABs)", OPT_LEGAL},
-	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "notes on stderr: each locale file loaded", OPT_VERBOSE},
+	{"winnable", 0, HAMLE_OPT_NOARG, NULL, "say instead whether each side can still mate from FEN (with "
+		"--batch: one FEN per stdin line): 'W' or '-' for White, 'B' or '-' for Black, '?' undecided, "
+		"a space and the FEN (FIDE 5.2.2, 6.9)", OPT_WINNABLE},
+	{"mate-budget", 0, HAMLE_OPT_ARG, "N", "with --winnable: positions searched at most per side "
+		"(default: 1000000)", OPT_BUDGET},
+	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "notes on stderr: each locale file loaded; with --winnable, "
+		"a line per side with its helpmate in UCI or the reason it cannot mate", OPT_VERBOSE},
 	HAMLE_OPT_CODE_ENTRIES(OPT_IGNORE, OPT_SELECT), /* as in every tool: hamle-move prints no warning */
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
 static const hamle_cli_info info = {"hamle-move", HAMLE_VERSION_STRING,
-	"[options] FEN TOKEN...\n[options] --batch",
+	"[options] FEN TOKEN...\n[options] --batch\n--winnable [options] FEN|--batch",
 	"Reads chess moves written in the input language (--from) and prints each in the output "
 	"language (--lang) and form (--to), one per line. The tokens are played in turn from FEN "
 	"('startpos' is the standard start position). Every notation people write is read: SAN, "
@@ -284,7 +291,8 @@ int main(int argc, char **argv)
 	hamle_out out;
 	hamle_opt_parser p;
 	const char *from = NULL, *lang = NULL;
-	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, nargs = 0, status = HAMLE_EXIT_ERROR;
+	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, winnable = 0, nargs = 0, status = HAMLE_EXIT_ERROR;
+	unsigned long budget = 0;
 	size_t nlocfiles = 0;
 	char **args = calloc((size_t)argc + 1, sizeof(*args));
 	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
@@ -314,6 +322,16 @@ int main(int argc, char **argv)
 		case OPT_BATCH: batch = 1; break;
 		case OPT_LEGAL: legal = 1; break;
 		case OPT_VERBOSE: msg.verbosity++; break;
+		case OPT_WINNABLE: winnable = 1; break;
+		case OPT_BUDGET: {
+			char *end = NULL;
+			errno = 0;
+			budget = p.arg[0] >= '0' && p.arg[0] <= '9' ? strtoul(p.arg, &end, 10) : 0;
+			if (budget == 0 || *end || errno)
+				hamle_usage_note(&usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'",
+					1, a);
+			break;
+		}
 		case OPT_IGNORE:
 		case OPT_SELECT: {
 			hamle_code_filter codes = HAMLE_CODE_FILTER_INIT;
@@ -351,6 +369,15 @@ int main(int argc, char **argv)
 	}
 	if (usage.key) {
 		status = hamle_usage_report(&msg, &usage);
+		goto cleanup;
+	}
+	if (winnable) {
+		if (legal || (batch ? nargs != 0 : nargs != 1))
+			status = hamle_msg_usage_key(&msg, "usage_move_winnable",
+				"--winnable takes one FEN, or --batch and FENs on stdin", 0, NULL);
+		else
+			status = hamle_out_close(&out, &msg, hamle_move_winnable(&out, &msg, batch ? NULL : args[0],
+				msg.verbosity > 0, budget));
 		goto cleanup;
 	}
 	if (batch && nargs > 0) {

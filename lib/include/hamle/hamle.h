@@ -16,5 +16,6 @@
 #include "hamle/annotate.h"
 #include "hamle/eco.h"
 #include "hamle/reconcile.h"
+#include "hamle/unwinnable.h"
 
 #endif

@@ -1,0 +1,63 @@
+/* unwin_internal.h: the parts of the unwinnability analysis (hamle/unwinnable.h): the static
+ * arguments (unwin_static.c) and the search (unwin_search.c). */
+#ifndef HAMLE_UNWIN_INTERNAL_H
+#define HAMLE_UNWIN_INTERNAL_H
+
+#include "chess/position_internal.h"
+#include "hamle/unwinnable.h"
+
+#define DARK_SQUARES 0xAA55AA55AA55AA55ull /* a1 is dark */
+
+/* 1 when `winner` can never mate from p whatever is played, by material alone: a lone king;
+ * a lone knight (or bishops of one colour) against a side without pawns that has nothing that
+ * could block the flight squares such a mate needs. */
+int unwin_material_impossible(const struct hamle_position *p, int winner);
+
+/* 1 when the reachable-squares over-approximation proves that `winner` can never mate. The
+ * position must have no legal en passant capture (the caller checks). */
+int unwin_blockade(const struct hamle_position *p, int winner);
+
+/* One search frame: the position at a node and the moves still to try there. */
+struct unwin_frame {
+	struct hamle_position pos;
+	hamle_move moves[HAMLE_MAX_MOVES];
+	uint8_t kind[HAMLE_MAX_MOVES];  /* per move: 0 reward, 1 normal, 2 punish */
+	int n, next;
+	int depth;                       /* the adjusted depth of this node */
+	int progress;                    /* the move into this node was rewarded */
+	hamle_move played;               /* the move that led here */
+};
+
+struct unwin_tt_entry {
+	uint64_t key;
+	uint32_t stamp;    /* search iteration that stored it */
+	int32_t left;      /* moves left when it was searched */
+};
+
+#define UNWIN_TT_BITS 15
+#define UNWIN_MAX_PLY HAMLE_UNWIN_MAX_LINE
+
+struct hamle_unwin {
+	struct unwin_frame stack[UNWIN_MAX_PLY + 1];
+	struct unwin_tt_entry *tt;  /* 1 << UNWIN_TT_BITS entries, made on first use */
+	uint32_t stamp;
+	unsigned long nodes, budget;
+};
+
+/* Search outcome. */
+enum { SEARCH_MATE, SEARCH_EXHAUSTED, SEARCH_CUT, SEARCH_BUDGET, SEARCH_NOMEM };
+
+struct unwin_search {
+	int winner;
+	int max_depth;
+	unsigned long local_limit; /* nodes for this search (0: none) */
+	int heuristics;            /* steer the winner toward mate (CHA's rewards and punishments) */
+	int use_tt;
+	int stop_at_cut;           /* give up at the first node cut by depth (a proof attempt) */
+};
+
+/* Depth-first search from root; on SEARCH_MATE fills r->line. */
+int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,
+	hamle_unwin_result *r);
+
+#endif

@@ -1,0 +1,255 @@
+/* unwin_search.c: the helpmate search of the unwinnability analysis, depth first on an explicit
+ * stack of at most UNWIN_MAX_PLY frames (no recursion).
+ *
+ * Both sides cooperate: the search looks for any line that ends with the loser checkmated.
+ * With heuristics on (after CHA, Ambrona 2022), the depth a move costs depends on whether it
+ * heads for a mate: the winner's captures, advanced pawn pushes, and king and knight moves
+ * toward a mating corner cost nothing, as do the loser's king and knight moves toward that
+ * corner (its king into it, a piece beside it to block); the loser's captures cost three plies,
+ * and when the winner's material can only mate with help from a promoted loser piece, so do
+ * the loser's moves other than pawn moves. Rewarded moves are tried first.
+ *
+ * A search that ends with no node cut by its depth limit or by the node limits has seen every
+ * position reachable from the root (the transposition table only skips positions already
+ * searched in the same iteration with at least as many moves left), so when it found no mate
+ * there is none: the verdict is then sound, whatever the heuristics did to the depths. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/unwin_internal.h"
+#include "chess/zobrist.h"
+
+enum { KIND_REWARD = 0, KIND_NORMAL = 1, KIND_PUNISH = 2 };
+
+static uint64_t node_key(const struct hamle_position *p)
+{
+	uint64_t key = p->key;
+	if (p->ep != HAMLE_NO_SQUARE)
+		key ^= ZOBRIST_EP_FILE(HAMLE_SQ_FILE(p->ep)) ^ ((uint64_t)p->ep << 1);
+	return key;
+}
+
+static int chebyshev(int a, int b)
+{
+	int df = abs(HAMLE_SQ_FILE(a) - HAMLE_SQ_FILE(b)), dr = abs(HAMLE_SQ_RANK(a) - HAMLE_SQ_RANK(b));
+	return df > dr ? df : dr;
+}
+
+/* Knight distance, bounded: 0 on the square, 1 a jump away, 2 two jumps, else 3 + rough. */
+static int knight_distance(int a, int b)
+{
+	if (a == b)
+		return 0;
+	if (hamle_knight_attacks[a] & BB(b))
+		return 1;
+	bitboard two = 0;
+	for (bitboard s = hamle_knight_attacks[a]; s;)
+		two |= hamle_knight_attacks[bb_pop(&s)];
+	if (two & BB(b))
+		return 2;
+	return 3 + chebyshev(a, b) / 2;
+}
+
+/* The mating corner: on the loser's back rank, dark when the winner has a dark bishop (or no
+ * bishop and the loser a light one, which could block there), else light. The square wanted:
+ * for the winner's king two ranks out of the corner, for its other pieces the corner; for the
+ * loser's king the corner, for its other pieces the square beside it on the back rank. */
+struct corner {
+	int corner, beside, front;
+};
+
+static void set_corner(struct corner *c, const struct hamle_position *p, int winner)
+{
+	const bitboard *w = p->pieces[winner], *l = p->pieces[!winner];
+	int dark = (w[HAMLE_BISHOP] & DARK_SQUARES)
+		|| (!w[HAMLE_BISHOP] && (l[HAMLE_BISHOP] & ~DARK_SQUARES));
+	/* for White: dark h8 (beside g8, front h6), light a8 (b8, a6); for Black mirrored */
+	int file = dark ? 7 : 0, side = dark ? 6 : 1;
+	int back = winner == HAMLE_WHITE ? 7 : 0, front = winner == HAMLE_WHITE ? 5 : 2;
+	if (winner == HAMLE_BLACK) {
+		file = 7 - file;
+		side = 7 - side;
+	}
+	c->corner = HAMLE_SQ(file, back);
+	c->beside = HAMLE_SQ(side, back);
+	c->front = HAMLE_SQ(file, front);
+}
+
+static int closer(int type, hamle_move m, int target)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	if (type == HAMLE_KING)
+		return chebyshev(to, target) < chebyshev(from, target);
+	if (type == HAMLE_KNIGHT)
+		return knight_distance(to, target) < knight_distance(from, target);
+	return 0;
+}
+
+/* The winner cannot mate without a piece the loser promotes to block for it: a lone knight
+ * against no minor piece or rook, or bishops of one colour against no knight and no bishop of
+ * the other colour. */
+static int needs_loser_promotion(const struct hamle_position *p, int winner)
+{
+	const bitboard *w = p->pieces[winner], *l = p->pieces[!winner];
+	bitboard wmen = p->occupied[winner] & ~w[HAMLE_KING];
+	if (wmen == w[HAMLE_KNIGHT] && wmen && !bb_more_than_one(wmen))
+		return !(l[HAMLE_KNIGHT] | l[HAMLE_BISHOP] | l[HAMLE_ROOK]);
+	if (wmen && wmen == w[HAMLE_BISHOP]) {
+		bitboard colour = (wmen & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES;
+		return !((w[HAMLE_BISHOP] | l[HAMLE_BISHOP]) & ~colour) && !l[HAMLE_KNIGHT];
+	}
+	return 0;
+}
+
+static int classify(const struct hamle_position *p, hamle_move m, int winner, const struct corner *c,
+	int loser_promotes)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
+	int type = PIECE_TYPE(p->board[from]);
+	int capture = kind == HAMLE_MOVE_EN_PASSANT
+		|| (kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
+	if (p->side == winner) {
+		int rank = HAMLE_SQ_RANK(to), advanced = winner == HAMLE_WHITE ? rank >= 4 : rank <= 3;
+		if (capture || (type == HAMLE_PAWN && advanced))
+			return KIND_REWARD;
+		return closer(type, m, type == HAMLE_KING ? c->front : c->corner) ? KIND_REWARD : KIND_NORMAL;
+	}
+	int v = KIND_NORMAL;
+	if (loser_promotes) {
+		int heavy = kind == HAMLE_MOVE_PROMOTION && HAMLE_MOVE_PROMO(m) >= HAMLE_ROOK;
+		v = type == HAMLE_PAWN && !heavy ? KIND_REWARD : KIND_PUNISH;
+	}
+	if (closer(type, m, type == HAMLE_KING ? c->corner : c->beside))
+		return KIND_REWARD;
+	return capture ? KIND_PUNISH : v;
+}
+
+/* Fills f's move list (rewarded moves first when heuristics are on). */
+static void expand_node(struct unwin_frame *f, const struct unwin_search *s)
+{
+	hamle_move all[HAMLE_MAX_MOVES];
+	int n = hamle_gen_legal(&f->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, all);
+	f->n = n;
+	f->next = 0;
+	if (!s->heuristics) {
+		memcpy(f->moves, all, (size_t)n * sizeof(all[0]));
+		memset(f->kind, KIND_NORMAL, (size_t)n);
+		return;
+	}
+	struct corner c;
+	set_corner(&c, &f->pos, s->winner);
+	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
+	uint8_t kinds[HAMLE_MAX_MOVES];
+	for (int i = 0; i < n; i++)
+		kinds[i] = (uint8_t)classify(&f->pos, all[i], s->winner, &c, promo);
+	int k = 0;
+	for (int want = KIND_REWARD; want <= KIND_PUNISH; want++)
+		for (int i = 0; i < n; i++)
+			if (kinds[i] == want) {
+				f->moves[k] = all[i];
+				f->kind[k++] = (uint8_t)want;
+			}
+}
+
+/* 1 when the node may be skipped: searched this iteration with at least `left` moves left;
+ * else records it. */
+static int tt_seen(struct hamle_unwin *u, const struct hamle_position *p, int left)
+{
+	uint64_t key = node_key(p);
+	struct unwin_tt_entry *e = &u->tt[key & ((1u << UNWIN_TT_BITS) - 1)];
+	if (e->stamp == u->stamp && e->key == key && e->left >= left)
+		return 1;
+	e->key = key;
+	e->stamp = u->stamp;
+	e->left = left;
+	return 0;
+}
+
+int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,
+	hamle_unwin_result *r)
+{
+	if (s->use_tt && !u->tt) {
+		u->tt = calloc((size_t)1 << UNWIN_TT_BITS, sizeof(*u->tt));
+		if (!u->tt)
+			return SEARCH_NOMEM;
+	}
+	if (s->use_tt && ++u->stamp == 0) {
+		memset(u->tt, 0, ((size_t)1 << UNWIN_TT_BITS) * sizeof(*u->tt));
+		u->stamp = 1;
+	}
+	unsigned long start = u->nodes;
+	int cut = 0, top = 0;
+	struct unwin_frame *f = &u->stack[0];
+	f->pos = *root;
+	f->depth = 0;
+	f->progress = 0;
+	f->played = HAMLE_MOVE_NONE;
+	f->n = -1;
+	for (;;) {
+		f = &u->stack[top];
+		if (f->n < 0) {
+			/* entering the node */
+			if (u->nodes >= u->budget)
+				return SEARCH_BUDGET;
+			u->nodes++;
+			if (s->local_limit && u->nodes - start > s->local_limit) {
+				cut = 1;
+				break;
+			}
+			int done = 0;
+			if (unwin_material_impossible(&f->pos, s->winner)) {
+				done = 1;
+			} else {
+				expand_node(f, s);
+				if (f->n == 0) {
+					if (f->pos.side != s->winner && hamle_position_in_check(&f->pos)) {
+						r->line_len = top;
+						for (int i = 1; i <= top; i++)
+							r->line[i - 1] = u->stack[i].played;
+						return SEARCH_MATE;
+					}
+					done = 1;
+				} else if (s->use_tt && tt_seen(u, &f->pos, s->max_depth - f->depth)) {
+					done = 1;
+				} else if (f->depth >= s->max_depth || top >= UNWIN_MAX_PLY) {
+					cut = 1;
+					if (s->stop_at_cut)
+						break;
+					done = 1;
+				}
+			}
+			if (done) {
+				if (top == 0)
+					break;
+				top--;
+				continue;
+			}
+		}
+		if (f->next >= f->n) {
+			if (top == 0)
+				break;
+			top--;
+			continue;
+		}
+		int i = f->next++;
+		hamle_move m = f->moves[i];
+		int kind = f->kind[i], depth = f->depth + 1;
+		if (s->heuristics) {
+			if (kind == KIND_REWARD)
+				depth--;
+			else if (kind == KIND_PUNISH)
+				depth = depth + 2 < s->max_depth ? depth + 2 : s->max_depth;
+			else if (f->progress)
+				depth--;
+		}
+		struct unwin_frame *c = &u->stack[top + 1];
+		c->pos = f->pos;
+		hamle_make_move(&c->pos, m);
+		c->depth = depth;
+		c->progress = s->heuristics && kind == KIND_REWARD;
+		c->played = m;
+		c->n = -1;
+		top++;
+	}
+	return cut ? SEARCH_CUT : SEARCH_EXHAUSTED;
+}
