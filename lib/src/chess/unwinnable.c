@@ -1,7 +1,7 @@
-/* unwinnable.c: can a side still mate? The order of the arguments (hamle/unwinnable.h): the game
- * already over; material; a quick helpmate search with CHA's heuristics; a full-width attempt
- * to show that every line ends within a few plies; the blockade, after the moves that are
- * forced; the helpmate search by iterative deepening until the budget is spent; last, the
+/* unwinnable.c: can a side still mate? The order of the arguments (hamle/unwinnable.h), cheap
+ * ones first: the game already over; material; the blockade, after the moves that are forced; a
+ * quick helpmate search with CHA's heuristics; a full-width attempt to show that every line
+ * ends within a few plies; the helpmate search by iterative deepening until the budget is spent; last, the
  * blockade after each legal move. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +140,9 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 		decide(r, HAMLE_UNWIN_CANNOT_MATE, HAMLE_UNWIN_BY_MATERIAL);
 		return 0;
 	}
+	if (forced_then_blockade(*p, winner, r, 0))
+		return 0;
+	r->line_len = 0;
 	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0};
 	int rc = searched(unwin_search_run(u, p, &quick, r), r);
 	if (rc)
@@ -148,9 +151,6 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
-	r->line_len = 0;
-	if (forced_then_blockade(*p, winner, r, 0))
-		return 0;
 	for (int depth = 3; depth <= ID_MAX_DEPTH && u->nodes < u->budget; depth++) {
 		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0};
 		rc = searched(unwin_search_run(u, p, &id, r), r);
