@@ -262,6 +262,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	}
 	rp->final = pos;
 	rp->final_state = (int)hamle_position_state(&pos);
+	if (rp->final_state == HAMLE_STATE_PLAYING && replay_dead_at(rp, &pos))
+		return 0; /* a dead position the analysis finds: the full path reports it */
 	if (pending_check && rp->final_state == HAMLE_STATE_CHECKMATE)
 		return 0;
 	rp->plies = plies;

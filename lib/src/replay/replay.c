@@ -82,6 +82,7 @@ void hamle_replay_free(hamle_replay *rp)
 	free(rp->stack);
 	free(rp->history);
 	free(rp->findings);
+	hamle_unwin_free(rp->unwin);
 	hamle_locale_free(rp->repair_owned);
 	for (size_t i = 0; i < rp->nbuiltins; i++)
 		hamle_locale_free(rp->builtins[i]);
@@ -238,7 +239,7 @@ static int contradicts_board(const hamle_replay *rp, hamle_result claimed)
 	hamle_result expect;
 	if (rp->final_state == HAMLE_STATE_CHECKMATE)
 		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
-	else if (rp->final_state == HAMLE_STATE_STALEMATE)
+	else if (rp->final_state == HAMLE_STATE_STALEMATE || rp->final_state == HAMLE_STATE_DEAD)
 		expect = HAMLE_RESULT_DRAW;
 	else
 		return 0;
@@ -271,7 +272,8 @@ void replay_check_result(hamle_replay *rp)
 	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res;
 	if (!contradicts_board(rp, claimed))
 		return;
-	const char *why = rp->final_state == HAMLE_STATE_CHECKMATE ? "checkmate" : "stalemate";
+	const char *why = rp->final_state == HAMLE_STATE_CHECKMATE ? "checkmate"
+		: rp->final_state == HAMLE_STATE_STALEMATE ? "stalemate" : "dead_position";
 	hamle_diagnostic *f = replay_add_finding(rp, "result-mismatch", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
 	if (f) {
 		const char *word = hamle_locale_message(replay_msg_locale(rp), why);
@@ -419,6 +421,8 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	int rc = replay_walk(rp, rp->loc, 0);
 	if (rc < 0)
 		return rc;
+	if (replay_final_dead(rp))
+		replay_dead_tail(rp);
 	replay_check_result(rp);
 	replay_check_note(rp);
 	return HAMLE_OK;

@@ -7,6 +7,7 @@
 #include "hamle/replay.h"
 #include "hamle/rules.h"
 #include "hamle/san.h"
+#include "hamle/unwinnable.h"
 #include "notation/locale_internal.h"
 
 /* The most candidate locales detection weighs against each other. */
@@ -66,6 +67,7 @@ struct hamle_replay {
 	uint64_t moves_hash;          /* over the resolved moves, to compare languages */
 	size_t resolved;              /* move tokens resolved */
 	int final_state;              /* end reached by the mainline (hamle_state, END_*), 0 none */
+	struct hamle_unwin *unwin;    /* the unwinnability analysis of final positions, made on first use */
 	int main_failed;              /* a move error ended the mainline */
 	unsigned suggested;           /* move errors given suggestions in this walk */
 
@@ -139,6 +141,14 @@ static inline int replay_end_state(const struct hamle_position *p, int reps, uns
  * distinct first character (detect.c). Returns how many were written to fit (at most max). */
 size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
 	const hamle_locale **fit, size_t max);
+
+/* Dead positions by the unwinnability analysis (dead.c): replay_dead_at says whether p is one
+ * (only where a few instructions say it can be); replay_final_dead makes a dead final position
+ * of a mainline that resolved final_state DEAD (1); replay_dead_tail then reports the first move
+ * after the mainline's first dead position as moves-after-end. */
+int replay_dead_at(hamle_replay *rp, const struct hamle_position *p);
+int replay_final_dead(hamle_replay *rp);
+void replay_dead_tail(hamle_replay *rp);
 
 /* Walks the tokens of rp->game under locale loc from rp->start. quiet: no findings, no
  * suggestions (detection runs). Returns 0 or HAMLE_ENOMEM. */
