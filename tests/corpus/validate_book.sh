@@ -5,7 +5,11 @@
 #     exactly those `pgn-extract -r` reports as "Result of ... is inconsistent with checkmate/stalemate"
 #     (14 games; pgn-extract gives the line of the game's last line, mapped here to the game index).
 #     pgn-extract is run when installed; its list is also kept in
-#     testdata/validate/book-result-mismatch.expected (game indices), which is compared in any case.
+#     testdata/validate/book-result-mismatch.expected (game indices), which is compared in any case;
+#   - the games whose decisive result the board contradicts because the final position is dead
+#     (FIDE 5.2.2: insufficient material, or a locked wall the unwinnability analysis proves; issue
+#     12) are those of testdata/validate/book-dead-position.expected, and so are the games with moves
+#     after a dead position (book-moves-after-dead.expected);
 # Data: bench/data/ when unpacked there (git-ignored), else unpacked into a temporary directory.
 # Run time here: about 13 s for hamle-validate (-j 2), 12 s for pgn-extract, 9 s to unpack
 # (35 s in all on a shared 2-core machine; more under ASan).
@@ -42,9 +46,11 @@ else
 	echo "pgn-extract not installed: comparing with $expected only"
 fi
 
-python3 - "$RUN_OUT" "$expected" "$HAMLE_TMP/ours" <<'EOF' || fail "book checks"
+python3 - "$RUN_OUT" "$expected" "$HAMLE_TMP/ours" "$HAMLE_TESTDATA/validate/book-dead-position.expected" \
+	"$HAMLE_TESTDATA/validate/book-moves-after-dead.expected" <<'EOF' || fail "book checks"
 import json, sys
-out, expected, ours_file = sys.argv[1:4]
+out, expected, ours_file, dead_expected, after_dead_expected = sys.argv[1:6]
+dead, after_dead = [], []
 move_codes = {'syntax', 'illegal-move', 'ambiguous-move', 'bad-fen'}
 games, move_errors, mismatch, other = 0, [], {}, {}
 for line in open(out, encoding='utf-8'):
@@ -54,8 +60,13 @@ for line in open(out, encoding='utf-8'):
         continue
     if o['code'] in move_codes:
         move_errors.append(o)
+    elif o['code'] == 'result-mismatch' and 'dead position' in o['message']:
+        dead.append(o['game'])
     elif o['code'] == 'result-mismatch' and 'final position' in o['message']:  # not Result tag vs marker
         mismatch[o['game']] = o
+    elif o['code'] == 'moves-after-end' and 'dead position' in o['message']:
+        after_dead.append(o['game'])
+        other[o['code']] = other.get(o['code'], 0) + 1
     else:
         other[o['code']] = other.get(o['code'], 0) + 1
 print('games: %d; move errors: %d; result vs board: %d; other findings: %s' % (games, len(move_errors), len(mismatch), other))
@@ -74,6 +85,12 @@ with open(ours_file, 'w') as f:
 if got != want:
     print('FAIL: result-mismatch games differ from pgn-extract: only ours %s, only pgn-extract %s'
           % (sorted(set(got) - set(want)), sorted(set(want) - set(got)))); ok = False
+for name, got_list, path in (('dead final position', dead, dead_expected),
+                             ('moves after a dead position', after_dead, after_dead_expected)):
+    want_list = sorted(int(l.split()[0]) for l in open(path) if l.strip() and not l.startswith('#'))
+    print('%s: games %s' % (name, sorted(got_list)))
+    if sorted(got_list) != want_list:
+        print('FAIL: %s: games %s, expected %s' % (name, sorted(got_list), want_list)); ok = False
 sys.exit(0 if ok else 1)
 EOF
 sed 's/^/  ours: /' "$HAMLE_TMP/ours"
