@@ -28,6 +28,8 @@ struct unwin_frame {
 	hamle_move played;               /* the move that led here */
 };
 
+struct unwin_node;
+
 struct unwin_tt_entry {
 	uint64_t key;
 	uint32_t stamp;    /* search iteration that stored it */
@@ -35,11 +37,14 @@ struct unwin_tt_entry {
 };
 
 #define UNWIN_TT_BITS 15
+#define UNWIN_CLOSURE_MAX 200000
 #define UNWIN_MAX_PLY HAMLE_UNWIN_MAX_LINE
 
 struct hamle_unwin {
 	struct unwin_frame stack[UNWIN_MAX_PLY + 1];
 	struct unwin_tt_entry *tt;  /* 1 << UNWIN_TT_BITS entries, made on first use */
+	struct unwin_node *queue;   /* the closure's positions (UNWIN_CLOSURE_MAX), made on first use */
+	uint64_t *seen;             /* the closure's set of keys */
 	uint32_t stamp;
 	unsigned long nodes, budget;
 };
@@ -55,6 +60,11 @@ struct unwin_search {
 	int use_tt;
 	int stop_at_cut;           /* give up at the first node cut by depth (a proof attempt) */
 };
+
+/* Every position reachable from root (unwin_closure.c): SEARCH_EXHAUSTED when they close without
+ * a mate, SEARCH_MATE (r->line filled) at the first mate, SEARCH_CUT when they do not fit. */
+int unwin_closure_run(struct hamle_unwin *u, const struct hamle_position *root, int winner,
+	hamle_unwin_result *r);
 
 /* Depth-first search from root; on SEARCH_MATE fills r->line. */
 int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,

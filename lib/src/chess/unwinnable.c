@@ -2,7 +2,7 @@
  * ones first: the game already over; material; the blockade, after the moves that are forced; a
  * quick helpmate search with CHA's heuristics; a full-width attempt to show that every line
  * ends within a few plies; the helpmate search by iterative deepening until the budget is spent; last, the
- * blockade after each legal move. */
+ * blockade after each legal move; last, every reachable position (a small world closes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +32,8 @@ void hamle_unwin_free(hamle_unwin *u)
 	if (!u)
 		return;
 	free(u->tt);
+	free(u->queue);
+	free(u->seen);
 	free(u);
 }
 
@@ -151,6 +153,9 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
+	rc = searched(unwin_closure_run(u, p, winner, r), r);
+	if (rc)
+		return rc < 0 ? rc : 0;
 	for (int depth = 3; depth <= ID_MAX_DEPTH && u->nodes < u->budget; depth++) {
 		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0};
 		rc = searched(unwin_search_run(u, p, &id, r), r);
@@ -159,6 +164,7 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	}
 	if (blockade_after_each(p, winner, r))
 		return 0;
+
 	decide(r, HAMLE_UNWIN_UNDECIDED, HAMLE_UNWIN_BY_BUDGET);
 	return 0;
 }

@@ -1,0 +1,156 @@
+/* unwin_closure.c: every position reachable from the root, breadth first, with a set of those
+ * seen (no depth limit, no heuristics). When the set closes -- every reachable position seen and
+ * none is a mate of the loser -- the winner can never mate: the exhausted search of small worlds
+ * (kings walking behind a locked wall, a rook shut in with its king) that no depth-limited search
+ * finishes. Breadth first, the first mate found is a shortest helpmate; its line is read back
+ * through each node's parent. Positions are queued packed (a nibble per square, 56 bytes a
+ * node); the queue and the set are made on first use and kept by the analyzer (about 15 MB for
+ * UNWIN_CLOSURE_MAX positions), and the set is emptied slot by slot after each run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/unwin_internal.h"
+#include "chess/zobrist.h"
+
+#define SET_BITS 19 /* more than twice UNWIN_CLOSURE_MAX slots */
+
+struct unwin_node {
+	uint64_t key;          /* the position's key (without the en passant term) */
+	uint8_t board[32];     /* two squares a byte, PIECE_NONE for empty */
+	uint8_t castle_rook[4];
+	uint8_t side, ep, chess960, pad;
+	uint32_t slot;         /* where its key is in the set */
+	int32_t parent;
+	hamle_move move;
+};
+
+static void pack(struct unwin_node *n, const struct hamle_position *p)
+{
+	for (int sq = 0; sq < 64; sq += 2)
+		n->board[sq / 2] = (uint8_t)(p->board[sq] | (p->board[sq + 1] << 4));
+	memcpy(n->castle_rook, p->castle_rook, 4);
+	n->key = p->key;
+	n->side = p->side;
+	n->ep = p->ep;
+	n->chess960 = p->chess960;
+}
+
+static void unpack(struct hamle_position *p, const struct unwin_node *n)
+{
+	memset(p, 0, sizeof(*p));
+	for (int sq = 0; sq < 64; sq++) {
+		int code = (n->board[sq / 2] >> ((sq & 1) * 4)) & 15;
+		p->board[sq] = (uint8_t)code;
+		if (code != PIECE_NONE) {
+			p->pieces[PIECE_COLOR(code)][PIECE_TYPE(code)] |= BB(sq);
+			p->occupied[PIECE_COLOR(code)] |= BB(sq);
+		}
+	}
+	memcpy(p->castle_rook, n->castle_rook, 4);
+	p->key = n->key;
+	p->side = n->side;
+	p->fullmove = 1;
+	p->ep = n->ep;
+	p->chess960 = n->chess960;
+}
+
+static uint64_t closure_key(const struct hamle_position *p)
+{
+	uint64_t key = p->key;
+	if (p->ep != HAMLE_NO_SQUARE)
+		key ^= ZOBRIST_EP_FILE(HAMLE_SQ_FILE(p->ep)) ^ ((uint64_t)p->ep << 1);
+	return key | 1; /* 0 marks an empty slot */
+}
+
+/* The slot of key, which was new (and is now in the set), or -1 when it was there. */
+static long set_add(uint64_t *set, uint64_t key)
+{
+	size_t mask = ((size_t)1 << SET_BITS) - 1, i = (size_t)(key >> 20) & mask;
+	while (set[i]) {
+		if (set[i] == key)
+			return -1;
+		i = (i + 1) & mask;
+	}
+	set[i] = key;
+	return (long)i;
+}
+
+static int closure(struct hamle_unwin *u, const struct hamle_position *root, int winner,
+	hamle_unwin_result *r, size_t *used)
+{
+	struct unwin_node *q = u->queue;
+	size_t head = 0, tail = 0;
+	pack(&q[0], root);
+	q[0].parent = -1;
+	q[0].move = HAMLE_MOVE_NONE;
+	q[0].slot = (uint32_t)set_add(u->seen, closure_key(root));
+	*used = tail = 1;
+	hamle_move moves[HAMLE_MAX_MOVES];
+	while (head < tail) {
+		if (u->nodes >= u->budget)
+			return SEARCH_BUDGET;
+		u->nodes++;
+		size_t at = head++;
+		struct hamle_position p;
+		if (at == 0)
+			p = *root;
+		else
+			unpack(&p, &q[at]);
+		if (unwin_material_impossible(&p, winner))
+			continue;
+		int n = hamle_gen_legal(&p, GEN_ALL_TYPES, GEN_ALL_SQUARES, moves);
+		if (n == 0) {
+			if (p.side == winner || !hamle_position_in_check(&p))
+				continue;
+			int len = 0;
+			for (int32_t k = (int32_t)at; q[k].parent >= 0; k = q[k].parent)
+				len++;
+			if (len > HAMLE_UNWIN_MAX_LINE)
+				return SEARCH_CUT;
+			r->line_len = len;
+			for (int32_t k = (int32_t)at; q[k].parent >= 0; k = q[k].parent)
+				r->line[--len] = q[k].move;
+			return SEARCH_MATE;
+		}
+		for (int i = 0; i < n; i++) {
+			struct hamle_position next = p;
+			hamle_make_move(&next, moves[i]);
+			long slot = set_add(u->seen, closure_key(&next));
+			if (slot < 0)
+				continue;
+			if (tail == UNWIN_CLOSURE_MAX) {
+				u->seen[slot] = 0;
+				return SEARCH_CUT;
+			}
+			pack(&q[tail], &next);
+			q[tail].slot = (uint32_t)slot;
+			q[tail].parent = (int32_t)at;
+			q[tail].move = moves[i];
+			*used = ++tail;
+		}
+	}
+	return SEARCH_EXHAUSTED;
+}
+
+int unwin_closure_run(struct hamle_unwin *u, const struct hamle_position *root, int winner,
+	hamle_unwin_result *r)
+{
+	if (u->nodes >= u->budget)
+		return SEARCH_BUDGET;
+	if (!u->queue) {
+		u->queue = malloc(UNWIN_CLOSURE_MAX * sizeof(*u->queue));
+		u->seen = calloc((size_t)1 << SET_BITS, sizeof(*u->seen));
+		if (!u->queue || !u->seen) {
+			free(u->queue);
+			free(u->seen);
+			u->queue = NULL;
+			u->seen = NULL;
+			return SEARCH_NOMEM;
+		}
+	}
+	size_t used = 0;
+	int rc = closure(u, root, winner, r, &used);
+	for (size_t i = 0; i < used; i++)
+		u->seen[u->queue[i].slot] = 0;
+	return rc;
+}
