@@ -46,6 +46,7 @@ struct hamle_unwin {
 	struct unwin_node *queue;   /* the closure's positions (UNWIN_CLOSURE_MAX), made on first use */
 	uint64_t *seen;             /* the closure's set of keys */
 	uint32_t stamp;
+	int reused;                 /* the search skipped a position searched by an earlier one */
 	unsigned long nodes, budget;
 };
 
@@ -59,6 +60,8 @@ struct unwin_search {
 	int heuristics;            /* steer the winner toward mate (CHA's rewards and punishments) */
 	int use_tt;
 	int stop_at_cut;           /* give up at the first node cut by depth (a proof attempt) */
+	uint32_t reuse_from;       /* skip positions searched since this stamp (earlier iterations of an
+	                            * iterative deepening, as CHA does): faster, but no proof then */
 };
 
 /* Every position reachable from root (unwin_closure.c): SEARCH_EXHAUSTED when they close without

@@ -145,19 +145,20 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	if (forced_then_blockade(*p, winner, r, 0))
 		return 0;
 	r->line_len = 0;
-	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0};
+	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0, 0};
 	int rc = searched(unwin_search_run(u, p, &quick, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
-	struct unwin_search proof = {winner, PROOF_DEPTH, PROOF_LIMIT, 0, 0, 1};
+	struct unwin_search proof = {winner, PROOF_DEPTH, PROOF_LIMIT, 0, 0, 1, 0};
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
 	rc = searched(unwin_closure_run(u, p, winner, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
+	uint32_t first = u->stamp + 1 ? u->stamp + 1 : 1; /* the first iteration's stamp */
 	for (int depth = 3; depth <= ID_MAX_DEPTH && u->nodes < u->budget; depth++) {
-		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0};
+		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0, first};
 		rc = searched(unwin_search_run(u, p, &id, r), r);
 		if (rc)
 			return rc < 0 ? rc : 0;
