@@ -15,6 +15,12 @@
 
 #include <hamle/hamle.h>
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
 /* 1 when r's line, played from pos, is legal throughout and ends with `side`'s opponent mated. */
 static int replays(const hamle_position *pos, const hamle_unwin_result *r, int side)
 {
@@ -53,7 +59,8 @@ int main(int argc, char **argv)
 	long positions = 0, verdicts = 0, decided = 0, contradictions = 0, bad_lines = 0, undecided[2] = {0, 0};
 	long helpmates = 0, by_reason[8] = {0};
 	unsigned long nodes = 0;
-	double seconds = 0;
+	double seconds = 0, per[4096];
+	size_t nper = 0;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (line[0] == '#' || strlen(line) < 4)
@@ -69,13 +76,16 @@ int main(int argc, char **argv)
 			continue;
 		}
 		positions++;
+		double here = 0;
 		for (int side = 0; side < 2; side++) {
 			hamle_unwin_result r;
 			struct timespec t0, t1;
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			hamle_unwin_analyze(u, &r, pos, (hamle_color)side, budget);
 			clock_gettime(CLOCK_MONOTONIC, &t1);
-			seconds += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+			double dt = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+			seconds += dt;
+			here += dt;
 			nodes += r.nodes;
 			verdicts++;
 			int truth = line[side] == (side ? 'B' : 'W');
@@ -98,9 +108,12 @@ int main(int argc, char **argv)
 				}
 			}
 		}
+		if (nper < sizeof(per) / sizeof(per[0]))
+			per[nper++] = here;
 		hamle_position_free(pos);
 	}
 	fclose(f);
+	qsort(per, nper, sizeof(per[0]), cmp_double);
 	hamle_unwin_free(u);
 	double pct = verdicts ? 100.0 * (double)decided / (double)verdicts : 0;
 	printf("positions %ld, side verdicts %ld, decided %ld (%.2f%%), undecided %ld (White %ld, Black %ld)\n",
@@ -111,6 +124,9 @@ int main(int argc, char **argv)
 		by_reason[HAMLE_UNWIN_BY_MATERIAL], by_reason[HAMLE_UNWIN_BY_BLOCKADE], by_reason[HAMLE_UNWIN_BY_SEARCH]);
 	printf("time %.3f s, %.1f us per position (both sides), %lu nodes\n", seconds,
 		positions ? 1e6 * seconds / (double)positions : 0, nodes);
+	if (nper)
+		printf("per position: median %.1f us, 90th percentile %.1f us, 99th %.1f us, max %.1f us\n",
+			1e6 * per[nper / 2], 1e6 * per[nper * 9 / 10], 1e6 * per[nper * 99 / 100], 1e6 * per[nper - 1]);
 	if (contradictions || bad_lines) {
 		printf("FAIL: %ld contradictions, %ld helpmates that do not replay\n", contradictions, bad_lines);
 		return 1;

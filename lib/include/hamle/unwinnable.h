@@ -11,7 +11,9 @@
  * The approach follows the Chess Unwinnability Analyzer (Ambrona, FUN 2022): a helpmate search
  * by iterative deepening that steers the side's pieces toward a mating corner and the other
  * side's away, and a saturated over-approximation of where each piece can ever go.
- * An analyzer handle keeps its search stack and table between calls (one per thread). */
+ * An analyzer handle keeps its search stack and tables between calls (one per thread). On CHA's
+ * 1,803 test vectors, at the default budget, it contradicts none of CHA's 3,606 side verdicts
+ * and decides 97% of them (tests/corpus/unwin_vectors.c). */
 #ifndef HAMLE_UNWINNABLE_H
 #define HAMLE_UNWINNABLE_H
 
@@ -39,8 +41,8 @@ typedef enum {
 
 /* The longest helpmate line the analysis looks for (plies). */
 #define HAMLE_UNWIN_MAX_LINE 128
-/* Nodes (positions visited) allowed by default. */
-#define HAMLE_UNWIN_DEFAULT_BUDGET 200000ul
+/* Nodes (positions visited) allowed by default, per side. */
+#define HAMLE_UNWIN_DEFAULT_BUDGET 1000000ul
 
 typedef struct hamle_unwin_result {
 	hamle_unwin_verdict verdict;
@@ -52,7 +54,10 @@ typedef struct hamle_unwin_result {
 
 typedef struct hamle_unwin hamle_unwin;
 
-/* An analyzer (search stack and transposition table, about 1 MB); *out belongs to the caller. */
+/* An analyzer: its search stack (130 KB); the transposition table (512 KB) and the closure's
+ * queue and set (30 MB: every reachable position, breadth first, for small worlds such as kings
+ * behind a locked wall) are made on first use, only when a search gets that far. *out belongs to
+ * the caller. */
 HAMLE_EXTERN int hamle_unwin_new(hamle_unwin **out);
 HAMLE_EXTERN void hamle_unwin_free(hamle_unwin *u);
 

@@ -4,15 +4,15 @@
  * (kings walking behind a locked wall, a rook shut in with its king) that no depth-limited search
  * finishes. Breadth first, the first mate found is a shortest helpmate; its line is read back
  * through each node's parent. Positions are queued packed (a nibble per square, 56 bytes a
- * node); the queue and the set are made on first use and kept by the analyzer (about 15 MB for
- * UNWIN_CLOSURE_MAX positions), and the set is emptied slot by slot after each run. */
+ * node); the queue and the set are made on first use and kept by the analyzer (22 MB for
+ * UNWIN_CLOSURE_MAX positions, and 8 MB), and the set is emptied slot by slot after each run. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "chess/unwin_internal.h"
 #include "chess/zobrist.h"
 
-#define SET_BITS 19 /* more than twice UNWIN_CLOSURE_MAX slots */
+#define SET_BITS 20 /* more than twice UNWIN_CLOSURE_MAX slots */
 
 struct unwin_node {
 	uint64_t key;          /* the position's key (without the en passant term) */

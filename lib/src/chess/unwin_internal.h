@@ -37,7 +37,7 @@ struct unwin_tt_entry {
 };
 
 #define UNWIN_TT_BITS 15
-#define UNWIN_CLOSURE_MAX 200000
+#define UNWIN_CLOSURE_MAX 400000
 #define UNWIN_MAX_PLY HAMLE_UNWIN_MAX_LINE
 
 struct hamle_unwin {

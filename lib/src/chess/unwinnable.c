@@ -12,7 +12,7 @@
 
 /* Iterative deepening: each depth gets this many nodes (CHA's empirical choice), and the
  * depths go up to this bound. */
-#define ID_LOCAL_LIMIT 10000ul
+#define ID_LOCAL_LIMIT 30000ul
 #define ID_MAX_DEPTH 100
 #define QUICK_LIMIT 5000ul
 #define PROOF_DEPTH 9
