@@ -265,8 +265,8 @@ START_TEST(test_fifty_and_seventy_five)
 }
 END_TEST
 
-/* 6.9: White's flag fell (Termination, or a zero clock) but Black has a bare king: a draw. With a
- * rook Black could mate: the loss stands. */
+/* 6.9: White's flag fell (Termination, or a zero clock) but Black has a bare king, or only pawns
+ * behind a locked wall: a draw. With a rook Black could mate: the loss stands. */
 START_TEST(test_flag_fall)
 {
 	ann x;
@@ -286,6 +286,12 @@ START_TEST(test_flag_fall)
 		"60. Qh2 Kb3 0-1\n", 0, locs[0]);
 	ck_assert_ptr_null(find(&x, "flag-fall", -1));
 	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
+	done(&x);
+	/* a locked pawn wall: Black has pawns but can never mate (the unwinnability analysis) */
+	annotate(&x, "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n"
+		"[FEN \"4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 60\"]\n\n60. Kd2 Kd7 0-1\n", 0, locs[0]);
+	ck_assert_ptr_nonnull(find(&x, "flag-fall", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
 	done(&x);
 }
 END_TEST

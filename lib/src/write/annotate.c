@@ -10,6 +10,7 @@
 #include "chess/bitboard.h"
 #include "hamle/eco.h"
 #include "hamle/san.h"
+#include "hamle/unwinnable.h"
 #include "write/annotate_internal.h"
 
 int hamle_annotator_new(hamle_annotator **out, const hamle_annotate_options *opts)
@@ -77,6 +78,9 @@ const char *hamle_annotate_code_at(size_t i)
 	return i < sizeof(codes) / sizeof(codes[0]) ? codes[i] : NULL;
 }
 
+/* Nodes the analysis may spend per flag fall (a rare event: the loser ran out of time). */
+#define ANNOT_MATE_BUDGET 200000ul
+
 int annot_can_mate(const struct hamle_position *p, int side)
 {
 	if (hamle_position_dead(p))
@@ -88,7 +92,13 @@ int annot_can_mate(const struct hamle_position *p, int side)
 	bitboard minor = p->pieces[side][HAMLE_KNIGHT] | p->pieces[side][HAMLE_BISHOP];
 	/* a lone knight or bishop against a bare king: no mate is possible (the king needs a piece of
 	 * its own to block its flight square) */
-	return !(own == minor && bb_count(minor) == 1 && !theirs);
+	if (own == minor && bb_count(minor) == 1 && !theirs)
+		return 0;
+	/* else the unwinnability analysis (hamle/unwinnable.h): a locked pawn wall, a fortress; only
+	 * its proof counts, an undecided side can mate (the loss stands) */
+	hamle_unwin_result r;
+	return !(hamle_unwinnable_analyze(&r, p, side ? HAMLE_BLACK : HAMLE_WHITE, ANNOT_MATE_BUDGET) == 0 &&
+		r.verdict == HAMLE_UNWIN_CANNOT_MATE);
 }
 
 /* Room for ply index i. */
