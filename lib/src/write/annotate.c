@@ -502,6 +502,7 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		}
 		*word |= bit;
 		rules_at(a, &ws, k, &pos, &laws);
+		p = &a->ply[k]; /* rules_at may have grown the array (a claim by the next move) */
 		if (p->clock >= 0)
 			annot_clock_ply(a, &tc, k, &pos);
 		if (eco && k <= eco_until)
