@@ -9,20 +9,19 @@
 #include "hamle/replay.h"
 #include "hamle/writer.h"
 #include "suites_decl.h"
+#include "testutil.h"
 
 static hamle_locale *locs[3]; /* en tr de */
 
 static void setup(void)
 {
 	static const char *const tags[3] = {"en", "tr", "de"};
-	for (int i = 0; i < 3; i++)
-		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
+	tu_load_locales(locs, tags, 3);
 }
 
 static void teardown(void)
 {
-	for (int i = 0; i < 3; i++)
-		hamle_locale_free(locs[i]);
+	tu_free_locales(locs, 3);
 }
 
 /* One read game and its replay (language detected among en tr de). */

@@ -144,3 +144,15 @@ void tu_write_file(const char *dir, const char *rel, const char *text)
 	fputs(text, f);
 	fclose(f);
 }
+
+void tu_load_locales(hamle_locale **locs, const char *const *tags, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
+}
+
+void tu_free_locales(hamle_locale **locs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		hamle_locale_free(locs[i]);
+}

@@ -42,6 +42,10 @@ typedef struct tu_feeder {
 } tu_feeder;
 int tu_feed(void *payload, unsigned char *buf, size_t size, size_t *got);
 
+/* Loads the shipped locales tags[0..n) into locs (a failure fails the running test); frees them. */
+void tu_load_locales(hamle_locale **locs, const char *const *tags, size_t n);
+void tu_free_locales(hamle_locale **locs, size_t n);
+
 /* hamle_game_free on each of g[0..n). */
 void tu_free_games(hamle_game **g, size_t n);
 /* The first token of g whose text is text; NULL when there is none. */
