@@ -459,6 +459,8 @@ static const struct {
 	{"bad-spoken-files.yaml", 4, 10, "exactly 8"},
 	{"bad-base.yaml", 3, 9, "unknown base locale 'zz'"},
 	{"bad-duplicate-key.yaml", 3, 1, "duplicate key 'tag'"},
+	{"bad-duplicate-message.yaml", 6, 3, "duplicate key 'illegal-move'"},
+	{"bad-unknown-before-duplicate.yaml", 4, 3, "unknown key 'input.pices'"},
 	{"bad-not-mapping.yaml", 1, 1, "must be a mapping"},
 	{"bad-pattern-group.yaml", 5, 13, "(?<value>"},
 	{"bad-unreadable-output.yaml", 6, 21, "output.pgn.castling_short writes 'OO'"},

@@ -210,6 +210,7 @@ cleanup:
 		if (layers[i].loaded)
 			yaml_document_delete(&layers[i].doc);
 	free(b.text);
+	free(b.text_ix);
 	free(b.hdr);
 	if (rc < 0) {
 		hamle_locale_free(b.loc);

@@ -153,6 +153,48 @@ int hamle_loc_expand(char *buf, size_t size, const char *tmpl, size_t nargs, con
 	return out > 0x7fffffff ? 0x7fffffff : (int)out;
 }
 
+uint32_t loc_key_hash(const char *key, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)key[i]) * 16777619u;
+	return h;
+}
+
+/* The index slot of key: the entry's own, or the free one where it goes. The index has
+ * 2 * cap_text slots (a power of two), so it is never more than half full. */
+static uint32_t *text_slot(struct loc_build *b, const char *key, size_t key_len)
+{
+	size_t mask = 2 * b->cap_text - 1;
+	for (size_t i = loc_key_hash(key, key_len) & mask;; i = (i + 1) & mask) {
+		uint32_t *slot = &b->text_ix[i];
+		if (*slot == 0)
+			return slot;
+		const struct loc_text_entry *e = &b->text[*slot - 1];
+		if (e->key_len == key_len && memcmp(e->key, key, key_len) == 0)
+			return slot;
+	}
+}
+
+/* Doubles the text array and rebuilds its index. */
+static int grow_texts(struct loc_build *b)
+{
+	size_t cap = b->cap_text ? 2 * b->cap_text : 256;
+	struct loc_text_entry *t = realloc(b->text, cap * sizeof(*t));
+	if (!t)
+		return loc_nomem(b);
+	b->text = t;
+	uint32_t *ix = calloc(2 * cap, sizeof(*ix));
+	if (!ix)
+		return loc_nomem(b);
+	free(b->text_ix);
+	b->text_ix = ix;
+	b->cap_text = cap;
+	for (size_t i = 0; i < b->n_text; i++)
+		*text_slot(b, b->text[i].key, b->text[i].key_len) = (uint32_t)(i + 1);
+	return 0;
+}
+
 int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,
 	size_t len, const struct loc_mark *at)
 {
@@ -165,23 +207,16 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 			(int)key_len, key);
 	}
 	struct hamle_locale *loc = b->loc;
-	for (size_t i = 0; i < b->n_text; i++) {
-		struct loc_text_entry *e = &b->text[i];
-		if (e->key_len != key_len || memcmp(e->key, key, key_len) != 0)
-			continue;
+	if (b->n_text == b->cap_text && grow_texts(b) < 0)
+		return HAMLE_ENOMEM;
+	uint32_t *slot = text_slot(b, key, key_len);
+	if (*slot) {
+		struct loc_text_entry *e = &b->text[*slot - 1];
 		if (nargs > e->nargs)
 			return loc_fail(b, at, "'%.*s' uses %u argument(s) but its English text takes %u",
 				(int)key_len, key, nargs, e->nargs);
 		e->text = loc_arena_strndup(&loc->arena, text, len);
 		return e->text ? 0 : loc_nomem(b);
-	}
-	if (b->n_text == b->cap_text) {
-		size_t cap = b->cap_text ? 2 * b->cap_text : 64;
-		struct loc_text_entry *t = realloc(b->text, cap * sizeof(*t));
-		if (!t)
-			return loc_nomem(b);
-		b->text = t;
-		b->cap_text = cap;
 	}
 	struct loc_text_entry *e = &b->text[b->n_text];
 	e->key = loc_arena_strndup(&loc->arena, key, key_len);
@@ -190,6 +225,6 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 	e->nargs = nargs;
 	if (!e->key || !e->text)
 		return loc_nomem(b);
-	b->n_text++;
+	*slot = (uint32_t)++b->n_text;
 	return 0;
 }

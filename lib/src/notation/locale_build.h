@@ -99,6 +99,7 @@ struct loc_build {
 	struct loc_scalar scalar[S_COUNT];
 	struct loc_text_entry *text; /* malloc */
 	size_t n_text, cap_text;
+	uint32_t *text_ix; /* malloc: open-addressed index into text (entry + 1; 0 = free), 2 * cap_text slots */
 	struct loc_header_set *hdr; /* malloc */
 	size_t n_hdr, cap_hdr;
 	struct loc_mark doc_start; /* of the file being applied / of the leaf after loading */
@@ -126,6 +127,9 @@ int loc_apply_document(struct loc_build *b, struct yaml_document_s *doc, const c
 /* Checks a template: only %s, %N$s (N 1..9, not mixed with %s) and %%. *nargs gets the number
  * of arguments it takes. Returns 0, or -1 with *bad set to the offending byte offset. */
 int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad);
+
+/* FNV-1a of a key (the text index, the duplicate-key check). */
+uint32_t loc_key_hash(const char *key, size_t len);
 
 /* Sets a text (message or word); checks the template against an earlier definition. */
 int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,

@@ -96,6 +96,7 @@ static const struct slot slots[] = {
 	{"dates.months.november", K_LIST, L_MONTH + 10}, {"dates.months.december", K_LIST, L_MONTH + 11},
 };
 #define N_SLOTS (sizeof(slots) / sizeof(slots[0]))
+_Static_assert(N_SLOTS < 256, "slot indices are bytes");
 
 struct walk {
 	struct loc_build *b;
@@ -111,21 +112,42 @@ static struct loc_mark mark_of(const struct walk *w, const yaml_node_t *node)
 	return m;
 }
 
-static const struct slot *find_slot(const char *path)
+/* The slots a mapping's keys can name: those whose path starts with the mapping's own path and
+ * a dot (all of them at the root), as indices into slots; found once per mapping. */
+struct cands {
+	uint8_t ix[N_SLOTS];
+	size_t n;
+};
+
+static void cands_under(struct cands *c, const struct cands *up, const char *path, size_t len)
 {
-	for (size_t i = 0; i < N_SLOTS; i++)
-		if (slots[i].path[0] == path[0] && strcmp(slots[i].path, path) == 0)
-			return &slots[i];
+	c->n = 0;
+	for (size_t j = 0; j < up->n; j++) {
+		const char *sp = slots[up->ix[j]].path;
+		if (strncmp(sp, path, len) == 0 && sp[len] == '.')
+			c->ix[c->n++] = up->ix[j];
+	}
+}
+
+static const struct slot *find_slot(const struct cands *c, const char *path)
+{
+	for (size_t j = 0; j < c->n; j++) {
+		const struct slot *s = &slots[c->ix[j]];
+		if (s->path[0] == path[0] && strcmp(s->path, path) == 0)
+			return s;
+	}
 	return NULL;
 }
 
-/* 1 when some slot lies below path (path + "." + ...). */
-static int has_children(const char *path)
+/* 1 when some slot lies below path (path + "." + ...); c holds the slots of path's parent. */
+static int has_children(const struct cands *c, const char *path)
 {
 	size_t n = strlen(path);
-	for (size_t i = 0; i < N_SLOTS; i++)
-		if (strncmp(slots[i].path, path, n) == 0 && slots[i].path[n] == '.')
+	for (size_t j = 0; j < c->n; j++) {
+		const char *sp = slots[c->ix[j]].path;
+		if (strncmp(sp, path, n) == 0 && sp[n] == '.')
 			return 1;
+	}
 	return 0;
 }
 
@@ -219,16 +241,16 @@ static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t 
 
 /* Handles value v of key k at path (parent = path up to the last dot). Returns 1 when v is a
  * mapping to descend into, 0 when handled, < 0 on error. */
-static int handle(struct walk *w, const char *parent, const char *path, const yaml_node_t *k,
-	const yaml_node_t *v)
+static int handle(struct walk *w, const struct cands *c, const char *parent, const char *path,
+	const yaml_node_t *k, const yaml_node_t *v)
 {
 	struct loc_build *b = w->b;
-	const struct slot *s = find_slot(path);
+	const struct slot *s = find_slot(c, path);
 	if (s && s->kind == K_SCALAR)
 		return store_scalar(w, v, &b->scalar[s->id], path);
 	if (s && s->kind == K_LIST)
 		return store_list(w, v, &b->list[s->id], path);
-	if (v->type == YAML_MAPPING_NODE && has_children(path)) {
+	if (v->type == YAML_MAPPING_NODE && has_children(c, path)) {
 		/* The piece letters and the aliases are each one set: a file that gives them
 		 * replaces the inherited set whole (so a pawn letter is never inherited). */
 		if (strcmp(path, "pieces") == 0)
@@ -240,8 +262,12 @@ static int handle(struct walk *w, const char *parent, const char *path, const ya
 		return 1;
 	}
 	char wild[312];
-	snprintf(wild, sizeof(wild), "%s.*", parent);
-	s = find_slot(wild);
+	size_t pl = strlen(parent);
+	if (pl > sizeof(wild) - 3)
+		pl = sizeof(wild) - 3;
+	memcpy(wild, parent, pl);
+	memcpy(wild + pl, ".*", 3);
+	s = find_slot(c, wild);
 	struct loc_mark at = mark_of(w, k);
 	if (s && s->kind == K_HEADER)
 		return store_header(w, k, v);
@@ -301,7 +327,44 @@ struct frame {
 	const yaml_node_t *map;
 	size_t next;     /* next pair to visit */
 	size_t path_len; /* length of the path naming this mapping */
+	size_t dup;      /* the first pair whose key repeats an earlier one's, or SIZE_MAX */
+	struct cands cands; /* the slots below this mapping */
 };
+
+static const yaml_node_t *scalar_key(yaml_document_t *doc, const yaml_node_pair_t *p)
+{
+	const yaml_node_t *k = yaml_document_get_node(doc, p->key);
+	return k && k->type == YAML_SCALAR_NODE ? k : NULL;
+}
+
+/* The frame of mapping map: finds its first repeated key with a hash set of the keys (a
+ * mapping holds at most LOC_MAX_PAIRS; the caller checks that first). */
+static struct frame frame_of(yaml_document_t *doc, const yaml_node_t *map, size_t path_len)
+{
+	struct frame f = {.map = map, .path_len = path_len, .dup = SIZE_MAX};
+	const yaml_node_pair_t *pairs = map->data.mapping.pairs.start;
+	size_t n = (size_t)(map->data.mapping.pairs.top - pairs);
+	uint16_t set[2 * LOC_MAX_PAIRS]; /* pair + 1; 0 = free */
+	memset(set, 0, sizeof(set));
+	const size_t mask = 2 * LOC_MAX_PAIRS - 1;
+	for (size_t i = 0; i < n && i < LOC_MAX_PAIRS; i++) {
+		const yaml_node_t *k = scalar_key(doc, &pairs[i]);
+		if (!k)
+			continue;
+		const char *key = (const char *)k->data.scalar.value;
+		size_t len = k->data.scalar.length;
+		size_t h = loc_key_hash(key, len) & mask;
+		for (; set[h]; h = (h + 1) & mask) {
+			const yaml_node_t *o = scalar_key(doc, &pairs[set[h] - 1]);
+			if (o->data.scalar.length == len && memcmp(o->data.scalar.value, key, len) == 0) {
+				f.dup = i;
+				return f;
+			}
+		}
+		set[h] = (uint16_t)(i + 1);
+	}
+	return f;
+}
 
 int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *source, int builtin)
 {
@@ -318,7 +381,14 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 	struct frame stack[LOC_MAX_DEPTH];
 	int depth = 0;
 	char path[300] = "";
-	stack[0] = (struct frame){root, 0, 0};
+	if ((size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start) > LOC_MAX_PAIRS) {
+		struct loc_mark at = mark_of(&w, root);
+		return loc_fail(b, &at, "a mapping has more than %u keys", LOC_MAX_PAIRS);
+	}
+	stack[0] = frame_of(doc, root, 0);
+	stack[0].cands.n = N_SLOTS;
+	for (size_t j = 0; j < N_SLOTS; j++)
+		stack[0].cands.ix[j] = (uint8_t)j;
 	while (depth >= 0) {
 		struct frame *f = &stack[depth];
 		const yaml_node_pair_t *pairs = f->map->data.mapping.pairs.start;
@@ -338,12 +408,8 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 		if (k->type != YAML_SCALAR_NODE || k->data.scalar.length == 0 || k->data.scalar.length > 64 ||
 			memchr(k->data.scalar.value, '\0', k->data.scalar.length))
 			return loc_fail(b, &at, "keys must be short non-empty strings");
-		for (size_t j = 0; j < i; j++) {
-			const yaml_node_t *o = yaml_document_get_node(doc, pairs[j].key);
-			if (o->type == YAML_SCALAR_NODE && o->data.scalar.length == k->data.scalar.length &&
-				memcmp(o->data.scalar.value, k->data.scalar.value, k->data.scalar.length) == 0)
-				return loc_fail(b, &at, "duplicate key '%s'", (const char *)k->data.scalar.value);
-		}
+		if (i == f->dup)
+			return loc_fail(b, &at, "duplicate key '%s'", (const char *)k->data.scalar.value);
 		path[f->path_len] = '\0';
 		char parent[300];
 		memcpy(parent, path, f->path_len + 1);
@@ -355,13 +421,20 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 			memcpy(path + pl, k->data.scalar.value, kl);
 			path[pl + kl] = '\0';
 		}
-		int rc = handle(&w, parent, path, k, v);
+		int rc = handle(&w, &f->cands, parent, path, k, v);
 		if (rc < 0)
 			return rc;
 		if (rc == 1) {
 			if (depth + 1 >= LOC_MAX_DEPTH)
 				return loc_fail(b, &at, "nesting too deep at '%s'", path);
-			stack[++depth] = (struct frame){v, 0, strlen(path)};
+			if ((size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start) > LOC_MAX_PAIRS) {
+				struct loc_mark vat = mark_of(&w, v);
+				return loc_fail(b, &vat, "a mapping has more than %u keys", LOC_MAX_PAIRS);
+			}
+			size_t len = strlen(path);
+			stack[depth + 1] = frame_of(doc, v, len);
+			cands_under(&stack[depth + 1].cands, &f->cands, path, len);
+			depth++;
 		}
 	}
 	return 0;
