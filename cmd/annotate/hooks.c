@@ -37,6 +37,15 @@ static void event_line(hamle_buf *b, const cv_config *cfg, const hamle_game *g, 
 	d.error.ply = ev->ply;
 	snprintf(d.error.message, sizeof(d.error.message), "%s%s", ev->message, extra ? extra : "");
 	hamle_finding_text(b, cfg->messages, g, &d);
+	/* --diagram: the board the event is about (after its move, which is the last move shown) */
+	hamle_position *pos = NULL;
+	if (cfg->diagram.on && ev->fen[0] && hamle_position_new(&pos, ev->fen, NULL) == HAMLE_OK) {
+		char last[HAMLE_SAN_TEXT_MAX] = "";
+		if (ev->token != (size_t)-1)
+			hamle_diagram_token_text(last, sizeof(last), g, ev->token);
+		hamle_diagram_text(b, &cfg->diagram, cfg->messages, pos, last, "", HAMLE_NO_SQUARE, HAMLE_NO_SQUARE);
+	}
+	hamle_position_free(pos);
 }
 
 static void event_json(hamle_buf *b, const hamle_game *g, const hamle_annot_event *ev)
@@ -114,6 +123,7 @@ static void mark_lines(const cv_config *cfg, cv_item *it, const hamle_game *g, c
 		snprintf(d.error.message + l, sizeof(d.error.message) - l, "; %s", text);
 		d.n_suggestions = 0;
 		hamle_finding_text(&it->err, cfg->messages, g, &d);
+		hamle_diagram_finding(&it->err, &cfg->diagram, cfg->messages, g, rp, &d);
 	}
 }
 

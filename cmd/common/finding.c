@@ -178,6 +178,7 @@ void hamle_findings_text(hamle_buf *b, const hamle_finding_view *v, const hamle_
 			done |= bit;
 		}
 		finding_line(b, v->messages, g, f, k >= 0 ? count[k] : 1, v->fen);
+		hamle_diagram_finding(b, v->diagram, v->messages, g, rp, f);
 	}
 }
 

@@ -19,6 +19,7 @@
 
 #include "buf.h"
 #include "codes.h"
+#include "diagram.h"
 
 /* The locale's text for key, or fallback when messages is NULL or lacks it (or it is empty). */
 const char *hamle_finding_word(const hamle_locale *messages, const char *key, const char *fallback);
@@ -45,6 +46,7 @@ typedef struct hamle_finding_view {
 	bool warnings;                  /* print warnings (false under -q) */
 	bool fen;                       /* -v: end a line about a move with [FEN "..."], the position
 	                                 * before the move */
+	const hamle_diagram *diagram;   /* --diagram: the board under a line about a move (NULL: none) */
 } hamle_finding_view;
 
 /* True when v prints finding f: an error always, a warning when v->warnings and v->codes keeps it. */
@@ -52,7 +54,8 @@ bool hamle_finding_shown(const hamle_finding_view *v, const hamle_diagnostic *f)
 
 /* The lines of the findings of game g (replayed by rp) that v prints, in order. A warning code
  * comes once per game: its first finding, with "(N times in this game)" when there were N > 1
- * (every error is printed, at its own place). */
+ * (every error is printed, at its own place). Under v->diagram each line about a move is followed
+ * by the board before it (diagram.h). */
 void hamle_findings_text(hamle_buf *b, const hamle_finding_view *v, const hamle_game *g,
 	const hamle_replay *rp);
 

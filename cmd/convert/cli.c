@@ -99,6 +99,8 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 			hamle_usage_note(usage, "usage_convert_on_error", "--on-error wants keep, skip or fail, not '%s'", 1, a);
 		return 0;
 	case CV_OPT_QUIET: msg->verbosity = -1; return 0;
+	case CV_OPT_DIAGRAM: cfg->diagram.on = true; return 0;
+	case CV_OPT_ASCII: cfg->diagram.ascii = true; return 0;
 	case CV_OPT_VERBOSE: msg->verbosity = msg->verbosity < 0 ? 1 : msg->verbosity + 1; return 0;
 	case CV_OPT_IGNORE:
 	case CV_OPT_SELECT:
@@ -171,6 +173,8 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 	cfg->view.codes = &cfg->codes;
 	cfg->view.warnings = msg->verbosity > 0;
 	cfg->view.fen = msg->verbosity > 0;
+	cfg->diagram.color = hamle_color_wanted(stderr); /* the findings go to stderr */
+	cfg->view.diagram = &cfg->diagram;
 	cfg->wopts.format = fmt;
 	cfg->wopts.locale = out_loc;
 	cfg->where = hamle_filter_count(c->where) ? c->where : NULL;

@@ -6,6 +6,7 @@
 #define HAMLE_CONVERT_CLI_H
 
 #include "convert.h"
+#include "diagram.h"
 #include "limits.h"
 #include "locales.h"
 #include "opt.h"
@@ -13,7 +14,7 @@
 enum {
 	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
 	CV_OPT_OUTPUT, CV_OPT_IN_PLACE, CV_OPT_JOBS, CV_OPT_ON_ERROR, CV_OPT_QUIET, CV_OPT_VERBOSE,
-	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_NEXT
+	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_NEXT
 };
 
 /* to: the help text of --to */
@@ -53,7 +54,8 @@ enum {
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", CV_OPT_QUIET}, \
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, \
 		"also print the warnings of every game, and the FEN before a move a finding is about", CV_OPT_VERBOSE}, \
-	HAMLE_OPT_CODE_ENTRIES(CV_OPT_IGNORE, CV_OPT_SELECT)
+	HAMLE_OPT_CODE_ENTRIES(CV_OPT_IGNORE, CV_OPT_SELECT), \
+	HAMLE_OPT_DIAGRAM_ENTRIES(CV_OPT_DIAGRAM, CV_OPT_ASCII)
 
 typedef struct cv_cli {
 	cv_config cfg;

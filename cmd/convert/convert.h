@@ -57,6 +57,7 @@ typedef struct cv_config {
 	const hamle_locale *messages;   /* language of the lines on stderr: --lang, else the environment's */
 	hamle_code_filter codes;        /* --ignore, --select */
 	hamle_finding_view view;        /* warnings with -v (never with -q), FEN with -v */
+	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
 	const cv_hooks *hooks;          /* NULL for hamle-convert */
 	const void *tool;               /* the hooks' own configuration */
 } cv_config;

@@ -2,6 +2,7 @@
  * GNU line, or its JSON Lines keys with the two readings) and the agreed game, written first as
  * PGN in English with a comment at each divergence, then read back and written by the writer of
  * hamle-convert in the form (--to) and language (--lang) asked for. */
+#include <stdio.h>
 #include <string.h>
 
 #include "finding.h"
@@ -152,6 +153,46 @@ static void agreed_pgn(const rt_config *cfg, const hamle_reconcile *rc, const ha
 	hamle_position_free(pos);
 }
 
+/* The position of the agreed game before ply ply (1-based) into *pos (new), and the last move
+ * before it as SAN in the output language into last. -1 when out of memory. */
+int rt_position_before(const rt_config *cfg, const hamle_reconcile *rc, unsigned ply, hamle_position **pos,
+	char *last, size_t size)
+{
+	size_t n;
+	const hamle_move *mv = hamle_reconcile_moves(rc, &n);
+	last[0] = '\0';
+	if (hamle_position_copy(pos, hamle_reconcile_start(rc)) < 0)
+		return -1;
+	for (size_t p = 0; p + 1 < ply && p < n; p++) {
+		if (p + 2 == ply && hamle_san_format(last, size, *pos, cfg->wopts.locale, mv[p], HAMLE_FORM_SAN) < 0)
+			last[0] = '\0';
+		hamle_position_play(*pos, mv[p]);
+	}
+	return 0;
+}
+
+/* --diagram: the agreed board before the divergence's ply, the move the agreed game takes there
+ * marked (none when it stops there). */
+static int diagram(const rt_config *cfg, const hamle_reconcile *rc, const hamle_divergence *d, hamle_buf *b)
+{
+	hamle_position *pos = NULL;
+	char last[HAMLE_SAN_MAX], san[HAMLE_SAN_MAX], marked[HAMLE_SAN_MAX + 16] = "";
+	if (rt_position_before(cfg, rc, d->ply, &pos, last, sizeof(last)) < 0)
+		return -1;
+	size_t n;
+	const hamle_move *mv = hamle_reconcile_moves(rc, &n);
+	int from = HAMLE_NO_SQUARE, to = HAMLE_NO_SQUARE;
+	if (d->ply >= 1 && d->ply <= n &&
+		hamle_san_format(san, sizeof(san), pos, cfg->wopts.locale, mv[d->ply - 1], HAMLE_FORM_SAN) >= 0) {
+		hamle_diagram_squares(mv[d->ply - 1], &from, &to);
+		snprintf(marked, sizeof(marked), "%s (%c%c-%c%c)", san, 'a' + HAMLE_SQ_FILE(from),
+			'1' + HAMLE_SQ_RANK(from), 'a' + HAMLE_SQ_FILE(to), '1' + HAMLE_SQ_RANK(to));
+	}
+	hamle_diagram_text(b, &cfg->diagram, cfg->messages, pos, last, marked, from, to);
+	hamle_position_free(pos);
+	return 0;
+}
+
 int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const hamle_game *b,
 	hamle_buf *err, hamle_buf *out)
 {
@@ -167,6 +208,8 @@ int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const haml
 			hamle_diagnostic f;
 			as_diagnostic(&f, d);
 			hamle_finding_text(err, cfg->messages, g, &f);
+			if (cfg->diagram.on && d->move_number && diagram(cfg, rc, d, err) < 0)
+				return -1;
 		}
 	}
 	hamle_buf_clear(&wk->pgn);

@@ -12,7 +12,7 @@
 
 enum {
 	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_FORMAT, OPT_PAIR_BY, OPT_ENCODING, OPT_LOCALE_FILE,
-	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE
+	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE, OPT_DIAGRAM, OPT_ASCII
 };
 
 static const hamle_cli_opt opts[] = {
@@ -39,6 +39,7 @@ static const hamle_cli_opt opts[] = {
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings and no summary (divergences that stop the game still print)",
 		OPT_QUIET},
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "also print notes", OPT_VERBOSE},
+	HAMLE_OPT_DIAGRAM_ENTRIES(OPT_DIAGRAM, OPT_ASCII),
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -155,6 +156,8 @@ int main(int argc, char **argv)
 				cfg.copts.max_gap = (unsigned)v;
 			break;
 		case OPT_QUIET: msg.verbosity = -1; break;
+		case OPT_DIAGRAM: cfg.diagram.on = true; break;
+		case OPT_ASCII: cfg.diagram.ascii = true; break;
 		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
 		default:
 			if (hamle_opt_is_limit(id))
@@ -224,6 +227,7 @@ int main(int argc, char **argv)
 	cfg.ropts.messages = cfg.messages;
 	cfg.copts.messages = cfg.messages;
 	cfg.wopts.format = fmt;
+	cfg.diagram.color = hamle_color_wanted(stderr); /* the divergences go to stderr */
 	cfg.wopts.locale = out_loc;
 	status = rt_run(&cfg, operands[0], operands[1]);
 cleanup:

@@ -14,6 +14,7 @@
 #include <hamle/hamle.h>
 
 #include "buf.h"
+#include "diagram.h"
 #include "msg.h"
 #include "out.h"
 #include "unpack.h"
@@ -33,6 +34,7 @@ typedef struct rt_config {
 	size_t n_pair_by;
 	bool pair_given;                /* --pair-by was given: pair by tags even two single games */
 	bool json;                      /* --format json */
+	hamle_diagram diagram;          /* --diagram, --ascii */
 	const hamle_msg *msg;
 } rt_config;
 
@@ -48,6 +50,12 @@ typedef struct rt_worker {
  * Returns 0, or -1 when out of memory. */
 int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const hamle_game *b,
 	hamle_buf *err, hamle_buf *out);
+
+/* emit.c: the agreed game's position before ply (1-based) into *pos (the caller frees it), and
+ * the move before that ply as SAN in the output language in last ("" at the start). Returns 0, or
+ * -1 when out of memory. */
+int rt_position_before(const rt_config *cfg, const hamle_reconcile *rc, unsigned ply, hamle_position **pos,
+	char *last, size_t size);
 
 /* run.c: reconciles set_a with set_b; returns the exit status. */
 int rt_run(const rt_config *cfg, const char *set_a, const char *set_b);

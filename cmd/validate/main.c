@@ -17,7 +17,7 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII
 };
 
 static const hamle_cli_opt opts[] = {
@@ -41,6 +41,7 @@ static const hamle_cli_opt opts[] = {
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
+	HAMLE_OPT_DIAGRAM_ENTRIES(OPT_DIAGRAM, OPT_ASCII),
 	HAMLE_OPT_LIMIT_ENTRIES,
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
@@ -115,6 +116,8 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ALL: cfg.all = true; break;
 		case OPT_FULL_REPLAY: cfg.full = true; break;
+		case OPT_DIAGRAM: cfg.diagram.on = true; break;
+		case OPT_ASCII: cfg.diagram.ascii = true; break;
 		case OPT_QUIET: quiet = true; break;
 		case OPT_VERBOSE: verbosity++; break;
 		case OPT_JOBS:
@@ -210,6 +213,8 @@ int main(int argc, char **argv)
 	cfg.view.codes = &cfg.codes;
 	cfg.view.warnings = !quiet || cfg.strict; /* under --strict a warning makes its game invalid */
 	cfg.view.fen = verbosity > 0;
+	cfg.diagram.color = hamle_color_wanted(stdout); /* the findings go to stdout */
+	cfg.view.diagram = &cfg.diagram;
 
 	hamle_out out;
 	hamle_out_init(&out, stdout, NULL);

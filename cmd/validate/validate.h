@@ -44,6 +44,7 @@ typedef struct vd_config {
 	const hamle_locale *messages;   /* --lang or the environment's (never NULL once set up) */
 	hamle_code_filter codes;        /* --ignore, --select */
 	hamle_finding_view view;        /* what is printed: -q, -v; view.codes points at codes */
+	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
 	const hamle_filter *where;      /* --where (NULL: every game) */
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 } vd_config;
