@@ -14,8 +14,7 @@ static const char *sheet_name(int s)
 	return s == HAMLE_SHEET_A ? "a" : s == HAMLE_SHEET_B ? "b" : NULL;
 }
 
-/* The divergence as a replay finding, for the shared text line. */
-static void as_diagnostic(hamle_diagnostic *f, const hamle_divergence *d)
+void rt_as_diagnostic(hamle_diagnostic *f, const hamle_divergence *d)
 {
 	memset(f, 0, sizeof(*f));
 	f->error = d->error;
@@ -206,7 +205,7 @@ int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const haml
 			finding_json(err, g, d);
 		} else {
 			hamle_diagnostic f;
-			as_diagnostic(&f, d);
+			rt_as_diagnostic(&f, d);
 			hamle_finding_text(err, cfg->messages, g, &f);
 			if (cfg->diagram.on && d->move_number && diagram(cfg, rc, d, err) < 0)
 				return -1;

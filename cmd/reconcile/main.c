@@ -12,7 +12,7 @@
 
 enum {
 	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_FORMAT, OPT_PAIR_BY, OPT_ENCODING, OPT_LOCALE_FILE,
-	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE, OPT_DIAGRAM, OPT_ASCII
+	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE, OPT_DIAGRAM, OPT_ASCII, OPT_HTML
 };
 
 static const hamle_cli_opt opts[] = {
@@ -40,6 +40,8 @@ static const hamle_cli_opt opts[] = {
 		OPT_QUIET},
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, "also print notes", OPT_VERBOSE},
 	HAMLE_OPT_DIAGRAM_ENTRIES(OPT_DIAGRAM, OPT_ASCII),
+	{"html", 0, HAMLE_OPT_ARG, "FILE", "also write a self-contained HTML report to FILE: a summary, then each pair "
+		"that diverges (the divergences, the board before each, the agreed moves), filters by code and file", OPT_HTML},
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -158,6 +160,7 @@ int main(int argc, char **argv)
 		case OPT_QUIET: msg.verbosity = -1; break;
 		case OPT_DIAGRAM: cfg.diagram.on = true; break;
 		case OPT_ASCII: cfg.diagram.ascii = true; break;
+		case OPT_HTML: cfg.html = p.arg; break;
 		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
 		default:
 			if (hamle_opt_is_limit(id))

@@ -5,13 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "html.h"
 #include "input.h"
+#include "outfile.h"
 #include "tool.h"
 
 typedef struct rt_set {
 	hamle_game **g;
 	size_t n, cap;
 	unsigned char *paired;
+	size_t files; /* inputs read (for the --html summary) */
 } rt_set;
 
 static void set_free(rt_set *s)
@@ -34,6 +37,7 @@ static int read_set(const rt_config *cfg, const char *operand, rt_set *s)
 		return -1;
 	hamle_inputs_set_limits(in, &cfg->unpack);
 	while ((got = hamle_inputs_next(in, &f, &name)) > 0) {
+		s->files++;
 		hamle_reader *r = NULL;
 		if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_reader_set_input_file(r, f, name) < 0) {
 			hamle_reader_free(r);
@@ -140,7 +144,8 @@ static void worker_free(rt_worker *wk)
 }
 
 /* Reconciles one pair and writes what it gives. 0 agree, 1 diverge, -1 out of memory. */
-static int one_pair(const rt_config *cfg, rt_worker *wk, hamle_game *a, hamle_game *b, hamle_out *out)
+static int one_pair(const rt_config *cfg, rt_worker *wk, hamle_game *a, hamle_game *b, hamle_out *out,
+	hamle_out *html, rt_html_counts *counts)
 {
 	hamle_buf err = HAMLE_BUF_INIT, text = HAMLE_BUF_INIT;
 	int status = -1;
@@ -153,6 +158,12 @@ static int one_pair(const rt_config *cfg, rt_worker *wk, hamle_game *a, hamle_ga
 		fflush(cfg->msg->stream);
 	}
 	hamle_out_write(out, text.data, text.len);
+	if (html) {
+		hamle_buf_clear(&err);
+		if (rt_html_pair(cfg, wk->rc, a, b, &err, counts) < 0)
+			goto cleanup;
+		hamle_out_write(html, err.data, err.len);
+	}
 	status = hamle_reconcile_count(wk->rc) ? 1 : 0;
 cleanup:
 	hamle_buf_free(&err);
@@ -168,6 +179,18 @@ int rt_run(const rt_config *cfg, const char *set_a, const char *set_b)
 	hamle_out_init(&out, stdout, NULL);
 	int status = HAMLE_EXIT_OK, ra = 0, rb = 0;
 	size_t pairs = 0, agree = 0, unpaired = 0;
+	hamle_outfile *html = NULL;
+	rt_html_counts counts = {{NULL}, {0}, 0};
+	if (cfg->html) {
+		hamle_buf head = HAMLE_BUF_INIT;
+		if (hamle_outfile_open(&html, cfg->html, cfg->msg) != 0)
+			return HAMLE_EXIT_ERROR;
+		hamle_html_head(&head, cfg->messages, cfg->msg->prog);
+		if (hamle_buf_failed(&head))
+			head.len = 0;
+		hamle_out_write(hamle_outfile_out(html), head.data, head.len);
+		hamle_buf_free(&head);
+	}
 	bool nomem = worker_init(cfg, &wk) < 0;
 	if (nomem || (ra = read_set(cfg, set_a, &sa)) < 0 || (rb = read_set(cfg, set_b, &sb)) < 0) {
 		status = hamle_msg_nomem(cfg->msg);
@@ -186,7 +209,7 @@ int rt_run(const rt_config *cfg, const char *set_a, const char *set_b)
 		if (k == sb.n)
 			continue;
 		sa.paired[i] = sb.paired[k] = 1;
-		int r = one_pair(cfg, &wk, sa.g[i], sb.g[k], &out);
+		int r = one_pair(cfg, &wk, sa.g[i], sb.g[k], &out, html ? hamle_outfile_out(html) : NULL, &counts);
 		if (r < 0) {
 			status = hamle_msg_nomem(cfg->msg);
 			goto cleanup;
@@ -212,7 +235,21 @@ int rt_run(const rt_config *cfg, const char *set_a, const char *set_b)
 			snprintf(text, sizeof(text), "%s pairs, %s agree, %s diverge, %s unpaired", n[0], n[1], n[2], n[3]);
 		hamle_msg_warn(cfg->msg, "%s", text);
 	}
+	if (html) {
+		/* the summary: the files of both sets, the pairs, those that agree, each code's count */
+		hamle_html_summary sum = {sa.files + sb.files, pairs, agree, counts.id, counts.count, counts.n};
+		hamle_buf tail = HAMLE_BUF_INIT;
+		hamle_html_tail(&tail, cfg->messages, &sum);
+		bool ok = !hamle_buf_failed(&tail) && hamle_out_write(hamle_outfile_out(html), tail.data, tail.len) == 0;
+		hamle_buf_free(&tail);
+		status = hamle_outfile_close(html, ok, status);
+		if (!ok)
+			status = HAMLE_EXIT_ERROR;
+		html = NULL;
+	}
 cleanup:
+	if (html)
+		hamle_outfile_close(html, false, status); /* an input failed or no memory: no report */
 	worker_free(&wk);
 	set_free(&sa);
 	set_free(&sb);

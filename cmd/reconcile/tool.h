@@ -35,6 +35,7 @@ typedef struct rt_config {
 	bool pair_given;                /* --pair-by was given: pair by tags even two single games */
 	bool json;                      /* --format json */
 	hamle_diagram diagram;          /* --diagram, --ascii */
+	const char *html;               /* --html FILE (NULL: none) */
 	const hamle_msg *msg;
 } rt_config;
 
@@ -56,6 +57,22 @@ int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const haml
  * -1 when out of memory. */
 int rt_position_before(const rt_config *cfg, const hamle_reconcile *rc, unsigned ply, hamle_position **pos,
 	char *last, size_t size);
+
+/* emit.c: divergence d as a replay finding, for the shared text line. */
+void rt_as_diagnostic(hamle_diagnostic *f, const hamle_divergence *d);
+
+/* html.c: the --html report's counts per divergence code, and a pair's section. */
+#define RT_HTML_CODES 16
+typedef struct rt_html_counts {
+	const char *id[RT_HTML_CODES]; /* static ids */
+	size_t count[RT_HTML_CODES];
+	size_t n;
+} rt_html_counts;
+void rt_html_count(rt_html_counts *c, const char *id);
+/* The section of the pair just reconciled into out (nothing when the sheets agree), its
+ * divergences counted. 0, or -1 when out of memory. */
+int rt_html_pair(const rt_config *cfg, const hamle_reconcile *rc, const hamle_game *a, const hamle_game *b,
+	hamle_buf *out, rt_html_counts *counts);
 
 /* run.c: reconciles set_a with set_b; returns the exit status. */
 int rt_run(const rt_config *cfg, const char *set_a, const char *set_b);

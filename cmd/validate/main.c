@@ -17,7 +17,7 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML
 };
 
 static const hamle_cli_opt opts[] = {
@@ -42,6 +42,8 @@ static const hamle_cli_opt opts[] = {
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
 	HAMLE_OPT_DIAGRAM_ENTRIES(OPT_DIAGRAM, OPT_ASCII),
+	{"html", 0, HAMLE_OPT_ARG, "FILE", "also write a self-contained HTML report to FILE: a summary, then each game "
+		"with findings (moves, board, suggestions), filters by code and file", OPT_HTML},
 	HAMLE_OPT_LIMIT_ENTRIES,
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
@@ -118,6 +120,7 @@ int main(int argc, char **argv)
 		case OPT_FULL_REPLAY: cfg.full = true; break;
 		case OPT_DIAGRAM: cfg.diagram.on = true; break;
 		case OPT_ASCII: cfg.diagram.ascii = true; break;
+		case OPT_HTML: cfg.html = p.arg; break;
 		case OPT_QUIET: quiet = true; break;
 		case OPT_VERBOSE: verbosity++; break;
 		case OPT_JOBS:

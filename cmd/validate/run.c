@@ -5,8 +5,12 @@
  * the pool's capacity of games is held in memory at once, whatever the size of the input. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "html.h"
 #include "input.h"
+#include "outfile.h"
 #include "pool.h"
 #include "validate.h"
 
@@ -20,6 +24,7 @@ typedef struct vd_run_ctx {
 	const vd_config *cfg;
 	const hamle_msg *msg;
 	hamle_out *out;
+	hamle_out *html;   /* --html: the report's file (NULL: none) */
 	vd_worker *workers;
 	unsigned nworkers;
 	vd_item *free_items;
@@ -53,6 +58,7 @@ static void item_free(vd_item *it)
 		return;
 	free(it->data);
 	hamle_buf_free(&it->out);
+	hamle_buf_free(&it->html);
 	free(it);
 }
 
@@ -72,6 +78,7 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 		if (!it)
 			return NULL;
 		hamle_buf_init(&it->out);
+		hamle_buf_init(&it->html);
 	}
 	it->chunk = *ch;
 	if (!c->borrow) {
@@ -83,6 +90,7 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	}
 	it->chunk.source = source;
 	hamle_buf_clear(&it->out);
+	hamle_buf_clear(&it->html);
 	it->oom = false;
 	it->skipped = false;
 	it->quick = false;
@@ -103,18 +111,21 @@ static int pool_emit(void *ctx, void *item)
 	vd_run_ctx *c = ctx;
 	vd_item *it = item;
 	int rc = 0;
-	if (it->oom || hamle_buf_failed(&it->out)) {
+	if (it->oom || hamle_buf_failed(&it->out) || hamle_buf_failed(&it->html)) {
 		c->oom = true;
 		rc = -1;
 	} else {
 		vd_totals_add(&c->totals, c->cfg, it);
 		if (it->out.len && hamle_out_write(c->out, it->out.data, it->out.len) < 0)
 			rc = -1;
+		if (c->html && it->html.len && hamle_out_write(c->html, it->html.data, it->html.len) < 0)
+			rc = -1;
 		vd_progress_update(&c->progress, c->msg, &c->totals);
 	}
 	/* shrink buffers a huge game grew, so memory stays bounded */
 	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 20);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
+	hamle_buf_trim(&it->html, (size_t)1 << 20);
 	recycle(c, it);
 	return rc;
 }
@@ -153,6 +164,58 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	}
 }
 
+/* --html FILE: opens the report (a temporary file beside FILE, renamed over it at the end) and
+ * writes its head; an input that is the report is a usage error. Returns 0 or the exit status. */
+static int html_open(const vd_config *cfg, hamle_outfile **of, const char *const *operands, size_t n,
+	const hamle_msg *m)
+{
+	if (hamle_outfile_open(of, cfg->html, m) != 0)
+		return HAMLE_EXIT_ERROR;
+	for (size_t i = 0; i < (n ? n : 1); i++) {
+		const char *op = n ? operands[i] : "-";
+		bool in = strcmp(op, "-") == 0;
+		struct stat st;
+		if ((in ? fstat(STDIN_FILENO, &st) : stat(op, &st)) == 0 && S_ISREG(st.st_mode) &&
+			hamle_outfile_is(*of, &st)) {
+			const char *a[1] = {in ? "<stdin>" : op};
+			hamle_outfile_close(*of, false, 0);
+			*of = NULL;
+			return hamle_msg_usage_key(m, "usage_validate_html_input", "'%s' is both an input and the --html report",
+				1, a);
+		}
+	}
+	hamle_buf b;
+	hamle_buf_init(&b);
+	hamle_html_head(&b, cfg->messages, m->prog);
+	int rc = hamle_buf_failed(&b) || hamle_out_write(hamle_outfile_out(*of), b.data, b.len) < 0;
+	hamle_buf_free(&b);
+	return rc ? HAMLE_EXIT_ERROR : 0;
+}
+
+/* The report's summary and end; then the file replaces FILE when all of it was written (keep). */
+static int html_close(const vd_config *cfg, hamle_outfile *of, const vd_totals *t, size_t files, bool keep,
+	int status)
+{
+	if (!of)
+		return status;
+	if (keep) {
+		const char *ids[VD_NCODES];
+		size_t counts[VD_NCODES];
+		for (int i = 0; i < VD_NCODES; i++) {
+			ids[i] = vd_code_id(i);
+			counts[i] = t->counts[i];
+		}
+		hamle_html_summary s = {files, t->games, t->valid, ids, counts, VD_NCODES};
+		hamle_buf b;
+		hamle_buf_init(&b);
+		hamle_html_tail(&b, cfg->messages, &s);
+		keep = !hamle_buf_failed(&b) && hamle_out_write(hamle_outfile_out(of), b.data, b.len) == 0;
+		hamle_buf_free(&b);
+	}
+	int rc = hamle_outfile_close(of, keep, status);
+	return keep ? rc : HAMLE_EXIT_ERROR;
+}
+
 int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, size_t n,
 	const hamle_msg *m, hamle_out *out)
 {
@@ -161,6 +224,13 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	c.cfg = cfg;
 	c.msg = m;
 	c.out = out;
+	hamle_outfile *html = NULL;
+	if (cfg->html) {
+		int rc = html_open(cfg, &html, operands, n, m);
+		if (rc)
+			return hamle_outfile_close(html, false, rc);
+		c.html = hamle_outfile_out(html);
+	}
 	vd_progress_init(&c.progress, m);
 	vd_names names = {NULL, 0, 0};
 	hamle_inputs *in = NULL;
@@ -220,12 +290,18 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		status = HAMLE_EXIT_INVALID;
 	else
 		status = HAMLE_EXIT_OK;
+	/* the report is kept when every game came through (a read error of one input, reported,
+	 * leaves the others in it, as on stdout) */
+	status = html_close(cfg, html, &c.totals, names.n, !stopped, status);
+	html = NULL;
 	goto cleanup;
 
 oom:
 	vd_progress_clear(&c.progress, m);
 	status = hamle_msg_nomem(m);
 cleanup:
+	if (html)
+		hamle_outfile_close(html, false, status); /* out of memory: the report is not written */
 	hamle_pool_free(pool);
 	hamle_inputs_free(in);
 	if (c.workers) {

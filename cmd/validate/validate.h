@@ -47,6 +47,7 @@ typedef struct vd_config {
 	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
 	const hamle_filter *where;      /* --where (NULL: every game) */
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
+	const char *html;               /* --html FILE: the report (NULL: none) */
 } vd_config;
 
 /* One game on its way through the pool: raw bytes in, formatted output and counts out. */
@@ -56,6 +57,7 @@ typedef struct vd_item {
 	size_t cap;
 	hamle_chunk chunk;              /* chunk.data points at data; chunk.source at a kept name */
 	hamle_buf out;                  /* what the game prints (text lines or JSON Lines) */
+	hamle_buf html;                 /* --html: the game's section of the report ("" none) */
 	/* results */
 	bool oom;                       /* parsing or replaying ran out of memory */
 	bool skipped;                   /* left out by --where (not replayed, not counted) */
@@ -89,6 +91,11 @@ void vd_format_finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	const hamle_replay *rp, const hamle_diagnostic *f);
 void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	const hamle_replay *rp, const vd_item *it);
+
+/* html.c: the game's section of the --html report (nothing when it has no finding shown);
+ * undecided is the --where finding made for it, or NULL. */
+void vd_format_html(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
+	const hamle_diagnostic *undecided);
 
 /* report.c: totals, summary and progress on stderr. */
 void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it);

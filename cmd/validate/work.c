@@ -96,4 +96,6 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	it->plies = hamle_replay_plies(rp);
 	if (cfg->all)
 		vd_format_game(&it->out, cfg, g, rp, it);
+	if (cfg->html)
+		vd_format_html(&it->html, cfg, g, rp, where_failed ? &undecided : NULL);
 }
