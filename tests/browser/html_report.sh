@@ -8,11 +8,11 @@
 # filter by code in the address (#code=illegal-move) shows the games JSON has with that code, and
 # that the summary is at the top. One screenshot of one game is left in $HAMLE_SHOT (default: the
 # test's temporary directory) for a person to look at.
-# Skips (77) when chromium is not installed.
+# Skips (77) when chromium is not installed (or HAMLE_CHROMIUM names no program).
 . "$(dirname "$0")/../cli/common.sh"
 require_tool validate
-browser=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$browser" ] || skip "chromium not installed (Debian: apt-get install chromium); the HTML report is not checked in a browser"
+browser=${HAMLE_CHROMIUM-$(command -v chromium || command -v chromium-browser || true)} # HAMLE_CHROMIUM: another one
+[ -n "$browser" ] && [ -x "$browser" ] || skip "chromium not installed (Debian: apt-get install chromium); the HTML report is not checked in a browser"
 d=$HAMLE_TMP
 td=$HAMLE_TESTDATA
 set_files=("$td"/validate/golden/*.pgn "$td"/validate/golden/*.txt "$td"/suggest/*.pgn "$td"/replay/story.pgn
