@@ -88,6 +88,14 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 		else
 			cfg->jobs = (unsigned)v;
 		return 0;
+	case CV_OPT_BRIDGE:
+		if (!p->arg)
+			cfg->bridge = HAMLE_BRIDGE_DEFAULT;
+		else if (hamle_opt_parse_ulong(p->arg, 1, HAMLE_BRIDGE_PLIES_MAX, &v) < 0)
+			hamle_usage_note(usage, "usage_bridge", "--bridge: expected 1 to 8, not '%s'", 1, a);
+		else
+			cfg->bridge = (unsigned)v;
+		return 0;
 	case CV_OPT_ON_ERROR:
 		if (strcmp(p->arg, "keep") == 0)
 			cfg->on_error = CV_ON_ERROR_KEEP;

@@ -14,7 +14,7 @@
 enum {
 	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
 	CV_OPT_OUTPUT, CV_OPT_IN_PLACE, CV_OPT_JOBS, CV_OPT_ON_ERROR, CV_OPT_QUIET, CV_OPT_VERBOSE,
-	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_NEXT
+	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE, CV_OPT_NEXT
 };
 
 /* to: the help text of --to */
@@ -49,6 +49,10 @@ enum {
 		"a game with an error: keep (default: written in its own language up to the error, a {hamle: error} " \
 		"note, then the rest as it was read, so that it still fails), skip, fail", \
 		CV_OPT_ON_ERROR}, \
+	{"bridge", 0, HAMLE_OPT_OPTARG, "N", \
+		"where a game stops at a move that cannot be played, look for up to N unrecorded plies (1 to 8, " \
+		"default 4) and write the best that makes the whole game replay into it, each move with a comment " \
+		"that it was not on the scoresheet", CV_OPT_BRIDGE}, \
 	HAMLE_OPT_LIMIT_ENTRIES, \
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES, \
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", CV_OPT_QUIET}, \

@@ -58,6 +58,7 @@ typedef struct cv_config {
 	hamle_code_filter codes;        /* --ignore, --select */
 	hamle_finding_view view;        /* warnings with -v (never with -q), FEN with -v */
 	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
+	unsigned bridge;                /* --bridge: plies at most (0: no search) */
 	const cv_hooks *hooks;          /* NULL for hamle-convert */
 	const void *tool;               /* the hooks' own configuration */
 } cv_config;
@@ -79,6 +80,7 @@ typedef struct cv_worker {
 	hamle_writer *w;
 	hamle_game *game_msg;  /* with msg_replay: the game read again for the stderr lines */
 	hamle_replay *rp_msg;
+	hamle_game *game_bridged; /* --bridge: the game with its best bridge written in */
 	void *hook;            /* cfg->hooks' worker state */
 	void (*free_hook)(void *state);
 } cv_worker;

@@ -19,6 +19,8 @@ int cv_worker_init(const cv_config *cfg, cv_worker *w)
 		return -1;
 	}
 	w->free_hook = cfg->hooks ? cfg->hooks->worker_free : NULL;
+	hamle_replay_set_bridge(w->rp, cfg->bridge, 0);
+	hamle_replay_set_bridge(w->rp_msg, cfg->bridge, 0);
 	return 0;
 }
 
@@ -29,6 +31,7 @@ void cv_worker_free(cv_worker *w)
 	hamle_writer_free(w->w);
 	hamle_game_free(w->game_msg);
 	hamle_replay_free(w->rp_msg);
+	hamle_game_free(w->game_bridged);
 	if (w->hook && w->free_hook)
 		w->free_hook(w->hook);
 	memset(w, 0, sizeof(*w));
@@ -88,6 +91,56 @@ static void own_line(const cv_config *cfg, cv_item *it, const hamle_game *g, con
 		snprintf(d.error.token, sizeof(d.error.token), "%s", token);
 	snprintf(d.error.message, sizeof(d.error.message), "%s", message);
 	hamle_finding_text(&it->err, cfg->messages, g, &d);
+}
+
+/* --bridge: when the best bridge of the game w->rp has just replayed makes the whole game replay,
+ * the game read again with the bridge written in before the move it goes before (and that move's
+ * number), each of its moves followed by a comment in the output language saying it was not on
+ * the scoresheet; w->rp has then replayed that game, which is returned. Else g, as it was (NULL
+ * when out of memory). */
+static hamle_game *bridged(const cv_config *cfg, cv_worker *w, cv_item *it, hamle_game *g)
+{
+	size_t n = 0, len = 0;
+	const hamle_bridge *b = hamle_replay_bridges(w->rp, &n);
+	if (!cfg->bridge || !b || !b[0].complete || (it->chunk.flags & HAMLE_CHUNK_OVERFLOW))
+		return g;
+	const char *text = hamle_game_text(g, &len);
+	const hamle_token *toks = hamle_game_tokens(g);
+	size_t at = b[0].token;
+	if (at > 0 && toks[at - 1].kind == HAMLE_TOKEN_MOVE_NUMBER && toks[at - 1].depth == 0)
+		at--;
+	size_t cut = (size_t)(toks[at].text - text);
+	const char *note = hamle_finding_word(cfg->popts.messages, "bridge_note", "not on the scoresheet");
+	hamle_buf nb_text;
+	hamle_buf_init(&nb_text);
+	hamle_buf_append(&nb_text, text, cut);
+	for (unsigned i = 0; i < b[0].n; i++) {
+		char san[HAMLE_SAN_MAX];
+		if (hamle_replay_bridge_san(w->rp, 0, i, hamle_replay_locale(w->rp), san, sizeof(san)) < 0) {
+			hamle_buf_free(&nb_text);
+			return g;
+		}
+		hamle_buf_printf(&nb_text, "%s {%s} ", san, note);
+	}
+	hamle_buf_append(&nb_text, text + cut, len - cut);
+	if (hamle_buf_failed(&nb_text)) {
+		hamle_buf_free(&nb_text);
+		return NULL;
+	}
+	hamle_chunk ch = it->chunk;
+	ch.data = (const unsigned char *)nb_text.data;
+	ch.len = ch.total_len = nb_text.len;
+	ch.flags &= ~(unsigned)HAMLE_CHUNK_BOM;
+	hamle_reader_options ro = cfg->ropts;
+	ro.encoding = HAMLE_ENCODING_UTF8; /* the decoded text */
+	int rc = hamle_game_parse(&w->game_bridged, &ch, &ro);
+	hamle_buf_free(&nb_text);
+	if (rc < 0)
+		return NULL;
+	hamle_replay_set_bridge(w->rp, 0, 0);
+	rc = hamle_replay_run(w->rp, w->game_bridged);
+	hamle_replay_set_bridge(w->rp, cfg->bridge, 0);
+	return rc < 0 ? NULL : w->game_bridged;
 }
 
 /* "'♘' (U+2658)": the first character of s, quoted, with its code point. */
@@ -166,6 +219,10 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 			it->failed = true;
 		if (it->failed && cfg->on_error != CV_ON_ERROR_KEEP)
 			return;
+		if (it->failed && !(g = bridged(cfg, w, it, g))) {
+			it->oom = true;
+			return;
+		}
 		int written = 0;
 		if (cfg->hooks && cfg->hooks->game(cfg, w->hook, it, g, w->rp, w->w, &written) < 0) {
 			it->oom = true;

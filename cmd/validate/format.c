@@ -1,5 +1,7 @@
 /* format.c: a finding as one JSON Lines object (the text lines are common/finding.c's
  * hamle_findings_text, in the messages language); the --all game record. */
+#include <string.h>
+
 #include "finding.h"
 #include "json.h"
 #include "validate.h"
@@ -58,6 +60,29 @@ static void format_json(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 		hamle_json_object_end(&j);
 	}
 	hamle_json_array_end(&j);
+	size_t nb = 0;
+	const hamle_bridge *br = f->id && !strcmp(f->id, "missing-moves") ? hamle_replay_bridges(rp, &nb) : NULL;
+	if (br) {
+		/* the moves missing: each bridge an array of moves, and the ply each starts at */
+		hamle_json_key(&j, "bridges");
+		hamle_json_array_begin(&j);
+		for (size_t i = 0; i < nb; i++) {
+			hamle_json_array_begin(&j);
+			for (unsigned k = 0; k < br[i].n && k < HAMLE_BRIDGE_PLIES_MAX; k++) {
+				hamle_json_object_begin(&j);
+				hamle_json_kv_string(&j, "san", br[i].move[k].san);
+				hamle_json_kv_string(&j, "uci", br[i].move[k].uci);
+				hamle_json_object_end(&j);
+			}
+			hamle_json_array_end(&j);
+		}
+		hamle_json_array_end(&j);
+		hamle_json_key(&j, "bridges_at");
+		hamle_json_array_begin(&j);
+		for (size_t i = 0; i < nb; i++)
+			hamle_json_uint(&j, br[i].ply);
+		hamle_json_array_end(&j);
+	}
 	hamle_json_object_end(&j);
 	hamle_json_newline(&j);
 	(void)cfg;

@@ -17,7 +17,7 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE
 };
 
 static const hamle_cli_opt opts[] = {
@@ -44,6 +44,9 @@ static const hamle_cli_opt opts[] = {
 	HAMLE_OPT_DIAGRAM_ENTRIES(OPT_DIAGRAM, OPT_ASCII),
 	{"html", 0, HAMLE_OPT_ARG, "FILE", "also write a self-contained HTML report to FILE: a summary, then each game "
 		"with findings (moves, board, suggestions), filters by code and file", OPT_HTML},
+	{"bridge", 0, HAMLE_OPT_OPTARG, "N",
+		"where a game stops at a move that cannot be played, look for up to N unrecorded plies (1 to 8, "
+		"default 4) that make the rest replay: a missing-moves finding with up to three", OPT_BRIDGE},
 	HAMLE_OPT_LIMIT_ENTRIES,
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
@@ -162,6 +165,14 @@ int main(int argc, char **argv)
 					"--max-suggestions: expected 1 to %1$s, not '%2$s'", 2, b);
 			} else
 				cfg.popts.max_suggestions = (unsigned)ul;
+			break;
+		case OPT_BRIDGE:
+			if (!p.arg)
+				cfg.bridge = HAMLE_BRIDGE_DEFAULT;
+			else if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_BRIDGE_PLIES_MAX, &ul) < 0)
+				hamle_usage_note(&usage, "usage_bridge", "--bridge: expected 1 to 8, not '%s'", 1, a);
+			else
+				cfg.bridge = (unsigned)ul;
 			break;
 		default:
 			if (hamle_opt_is_limit(id))

@@ -245,6 +245,8 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	for (unsigned i = 0; i < c.nworkers; i++)
 		if (hamle_replay_new(&c.workers[i].rp, &cfg->popts) < 0)
 			goto oom;
+		else
+			hamle_replay_set_bridge(c.workers[i].rp, cfg->bridge, 0);
 	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
 	if (hamle_pool_new(&pool, c.nworkers, 0, &fns, &c) < 0)
 		goto oom;

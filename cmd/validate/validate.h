@@ -48,6 +48,7 @@ typedef struct vd_config {
 	const hamle_filter *where;      /* --where (NULL: every game) */
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 	const char *html;               /* --html FILE: the report (NULL: none) */
+	unsigned bridge;                /* --bridge: plies at most (0: no search) */
 } vd_config;
 
 /* One game on its way through the pool: raw bytes in, formatted output and counts out. */

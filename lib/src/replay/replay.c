@@ -82,6 +82,7 @@ void hamle_replay_free(hamle_replay *rp)
 	free(rp->stack);
 	free(rp->history);
 	free(rp->findings);
+	replay_bridge_free(rp);
 	hamle_unwin_free(rp->unwin);
 	hamle_locale_free(rp->repair_owned);
 	for (size_t i = 0; i < rp->nbuiltins; i++)
@@ -382,6 +383,8 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	rp->final_state = 0;
 	rp->amb_at = (size_t)-1;
 	rp->main_failed = 0;
+	rp->nbridges = 0;
+	rp->bridge_nodes = 0;
 	rp->loc = rp->opts.from;
 	copy_reader_findings(rp);
 	replay_scan_tags(rp);
@@ -423,6 +426,9 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 		return rc;
 	if (replay_final_dead(rp))
 		replay_dead_tail(rp);
+	rc = replay_bridge(rp);
+	if (rc < 0)
+		return rc;
 	replay_check_result(rp);
 	replay_check_note(rp);
 	return HAMLE_OK;

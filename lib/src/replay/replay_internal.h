@@ -4,6 +4,7 @@
 #define HAMLE_REPLAY_INTERNAL_H
 
 #include "chess/position_internal.h"
+#include "hamle/bridge.h"
 #include "hamle/replay.h"
 #include "hamle/rules.h"
 #include "hamle/san.h"
@@ -78,6 +79,14 @@ struct hamle_replay {
 	size_t n_amb;
 	const hamle_locale *amb_loc[REPLAY_AMB_MAX];
 	hamle_move amb_move[REPLAY_AMB_MAX];
+
+	/* moves missing from the record (bridge.c): plies at most (0: no search), the node budget */
+	unsigned bridge_plies;
+	unsigned long bridge_budget, bridge_nodes;
+	hamle_bridge bridges[HAMLE_BRIDGES_MAX];
+	struct hamle_position bridge_before[HAMLE_BRIDGES_MAX]; /* the position before each */
+	size_t nbridges;
+	struct bridge_work *bridge_work; /* the search's scratch, made on first use */
 };
 
 /* The Seven Tag Roster (PGN standard 8.1.1), in its order; rp->roster has bit k for replay_roster[k]. */
@@ -182,6 +191,10 @@ void replay_message(hamle_replay *rp, hamle_diagnostic *f, const char *key, size
 int replay_suggest(hamle_suggestion *out, int max, const hamle_replay *rp,
 	const struct hamle_position *pos, const hamle_locale *loc, size_t token, int code,
 	int number_late);
+/* The bridge search after the walk (bridge.c): with bridge_plies set and a mainline illegal-move
+ * error, the bridges and the missing-moves finding after that error. 0 or HAMLE_ENOMEM. */
+int replay_bridge(hamle_replay *rp);
+void replay_bridge_free(hamle_replay *rp);
 /* Move errors of a game given suggestions; later ones are reported without (bounded work). */
 #define REPLAY_SUGGEST_ERRORS 16
 

@@ -1,0 +1,297 @@
+/* bridge_corpus.c: the bridge search (hamle/bridge.h) on real games with k consecutive plies
+ * removed (issue 14, must-show 2). Takes the games of CORPUS_DIR (../shared/corpus/medium), and
+ * for k = 1, 2, 3, 4 removes k consecutive plies from a random place of each (a scoresheet's
+ * missing rows: the moves kept are written with their own move numbers, so "30. Qd2 Kf8 32. Qh7"
+ * where move 31 is missing), keeps the game only where the removal makes it unplayable, and
+ * replays it with the bridge search (English, --bridge=4). Counts how often the removed plies are
+ * the first bridge, and among the three, and measures the CPU time and the nodes per game.
+ *
+ * usage: bridge_corpus [-n GAMES_PER_K] [-v] CORPUS_DIR
+ * Exit 0 when the targets hold (k=1 first >= 90%, k=2 first >= 80%, k=3 among three >= 70%,
+ * k=4 among three >= 50%, at least 500 games each, no search over its node budget); 1
+ * otherwise; 77 (skip) without the corpus. */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hamle/hamle.h"
+
+#define MAX_PLIES 600
+#define MAX_GAMES 20000
+#define MAX_FILES 256
+#define KMAX 4
+
+struct game {
+	hamle_move mv[MAX_PLIES];
+	int n;
+};
+
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The mainlines of the clean games of one file (standard start) into games[*ng..]. */
+static void harvest(const char *path, const hamle_locale *en, struct game *games, int *ng)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return;
+	hamle_reader *r = NULL;
+	hamle_replay *rp = NULL;
+	hamle_game *g = NULL;
+	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
+	ro.from = en;
+	ro.flags = HAMLE_REPLAY_NO_SUGGEST;
+	hamle_reader_new(&r, NULL);
+	hamle_reader_set_input_file(r, f, path);
+	hamle_replay_new(&rp, &ro);
+	while (*ng < MAX_GAMES && hamle_reader_next_reuse(r, &g) == HAMLE_OK) {
+		if (hamle_game_tag(g, "FEN") || hamle_game_tag(g, "Variant"))
+			continue;
+		if (hamle_replay_run(rp, g) < 0 || hamle_replay_error_count(rp))
+			continue;
+		const hamle_token *t = hamle_game_tokens(g);
+		const hamle_replay_move *rm = hamle_replay_moves(rp);
+		struct game *out = &games[*ng];
+		out->n = 0;
+		for (size_t i = 0; i < hamle_game_token_count(g) && out->n < MAX_PLIES; i++)
+			if (t[i].depth == 0 && (rm[i].flags & HAMLE_RM_MOVE))
+				out->mv[out->n++] = rm[i].move;
+		if (out->n >= 12 && out->n < MAX_PLIES)
+			(*ng)++;
+	}
+	hamle_game_free(g);
+	hamle_replay_free(rp);
+	hamle_reader_free(r);
+	fclose(f);
+}
+
+struct stats {
+	int kept, first, among, found, complete;
+	double cpu, cpu_max;
+	unsigned long nodes_max;
+	double nodes;
+};
+
+/* The game with plies [p, p + k) removed, as PGN with the kept moves' own numbers. */
+static size_t write_game(char *buf, size_t size, const struct game *gm, int p, int k, const hamle_locale *en)
+{
+	size_t len = (size_t)snprintf(buf, size, "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n");
+	hamle_position *pos = NULL;
+	hamle_position_new(&pos, NULL, NULL);
+	int gap = 1;
+	for (int i = 0; i < gm->n; i++) {
+		char san[HAMLE_SAN_MAX];
+		hamle_san_format(san, sizeof(san), pos, en, gm->mv[i], HAMLE_FORM_SAN);
+		hamle_position_play(pos, gm->mv[i]);
+		if (i >= p && i < p + k) {
+			gap = 1;
+			continue;
+		}
+		if (len + 64 >= size)
+			break;
+		if (i % 2 == 0)
+			len += (size_t)snprintf(buf + len, size - len, "%d. %s ", i / 2 + 1, san);
+		else if (gap)
+			len += (size_t)snprintf(buf + len, size - len, "%d... %s ", i / 2 + 1, san);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%s ", san);
+		gap = 0;
+	}
+	len += (size_t)snprintf(buf + len, size - len, "*\n");
+	hamle_position_free(pos);
+	return len;
+}
+
+/* 1 when bridge b is the removed plies. */
+static int is_original(const hamle_bridge *b, const struct game *gm, int p, int k)
+{
+	if ((int)b->n != k || (int)b->ply != p + 1)
+		return 0;
+	for (int i = 0; i < k; i++)
+		if (b->move[i].move != gm->mv[p + i])
+			return 0;
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	int per_k = 500, verbose = 0, after = 20;
+	const char *dir = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-n") && i + 1 < argc)
+			per_k = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-a") && i + 1 < argc)
+			after = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-v"))
+			verbose = 1;
+		else
+			dir = argv[i];
+	}
+	/* the .pgn files under dir, subdirectories too (a list of directories to visit, no recursion) */
+	char *files[MAX_FILES], *dirs[MAX_FILES];
+	int nf = 0, nd = 0, done = 0;
+	if (dir)
+		dirs[nd++] = strdup(dir);
+	for (; done < nd; done++) {
+		DIR *d = opendir(dirs[done]);
+		if (!d)
+			continue;
+		for (struct dirent *e; (e = readdir(d)) != NULL;) {
+			size_t l = strlen(e->d_name);
+			char path[4096];
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dirs[done], e->d_name);
+			if (l > 4 && !strcmp(e->d_name + l - 4, ".pgn")) {
+				if (nf < MAX_FILES)
+					files[nf++] = strdup(path);
+			} else if (e->d_type == DT_DIR && nd < MAX_FILES) {
+				dirs[nd++] = strdup(path);
+			}
+		}
+		closedir(d);
+	}
+	for (int i = 0; i < nd; i++)
+		free(dirs[i]);
+	if (nf == 0) {
+		printf("skipped: ../shared not found\n");
+		return 77;
+	}
+	qsort(files, (size_t)nf, sizeof(files[0]), cmp_str);
+	hamle_locale *en = NULL;
+	if (hamle_locale_load_builtin(&en, "en", NULL) < 0)
+		return 2;
+	struct game *games = malloc(sizeof(*games) * MAX_GAMES);
+	int ng = 0;
+	for (int i = 0; i < nf; i++)
+		harvest(files[i], en, games, &ng);
+	if (ng == 0) {
+		printf("skipped: ../shared not found (no games in %s)\n", dir);
+		return 77;
+	}
+	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
+	ro.from = en;
+	ro.flags = HAMLE_REPLAY_NO_SUGGEST;
+	hamle_replay *rp = NULL;
+	hamle_replay_new(&rp, &ro);
+	hamle_replay_set_bridge(rp, HAMLE_BRIDGE_DEFAULT, 0);
+	static char text[MAX_PLIES * 24 + 256];
+	struct stats st[KMAX + 1];
+	memset(st, 0, sizeof(st));
+	int fail = 0;
+	hamle_game *g = NULL;
+	for (int k = 1; k <= KMAX; k++) {
+		uint64_t seed = 0xb41d6e00ull + (uint64_t)k;
+		struct stats *s = &st[k];
+		for (int tries = 0; s->kept < per_k && tries < 20 * per_k; tries++) {
+			const struct game *gm = &games[rng_next(&seed) % (uint64_t)ng];
+			/* the gap anywhere with at least AFTER recorded plies after it (the record must
+			 * be able to tell: near the end any quiet move fits), else anywhere */
+			int room = gm->n - k - after;
+			if (room <= 0)
+				continue;
+			int p = (int)(rng_next(&seed) % (uint64_t)room);
+			size_t len = write_game(text, sizeof(text), gm, p, k, en);
+			hamle_chunk ch;
+			memset(&ch, 0, sizeof(ch));
+			ch.data = (const unsigned char *)text;
+			ch.len = len;
+			ch.total_len = len;
+			ch.game = 1;
+			ch.line = 1;
+			ch.column = 1;
+			if (hamle_game_parse(&g, &ch, NULL) < 0)
+				return 2;
+			double t0 = cpu_now();
+			if (hamle_replay_run(rp, g) < 0)
+				return 2;
+			double t1 = cpu_now() - t0;
+			if (!hamle_replay_error_count(rp))
+				continue; /* the game still replays: nothing to bridge */
+			s->kept++;
+			s->cpu += t1;
+			if (t1 > s->cpu_max)
+				s->cpu_max = t1;
+			unsigned long nodes = hamle_replay_bridge_nodes(rp);
+			s->nodes += (double)nodes;
+			if (nodes > s->nodes_max)
+				s->nodes_max = nodes;
+			size_t nb;
+			const hamle_bridge *b = hamle_replay_bridges(rp, &nb);
+			int hit = -1;
+			for (size_t i = 0; i < nb && hit < 0; i++)
+				if (is_original(&b[i], gm, p, k))
+					hit = (int)i;
+			s->found += nb > 0;
+			s->complete += nb > 0 && b[0].complete;
+			s->first += hit == 0;
+			s->among += hit >= 0;
+			if (verbose && hit != 0) {
+				char orig[128] = "";
+				size_t ol = 0;
+				hamle_position *pos = NULL;
+				hamle_position_new(&pos, NULL, NULL);
+				for (int i = 0; i < p + k; i++) {
+					if (i >= p) {
+						char san[HAMLE_SAN_MAX];
+						hamle_san_format(san, sizeof(san), pos, en, gm->mv[i], HAMLE_FORM_SAN);
+						ol += (size_t)snprintf(orig + ol, sizeof(orig) - ol, " %s", san);
+					}
+					hamle_position_play(pos, gm->mv[i]);
+				}
+				hamle_position_free(pos);
+				printf("k=%d ply %d:%s; hit %d, nodes %lu; got", k, p + 1, orig, hit, nodes);
+				for (size_t i = 0; i < nb; i++) {
+					printf(" [ply %u reach %u%s:", b[i].ply, b[i].replayed, b[i].complete ? " complete" : "");
+					for (unsigned j = 0; j < b[i].n; j++)
+						printf(" %s", b[i].move[j].san);
+					printf("]");
+				}
+				printf("\n");
+			}
+		}
+	}
+	for (int k = 1; k <= KMAX; k++) {
+		struct stats *s = &st[k];
+		double n = s->kept ? s->kept : 1;
+		printf("k=%d: %d games, first %.1f%%, among three %.1f%%, a bridge %.1f%% (complete %.1f%%); "
+			"CPU %.2f ms/game (max %.1f ms), nodes %.0f/game (max %lu)\n", k, s->kept, 100.0 * s->first / n,
+			100.0 * s->among / n, 100.0 * s->found / n, 100.0 * s->complete / n, 1000.0 * s->cpu / n,
+			1000.0 * s->cpu_max, s->nodes / n, s->nodes_max);
+		if (s->kept < per_k || s->nodes_max > HAMLE_BRIDGE_NODES)
+			fail = 1;
+	}
+	double n1 = st[1].kept, n2 = st[2].kept, n3 = st[3].kept, n4 = st[4].kept;
+	if (st[1].first < 0.90 * n1 || st[2].first < 0.80 * n2 || st[3].among < 0.70 * n3 || st[4].among < 0.50 * n4)
+		fail = 1;
+	printf("%s\n", fail ? "FAIL: below the targets (k=1 first 90%, k=2 first 80%, k=3 among three 70%, k=4 50%)" :
+		"ok: the targets hold");
+	hamle_game_free(g);
+	hamle_replay_free(rp);
+	hamle_locale_free(en);
+	free(games);
+	for (int i = 0; i < nf; i++)
+		free(files[i]);
+	return fail;
+}
