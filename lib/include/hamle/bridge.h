@@ -28,7 +28,7 @@ extern "C" {
 #define HAMLE_BRIDGE_PLIES_MAX 8        /* plies one bridge may hold */
 #define HAMLE_BRIDGE_DEFAULT 4          /* --bridge without a value */
 #define HAMLE_BRIDGES_MAX 3             /* bridges reported */
-#define HAMLE_BRIDGE_HORIZON 80         /* recorded plies past the failing move that rank them */
+#define HAMLE_BRIDGE_HORIZON 160        /* recorded plies past the failing move that rank them */
 #define HAMLE_BRIDGE_NODES 3000000ul    /* the default node budget of one game */
 
 typedef struct hamle_bridge {

@@ -8,7 +8,10 @@
  * gap in the numbering says where moves are missing, and how many); and the check and capture
  * marks of the recorded moves must be true. Bridges are ranked by how far the record replays
  * after them (up to HAMLE_BRIDGE_HORIZON plies past the failing move), then by the numbers that
- * do not fit, then by length, then by the marks they contradict.
+ * do not fit, then by length, then by a cost: the marks they contradict, less what says they are
+ * the moves played (bridge_score.c: their pieces used again or answered by the record, captures;
+ * pieces left to be lost, by them or by the record's moves under them, count against), then by
+ * how natural the moves look on their own (piece-square values).
  *
  * Search: for each insertion point (the failing move and the WINDOW recorded moves before it)
  * and each length, every sequence of legal moves of that length, depth first with an explicit
@@ -17,106 +20,10 @@
  * stops once three complete bridges are found or the budget of nodes (moves played, recorded
  * moves read) is spent. Work is bounded by the budget, memory by the window: no recursion over
  * the input, and all state lives in the replay. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hamle/bridge.h"
-#include "notation/san_internal.h"
-#include "replay/replay_internal.h"
-
-#define WINDOW 8   /* insertion points looked at before the failing move */
-#define GAP_MAX 48 /* how far back a gap in the numbering is looked at */
-#define REC_MAX (GAP_MAX + 1 + HAMLE_BRIDGE_HORIZON)
-#define TT_BITS 15
-#define MARK_WRONG 3   /* a recorded "+" that is no check, an "x" that takes nothing */
-#define MARK_MISSING 2 /* a check or capture not marked */
-#define USED 1         /* a bridge move whose piece is used again */
-#define CAPTURE 1      /* a bridge move that takes (exchanges are what gets lost in time trouble) */
-#define HANGING 1      /* a bridge move that leaves its piece to be taken */
-
-/* One recorded mainline move of the window. */
-struct rec {
-	size_t token;
-	struct san_tok t;
-	int lexed;               /* t holds the token (else it never replays) */
-	long long first, last;   /* the plies its move number can stand for; first 0: no number */
-};
-
-struct cand {
-	hamle_move m[HAMLE_BRIDGE_PLIES_MAX];
-	unsigned n;
-	int at;                  /* rec index of the recorded move it goes before */
-	int reach;               /* rec index of the first recorded move that fails after it */
-	int misfit;              /* move numbers that do not fit */
-	int cost;                /* marks contradicted, less the hints that it is the move played */
-	unsigned long order;
-};
-
-struct frame {
-	struct hamle_position pos;
-	hamle_move list[HAMLE_MAX_MOVES];
-	int n, i;
-};
-
-struct bridge_work {
-	struct rec rec[REC_MAX];
-	int nrec, fail;          /* rec index of the move that cannot be played */
-	int ends;                /* the window holds the mainline's last move */
-	long long ply0;          /* the ply rec[0] takes in the numbering (2 * number - white) */
-	size_t count0;           /* mainline plies before rec[0] */
-	const hamle_locale *loc; /* the game's */
-	int gap;                 /* rec index of the last gap in the numbering, -1 none */
-	int near;                /* rec index of the first of the WINDOW before the failing move */
-	struct hamle_position before[GAP_MAX + 1]; /* the position before rec[i], i <= fail */
-	struct frame fr[HAMLE_BRIDGE_PLIES_MAX + 1];
-	hamle_move path[HAMLE_BRIDGE_PLIES_MAX];
-	uint8_t from[REC_MAX], to[REC_MAX]; /* the recorded moves replay_recs played (with cost) */
-	int nmoved;
-	struct cand best[HAMLE_BRIDGES_MAX];
-	int nbest;
-	unsigned long order;
-	uint64_t tt[1u << TT_BITS];
-	uint64_t salt;
-};
-
-void hamle_replay_set_bridge(hamle_replay *rp, unsigned plies, unsigned long max_nodes)
-{
-	if (!rp)
-		return;
-	rp->bridge_plies = plies > HAMLE_BRIDGE_PLIES_MAX ? HAMLE_BRIDGE_PLIES_MAX : plies;
-	rp->bridge_budget = max_nodes ? max_nodes : HAMLE_BRIDGE_NODES;
-}
-
-const hamle_bridge *hamle_replay_bridges(const hamle_replay *rp, size_t *n)
-{
-	size_t k = rp ? rp->nbridges : 0;
-	if (n)
-		*n = k;
-	return k ? rp->bridges : NULL;
-}
-
-unsigned long hamle_replay_bridge_nodes(const hamle_replay *rp)
-{
-	return rp ? rp->bridge_nodes : 0;
-}
-
-int hamle_replay_bridge_san(const hamle_replay *rp, size_t b, size_t i, const hamle_locale *loc,
-	char *buf, size_t size)
-{
-	if (!rp || !loc || b >= rp->nbridges || i >= rp->bridges[b].n)
-		return HAMLE_EUSAGE;
-	struct hamle_position p = rp->bridge_before[b];
-	for (size_t k = 0; k < i; k++)
-		hamle_make_move(&p, rp->bridges[b].move[k].move);
-	return hamle_san_format(buf, size, &p, loc, rp->bridges[b].move[i].move, HAMLE_FORM_SAN);
-}
-
-void replay_bridge_free(hamle_replay *rp)
-{
-	free(rp->bridge_work);
-	rp->bridge_work = NULL;
-}
+#include "replay/bridge_internal.h"
 
 /* 1 when the budget is spent (counts one node). */
 static int spend(hamle_replay *rp)
@@ -124,16 +31,24 @@ static int spend(hamle_replay *rp)
 	return ++rp->bridge_nodes > rp->bridge_budget;
 }
 
-/* Reads rec r in p (one node). 1 with *m set when it is a legal move there. */
-static int read_rec(hamle_replay *rp, const struct bridge_work *w, const struct rec *r, const struct hamle_position *p, hamle_move *m)
+/* Reads rec r in p (one node). 1 with *m set when it is a legal move there; *over (when not
+ * NULL) says whether its origin hint was more than the move needed. */
+static int read_rec(hamle_replay *rp, const struct bridge_work *w, const struct rec *r,
+	const struct hamle_position *p, hamle_move *m, int *over)
 {
 	rp->bridge_nodes++;
 	if (!r->lexed)
 		return 0;
 	struct san_tok t = r->t;
 	int before = 0;
-	if (t.castle < 0 && !t.null_move && san_fast_resolve(p, &t, m, &before))
+	if (over)
+		*over = 0;
+	if (t.castle < 0 && !t.null_move && san_fast_resolve(p, &t, m, &before)) {
+		if (over)
+			*over = before == 1 && (t.from_file >= 0 || t.from_rank >= 0) && !(t.warn & HAMLE_SAN_W_LONG_FORM) &&
+				PIECE_TYPE(p->board[HAMLE_MOVE_FROM(*m)]) != HAMLE_PAWN;
 		return 1;
+	}
 	t = r->t;
 	if (t.castle < 0 && !t.null_move) {
 		/* the general path only where a piece of the kind could get there at all */
@@ -142,7 +57,11 @@ static int read_rec(hamle_replay *rp, const struct bridge_work *w, const struct 
 		    !(hamle_attackers(p, t.to, p->side, pos_all(p)) & p->pieces[p->side][type]))
 			return 0;
 	}
-	return san_resolve(m, p, w->loc, w->loc, &t, NULL) == 0;
+	if (san_resolve(m, p, w->loc, w->loc, &t, NULL) != 0)
+		return 0;
+	if (over)
+		*over = (t.warn & HAMLE_SAN_W_OVER_DISAMBIGUATED) != 0;
+	return 1;
 }
 
 /* The recorded moves from rec[at] on, played from p: the index of the first that fails (nrec
@@ -155,7 +74,8 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 	int i;
 	for (i = at; i < w->nrec; i++) {
 		hamle_move m;
-		if (!read_rec(rp, w, &w->rec[i], &p, &m))
+		int over = 0;
+		if (!read_rec(rp, w, &w->rec[i], &p, &m, cost ? &over : NULL))
 			break;
 		if (cost && m != HAMLE_MOVE_NULL) {
 			const struct san_tok *t = &w->rec[i].t;
@@ -174,6 +94,16 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 				*cost += MARK_WRONG;
 			else if (!t->mark && gives == 1)
 				*cost += MARK_MISSING;
+			if (over)
+				*cost += MARK_MISSING; /* "Nbd2" where one knight can go */
+			int gain = takes ? (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT ? 1 :
+				bridge_worth[PIECE_TYPE(p.board[HAMLE_MOVE_TO(m)])]) : 0;
+			hamle_make_move(&p, m);
+			if (i - at < PLAUSIBLE && bridge_left_en_prise(&p, HAMLE_MOVE_TO(m), gain))
+				*cost += EN_PRISE;
+			if (i - at < PLAUSIBLE_ALL)
+				*cost += EN_PRISE * bridge_side_en_prise(&p);
+			continue;
 		}
 		hamle_make_move(&p, m);
 	}
@@ -204,50 +134,9 @@ static int better(const struct cand *a, const struct cand *b)
 		return a->n < b->n;
 	if (a->cost != b->cost)
 		return a->cost < b->cost;
+	if (a->prior != b->prior)
+		return a->prior > b->prior;
 	return a->order < b->order;
-}
-
-/* What says that bridge c (played from p) is the move played, beyond the marks: each of its
- * moves whose piece is used again (a later move of the bridge or of the record, up to the
- * horizon, leaves its square or lands on it: it moves on, or is taken), and each that the next
- * move of the other side answers (it gets out of its check, or moves away the piece it now
- * attacks). A move that nothing later touches is the filler any quiet move could be. from[] and
- * to[] hold the squares of the n recorded moves that replayed after it. */
-static int hints(const struct cand *c, const struct hamle_position *p0, const uint8_t *from,
-	const uint8_t *to, int n)
-{
-	int score = 0;
-	struct hamle_position p = *p0;
-	for (unsigned i = 0; i < c->n; i++) {
-		int sq = HAMLE_MOVE_TO(c->m[i]), hit = 0;
-		for (unsigned k = i + 1; k < c->n && !hit; k++)
-			hit = HAMLE_MOVE_FROM(c->m[k]) == sq || HAMLE_MOVE_TO(c->m[k]) == sq;
-		for (int k = 0; k < n && !hit; k++)
-			hit = from[k] == sq || to[k] == sq;
-		score += hit;
-		int mover = p.side, moved = PIECE_TYPE(p.board[HAMLE_MOVE_FROM(c->m[i])]);
-		if (p.board[sq] != PIECE_NONE && HAMLE_MOVE_KIND(c->m[i]) != HAMLE_MOVE_CASTLING)
-			score += CAPTURE;
-		hamle_make_move(&p, c->m[i]);
-		/* a piece left where a cheaper one takes it, or where it is attacked and not defended:
-		 * not what a player does */
-		if (HAMLE_MOVE_KIND(c->m[i]) != HAMLE_MOVE_CASTLING && moved != HAMLE_KING) {
-			bitboard occ = pos_all(&p), att = hamle_attackers(&p, sq, !mover, occ);
-			int cheaper = 0;
-			for (int t = HAMLE_PAWN; t < moved && !cheaper; t++)
-				cheaper = (att & p.pieces[!mover][t]) != 0;
-			if (cheaper || (att && !hamle_attackers(&p, sq, mover, occ)))
-				score -= HANGING;
-		}
-		int reply = i + 1 < c->n ? HAMLE_MOVE_FROM(c->m[i + 1]) : n > 0 ? from[0] : -1;
-		if (reply >= 0 && p.board[reply] != PIECE_NONE && HAMLE_MOVE_KIND(c->m[i]) != HAMLE_MOVE_CASTLING &&
-		    PIECE_TYPE(p.board[reply]) != HAMLE_KING &&
-		    (hamle_attackers(&p, reply, mover, pos_all(&p)) & BB(sq)))
-			score++;
-		else if (reply >= 0 && hamle_position_in_check(&p))
-			score++;
-	}
-	return score;
 }
 
 /* Offers the bridge w->path[0..n) before rec[at], ending in position p. */
@@ -262,13 +151,20 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 	c.n = n;
 	c.misfit = fit;
 	c.cost = -1000000;
+	c.prior = 1000000;
 	c.order = w->order++;
 	if (w->nbest == HAMLE_BRIDGES_MAX && !better(&c, &w->best[HAMLE_BRIDGES_MAX - 1]))
 		return;
 	c.cost = 0;
 	replay_recs(rp, w, p, at, &c.cost);
 	memcpy(c.m, w->path, n * sizeof(c.m[0]));
-	c.cost -= USED * hints(&c, &w->before[at], w->from, w->to, w->nmoved);
+	c.cost -= USED * bridge_hints(c.m, c.n, &w->before[at], w->from, w->to, w->nmoved);
+	struct hamle_position q = w->before[at];
+	c.prior = 0;
+	for (unsigned i = 0; i < n; i++) {
+		c.prior += bridge_prior(&q, c.m[i]);
+		hamle_make_move(&q, c.m[i]);
+	}
 	int k;
 	if (w->nbest < HAMLE_BRIDGES_MAX)
 		k = w->nbest++;
@@ -296,6 +192,41 @@ static int seen(struct bridge_work *w, const struct hamle_position *p, unsigned 
 	return 0;
 }
 
+/* Before the last ply of a bridge (position q, the other side to move, then rec[at]): the squares
+ * a last move must leave or land on for rec[at] to become legal, when it is not legal after a
+ * pass (a Y move elsewhere cannot unblock its line, lift a pin or a check, give it a piece to take
+ * or an en passant square). 0: no last move makes it legal; ~0: every last move is tried (the
+ * record's move is legal after a pass, or it is one this test does not cover: castling, a king
+ * move, a null move; or the side to move is in check). */
+static bitboard last_ply_squares(hamle_replay *rp, const struct bridge_work *w, int at,
+	const struct hamle_position *q)
+{
+	const struct rec *r = &w->rec[at];
+	if (!r->lexed)
+		return 0;
+	if (r->t.castle >= 0 || r->t.null_move || r->t.piece == HAMLE_KING || r->t.to < 0 || r->t.to >= 64 ||
+	    hamle_position_in_check(q))
+		return ~(bitboard)0;
+	struct hamle_position pass = *q;
+	hamle_make_move(&pass, HAMLE_MOVE_NULL);
+	hamle_move m;
+	if (read_rec(rp, w, r, &pass, &m, NULL))
+		return ~(bitboard)0;
+	int t = r->t.to, k = pos_king(&pass, pass.side);
+	return bb_rook_rays(t) | bb_bishop_rays(t) | BB(t) | bb_rook_rays(k) | bb_bishop_rays(k) |
+		hamle_knight_attacks[k] | hamle_king_attacks[k];
+}
+
+/* 1 when last move m can be what makes the record's move legal (see last_ply_squares). */
+static int may_enable(const struct hamle_position *q, hamle_move m, bitboard squares)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	if ((squares & (BB(from) | BB(to))) || HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
+		return 1;
+	/* a double pawn push gives an en passant capture */
+	return PIECE_TYPE(q->board[from]) == HAMLE_PAWN && (from - to == 16 || to - from == 16);
+}
+
 /* Every bridge of n plies before rec[at], depth first. 0, or -1 when the budget ran out. */
 static int search(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, int fit)
 {
@@ -303,6 +234,7 @@ static int search(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 	w->fr[0].pos = w->before[at];
 	w->fr[0].n = hamle_gen_legal(&w->fr[0].pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, w->fr[0].list);
 	w->fr[0].i = 0;
+	bitboard squares = n == 1 ? last_ply_squares(rp, w, at, &w->fr[0].pos) : ~(bitboard)0;
 	int d = 0;
 	while (d >= 0) {
 		struct frame *f = &w->fr[d];
@@ -310,23 +242,30 @@ static int search(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 			d--;
 			continue;
 		}
+		hamle_move m = f->list[f->i++];
+		if ((unsigned)d + 1 == n && squares != ~(bitboard)0 && !may_enable(&f->pos, m, squares))
+			continue; /* a bit test: no node */
 		if (spend(rp))
 			return -1;
-		hamle_move m = f->list[f->i++];
 		struct frame *c = &w->fr[d + 1];
 		c->pos = f->pos;
 		hamle_make_move(&c->pos, m);
 		w->path[d] = m;
 		if ((unsigned)d + 1 < n) {
-			if (d + 1 >= 3 && seen(w, &c->pos, (unsigned)d + 1))
+			/* transpositions: only before the last two plies (the orders of the moves
+			 * next to the record are its evidence, and all of them are ranked) */
+			if (d + 1 >= 3 && (unsigned)d + 2 < n && seen(w, &c->pos, (unsigned)d + 1))
 				continue;
 			c->n = hamle_gen_legal(&c->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, c->list);
 			c->i = 0;
 			d++;
+			if ((unsigned)d + 1 == n) {
+				squares = last_ply_squares(rp, w, at, &c->pos);
+				if (!squares)
+					d--; /* no last ply can help */
+			}
 			continue;
 		}
-		if (n >= 3 && seen(w, &c->pos, n))
-			continue;
 		offer(rp, w, at, n, fit, &c->pos);
 	}
 	return 0;
@@ -439,73 +378,6 @@ static int collect(hamle_replay *rp, struct bridge_work *w, size_t fail_tok)
 	return 0;
 }
 
-/* "31..." or "31." for the position p. */
-static void number_text(char *buf, size_t size, const struct hamle_position *p)
-{
-	snprintf(buf, size, "%u%s", (unsigned)p->fullmove, p->side == HAMLE_WHITE ? "." : "...");
-}
-
-/* The bridges into rp->bridges, the finding after the error finding fi. */
-static void report(hamle_replay *rp, struct bridge_work *w, size_t fi)
-{
-	const hamle_locale *msg = replay_msg_locale(rp);
-	char text[HAMLE_ERROR_MESSAGE_MAX];
-	size_t len = 0;
-	text[0] = '\0';
-	for (int b = 0; b < w->nbest; b++) {
-		const struct cand *c = &w->best[b];
-		hamle_bridge *out = &rp->bridges[b];
-		memset(out, 0, sizeof(*out));
-		struct hamle_position p = w->before[c->at];
-		rp->bridge_before[b] = p;
-		out->n = c->n;
-		out->ply = (unsigned)(w->count0 + (size_t)c->at + 1);
-		out->move_number = p.fullmove;
-		out->side = p.side;
-		out->token = w->rec[c->at].token;
-		out->replayed = (unsigned)(c->reach - c->at);
-		out->complete = c->reach == w->nrec && w->ends;
-		char where[24], list[HAMLE_ERROR_MESSAGE_MAX];
-		size_t ll = 0;
-		number_text(where, sizeof(where), &p);
-		list[0] = '\0';
-		for (unsigned k = 0; k < c->n; k++) {
-			hamle_suggestion *s = &out->move[k];
-			s->move = c->m[k];
-			hamle_san_format(s->san, sizeof(s->san), &p, msg, c->m[k], HAMLE_FORM_SAN);
-			hamle_move_uci(s->uci, sizeof(s->uci), &p, c->m[k]);
-			char num[24] = "";
-			if (k > 0 && p.side == HAMLE_WHITE)
-				number_text(num, sizeof(num), &p);
-			int wr = snprintf(list + ll, sizeof(list) - ll, "%s%s%s%s", k ? " " : "", num, num[0] ? " " : "",
-				s->san);
-			if (wr > 0 && (size_t)wr < sizeof(list) - ll)
-				ll += (size_t)wr;
-			hamle_make_move(&p, c->m[k]);
-		}
-		const char *args[2] = {where, list};
-		char one[HAMLE_ERROR_MESSAGE_MAX];
-		if (!msg || hamle_locale_format(one, sizeof(one), msg, b ? "moves_missing_or" : "moves_missing", 2, args) < 0)
-			snprintf(one, sizeof(one), b ? "or before %s: %s" : "moves missing before %s: %s", where, list);
-		int wr = snprintf(text + len, sizeof(text) - len, "%s%s", b ? "; " : "", one);
-		if (wr > 0 && (size_t)wr < sizeof(text) - len)
-			len += (size_t)wr;
-	}
-	rp->nbridges = (size_t)w->nbest;
-	const struct rec *fr = &w->rec[w->fail];
-	hamle_diagnostic *f = replay_add_finding(rp, "missing-moves", HAMLE_SEVERITY_WARNING, HAMLE_OK, fr->token);
-	if (!f)
-		return;
-	replay_finding_at_move(f, &w->before[w->fail], (unsigned)(w->count0 + (size_t)w->fail + 1), rp->stack, 0);
-	f->error.token[0] = '\0';
-	snprintf(f->error.message, sizeof(f->error.message), "%s", text);
-	/* right after the error it explains */
-	hamle_diagnostic d = *f;
-	size_t at = fi + 1, last = rp->nfindings - 1;
-	memmove(&rp->findings[at + 1], &rp->findings[at], (last - at) * sizeof(d));
-	rp->findings[at] = d;
-}
-
 int replay_bridge(hamle_replay *rp)
 {
 	rp->nbridges = 0;
@@ -564,6 +436,6 @@ int replay_bridge(hamle_replay *rp)
 	if (rp->bridge_nodes > rp->bridge_budget)
 		rp->bridge_nodes = rp->bridge_budget;
 	if (w->nbest)
-		report(rp, w, fi);
+		bridge_report(rp, w, fi);
 	return HAMLE_OK;
 }

@@ -1,0 +1,89 @@
+/* bridge_internal.h: the state of the bridge search (bridge.c), its scoring (bridge_score.c) and
+ * its results (bridge_report.c). See hamle/bridge.h. */
+#ifndef HAMLE_BRIDGE_INTERNAL_H
+#define HAMLE_BRIDGE_INTERNAL_H
+
+#include "hamle/bridge.h"
+#include "notation/san_internal.h"
+#include "replay/replay_internal.h"
+
+#define WINDOW 8   /* insertion points looked at before the failing move */
+#define GAP_MAX 48 /* how far back a gap in the numbering is looked at */
+#define REC_MAX (GAP_MAX + 1 + HAMLE_BRIDGE_HORIZON)
+#define TT_BITS 15
+#define MARK_WRONG 3   /* a recorded "+" that is no check, an "x" that takes nothing */
+#define MARK_MISSING 2 /* a check or capture not marked */
+#define USED 1         /* a bridge move whose piece is used again */
+#define CAPTURE 1      /* a bridge move that takes (exchanges are what gets lost in time trouble) */
+#define HANGING 1      /* a bridge move that leaves its piece to be taken */
+#define EN_PRISE 1     /* a recorded move that does, after the bridge */
+#define PLAUSIBLE 60   /* recorded plies after the bridge looked at for that */
+#define PLAUSIBLE_ALL 20 /* ... and for any piece of the side that moved */
+
+/* One recorded mainline move of the window. */
+struct rec {
+	size_t token;
+	struct san_tok t;
+	int lexed;               /* t holds the token (else it never replays) */
+	long long first, last;   /* the plies its move number can stand for; first 0: no number */
+};
+
+struct cand {
+	hamle_move m[HAMLE_BRIDGE_PLIES_MAX];
+	unsigned n;
+	int at;                  /* rec index of the recorded move it goes before */
+	int reach;               /* rec index of the first recorded move that fails after it */
+	int misfit;              /* move numbers that do not fit */
+	int cost;                /* marks contradicted, less the hints that it is the move played */
+	int prior;               /* how natural its moves look on their own (bridge_score.c) */
+	unsigned long order;
+};
+
+struct frame {
+	struct hamle_position pos;
+	hamle_move list[HAMLE_MAX_MOVES];
+	int n, i;
+};
+
+struct bridge_work {
+	struct rec rec[REC_MAX];
+	int nrec, fail;          /* rec index of the move that cannot be played */
+	int ends;                /* the window holds the mainline's last move */
+	long long ply0;          /* the ply rec[0] takes in the numbering (2 * number - white) */
+	size_t count0;           /* mainline plies before rec[0] */
+	const hamle_locale *loc; /* the game's */
+	int gap;                 /* rec index of the last gap in the numbering, -1 none */
+	int near;                /* rec index of the first of the WINDOW before the failing move */
+	struct hamle_position before[GAP_MAX + 1]; /* the position before rec[i], i <= fail */
+	struct frame fr[HAMLE_BRIDGE_PLIES_MAX + 1];
+	hamle_move path[HAMLE_BRIDGE_PLIES_MAX];
+	uint8_t from[REC_MAX], to[REC_MAX]; /* the recorded moves replay_recs played (with cost) */
+	int nmoved;
+	struct cand best[HAMLE_BRIDGES_MAX];
+	int nbest;
+	unsigned long order;
+	uint64_t tt[1u << TT_BITS];
+	uint64_t salt;
+};
+
+/* bridge_score.c: the evidence beyond replay depth and numbers. */
+/* What a piece is worth, by hamle_piece_type (the king: never to be lost). */
+extern const int bridge_worth[6];
+/* 1 when the piece that has just moved to sq in p (by the side not to move) stands to be lost:
+ * taken by a cheaper piece, or attacked and not defended, for more than it took (gain). */
+int bridge_left_en_prise(const struct hamle_position *p, int sq, int gain);
+/* The pieces of the side that has just moved in p that stand to be lost. */
+int bridge_side_en_prise(const struct hamle_position *p);
+/* What says that the n moves m (from p0) are the moves played, beyond the marks; from[] and
+ * to[] hold the squares of the nrec recorded moves that replayed after them. Higher is likelier. */
+int bridge_hints(const hamle_move *m, unsigned n, const struct hamle_position *p0, const uint8_t *from,
+	const uint8_t *to, int nrec);
+
+/* How natural move m of p looks on its own: higher is likelier. */
+int bridge_prior(const struct hamle_position *p, hamle_move m);
+
+/* bridge_report.c: the bridges w->best into rp->bridges, and the missing-moves finding after
+ * the error finding fi. */
+void bridge_report(hamle_replay *rp, struct bridge_work *w, size_t fi);
+
+#endif
