@@ -1,12 +1,14 @@
 /* bridge_corpus.c: the bridge search (hamle/bridge.h) on real games with k consecutive plies
  * removed (issue 14, must-show 2). Takes the games of CORPUS_DIR (../shared/corpus/medium), and
- * for k = 1, 2, 3, 4 removes k consecutive plies from a random place of each (a scoresheet's
- * missing rows: the moves kept are written with their own move numbers, so "30. Qd2 Kf8 32. Qh7"
- * where move 31 is missing), keeps the game only where the removal makes it unplayable, and
+ * for k = 1, 2, 3, 4 removes k consecutive plies from a random place of each, with at least 20
+ * recorded plies after them (-a N: N; near the end of a game the record cannot tell which quiet
+ * move was played), as a scoresheet's missing rows: the moves kept are written with their own
+ * move numbers, so "30. Qd2 Kf8 32. Qh7" where move 31 is missing. It keeps the game only where
+ * the removal makes it unplayable, and
  * replays it with the bridge search (English, --bridge=4). Counts how often the removed plies are
  * the first bridge, and among the three, and measures the CPU time and the nodes per game.
  *
- * usage: bridge_corpus [-n GAMES_PER_K] [-v] CORPUS_DIR
+ * usage: bridge_corpus [-n GAMES_PER_K] [-k K] [-a PLIES_AFTER] [-v] CORPUS_DIR
  * Exit 0 when the targets hold (k=1 first >= 90%, k=2 first >= 80%, k=3 among three >= 70%,
  * k=4 among three >= 50%, at least 500 games each, no search over its node budget); 1
  * otherwise; 77 (skip) without the corpus. */
