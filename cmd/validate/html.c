@@ -22,6 +22,43 @@ static const char *code_of(const hamle_diagnostic *f)
 	return f->id ? f->id : hamle_status_id(f->error.code);
 }
 
+/* The bridges of a missing-moves finding (--bridge), each as its numbered moves: "31... Kf8 32. Qh7". */
+static void bridges(hamle_buf *b, const vd_config *cfg, const hamle_replay *rp, const hamle_diagnostic *f)
+{
+	size_t nb = 0;
+	const hamle_bridge *br = f->id && strcmp(f->id, "missing-moves") == 0 ? hamle_replay_bridges(rp, &nb) : NULL;
+	if (!br || !nb)
+		return;
+	char text[HAMLE_BRIDGES_MAX][HAMLE_BRIDGE_PLIES_MAX * (HAMLE_SAN_TEXT_MAX + 16)];
+	const char *texts[HAMLE_BRIDGES_MAX];
+	size_t n = 0;
+	for (size_t i = 0; i < nb && i < HAMLE_BRIDGES_MAX; i++) {
+		size_t len = 0;
+		unsigned number = br[i].move_number;
+		int side = br[i].side;
+		text[n][0] = '\0';
+		for (unsigned k = 0; k < br[i].n && k < HAMLE_BRIDGE_PLIES_MAX; k++) {
+			size_t room = sizeof(text[n]) - len;
+			int w;
+			if (side == HAMLE_WHITE)
+				w = snprintf(text[n] + len, room, "%s%u. %s", k ? " " : "", number, br[i].move[k].san);
+			else if (k == 0)
+				w = snprintf(text[n] + len, room, "%u... %s", number, br[i].move[k].san);
+			else
+				w = snprintf(text[n] + len, room, " %s", br[i].move[k].san);
+			if (w < 0 || (size_t)w >= room)
+				break;
+			len += (size_t)w;
+			if (side == HAMLE_BLACK)
+				number++;
+			side = side == HAMLE_WHITE ? HAMLE_BLACK : HAMLE_WHITE;
+		}
+		texts[n] = text[n];
+		n++;
+	}
+	hamle_html_bridges(b, cfg->messages, texts, n);
+}
+
 static void finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
 	const hamle_diagnostic *f)
 {
@@ -55,8 +92,7 @@ static void finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g, con
 		}
 		hamle_buf_puts(b, "</p>\n");
 	}
-	/* the bridges of a missing-moves finding (--bridge) go here, when the replay gives them:
-	 * hamle_html_bridges(b, cfg->messages, texts, n) */
+	bridges(b, cfg, rp, f);
 	hamle_position *pos = NULL;
 	if (f->fen[0] && hamle_position_new(&pos, f->fen, NULL) == HAMLE_OK) {
 		hamle_html_arrow arrows[HAMLE_MAX_SUGGESTIONS];

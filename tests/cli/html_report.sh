@@ -77,6 +77,19 @@ if have_tool reconcile; then
 	[ "$(grep -c '<svg class="board"' "$d/rc.html")" = 2 ] || fail "hamle-reconcile --html: not a board per divergence"
 fi
 
+# the bridges of a missing-moves finding (--bridge): each numbered, under its finding
+bg=$HAMLE_TESTDATA/cli/validate/bridge/games.pgn
+if [ -f "$bg" ]; then
+	"$v" --bridge --html "$d/br.html" "$bg" >/dev/null 2>&1 || true
+	[ "$(grep -c '<ul class="bridges" data-bridges="3">' "$d/br.html")" = 2 ] ||
+		fail "--bridge --html: not the three bridges of each of the two games"
+	grep -qF '<li>5. O-O Be7</li>' "$d/br.html" || fail "--bridge --html: the first bridge of game 2 is not '5. O-O Be7'"
+	"$v" --html "$d/nobr.html" "$bg" >/dev/null 2>&1 || true
+	grep -q 'class="bridges"' "$d/nobr.html" && fail "bridges in a report without --bridge"
+else
+	fail "missing $bg"
+fi
+
 # streams: 40 games and 4000 broken games in one thread take about the same memory
 if [ -x /usr/bin/time ]; then
 	one=$(sed -n '/^1\./p' "$d/$name" | head -1)
