@@ -37,7 +37,8 @@ static void put(dump *d, const char *fmt, ...)
 	}
 }
 
-/* Every game: "game N L:C@OFFSET+BYTES flags F", its tags, tokens and findings with their positions. */
+/* Every game: "game N L:C@OFFSET+BYTES flags F" (less HAMLE_CHUNK_PLAIN_COMMENTS: "plain 0" or
+ * "plain 1" on the next line), its tags, tokens and findings with their positions. */
 static char *read_all(const char *in, size_t len, size_t step)
 {
 	hamle_reader *r;
@@ -53,8 +54,8 @@ static char *read_all(const char *in, size_t len, size_t step)
 	hamle_game *g = NULL;
 	int rc;
 	while ((rc = hamle_reader_next_chunk(r, &ch)) == HAMLE_OK) {
-		put(&d, "game %zu %zu:%zu@%zu+%zu flags %u\n", ch.game, ch.line, ch.column, ch.offset, ch.total_len,
-			ch.flags);
+		put(&d, "game %zu %zu:%zu@%zu+%zu flags %u\nplain %u\n", ch.game, ch.line, ch.column, ch.offset,
+			ch.total_len, ch.flags & ~HAMLE_CHUNK_PLAIN_COMMENTS, (ch.flags & HAMLE_CHUNK_PLAIN_COMMENTS) != 0);
 		ck_assert_int_eq(hamle_game_parse(&g, &ch, NULL), HAMLE_OK);
 		for (size_t i = 0; i < hamle_game_tag_count(g); i++) {
 			const hamle_tag *t = hamle_game_tag_at(g, i);
@@ -247,6 +248,59 @@ START_TEST(test_truncated)
 END_TEST
 
 /* PGN NAGs are $0 to $255: beyond that a warning, the token kept as written, never clamped. */
+/* HAMLE_CHUNK_PLAIN_COMMENTS: set exactly when every byte of every {} comment of the game is
+ * printable ASCII, HT, LF or CR, wherever the comment and the byte fall (the splitter takes short
+ * comments whole in its 64-byte runs, long ones past them, the rest byte by byte; fed in small
+ * steps it reads them all byte by byte: read_checked compares). Bytes outside comments (a tag
+ * value, a ';' comment) do not count. */
+START_TEST(test_plain_comments)
+{
+	static const struct { const char *bytes; unsigned plain; } odd[] = {
+		{ "", 1 }, { "\t", 1 }, { "\n", 1 }, { "[x", 1 }, { "\xc3\xa9", 0 }, { "\x01", 0 },
+		{ "\x7f", 0 }, { "\x1b", 0 }, { "\xa0", 0 },
+	};
+	const size_t nodd = sizeof(odd) / sizeof(odd[0]);
+	char *in = malloc(1 << 20);
+	size_t len = 0, games = 0;
+	unsigned want[1024];
+	for (size_t o = 0; o < nodd; o++) {
+		for (size_t pad = 0; pad < 90; pad += 3) {
+			for (int where = 0; where < 3; where++) {
+				/* where 0: in a short comment after the pad; 1: late in a long comment; 2: in
+				 * a comment after the result */
+				char p1[128], p2[128];
+				memset(p1, 'a', pad);
+				p1[pad] = '\0';
+				memset(p2, 'b', 80);
+				p2[where == 1 ? 80 : 0] = '\0';
+				len += (size_t)sprintf(in + len,
+					"[Event \"%s\"]\n[White \"\xc3\xa9\"]\n[Result \"*\"]\n\n1. e4 {%s} e5\n"
+					"2. Nf3 {x%s%s%sy} Nc6 {[%%clk 0:01:00]} 3. Bb5 * %s%s%s\n\n",
+					p1, p1, where != 2 ? p2 : "", where != 2 ? odd[o].bytes : "", p2,
+					where == 2 ? "{" : "", where == 2 ? odd[o].bytes : "", where == 2 ? "}" : "");
+				want[games++] = odd[o].plain;
+			}
+		}
+	}
+	len += (size_t)sprintf(in + len, "[Event \"x\"]\n\n1. e4 ; \x01\xff\n{\n[a\n\n[%%clk]} e5 *\n\n");
+	want[games++] = 1;
+	ck_assert_uint_lt(games, sizeof(want) / sizeof(want[0]));
+	in[len] = '\0';
+	char *d = read_checked(in);
+	ck_assert_uint_eq(count(d, "game "), games);
+	const char *at = d;
+	for (size_t g = 0; g < games; g++) {
+		at = strstr(at, "\nplain ");
+		ck_assert_ptr_nonnull(at);
+		at += 7;
+		if ((unsigned)(at[0] - '0') != want[g])
+			ck_abort_msg("game %zu: plain %c, want %u", g + 1, at[0], want[g]);
+	}
+	free(d);
+	free(in);
+}
+END_TEST
+
 START_TEST(test_nag_range)
 {
 	const char *in = "1. e4 $0 $255 $256 e5 $999999999999 $0007 *";
@@ -296,6 +350,7 @@ Suite *pgn_edges_suite(void)
 	tcase_add_test(tc, test_bom_single_byte);
 	tcase_add_loop_test(tc, test_truncated, 0, (int)(sizeof(cut_cases) / sizeof(cut_cases[0])));
 	tcase_add_test(tc, test_nag_range);
+	tcase_add_test(tc, test_plain_comments);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -187,6 +187,10 @@ HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
                                       * header and result lines (see above), and its movetext as a
                                       * scoresheet's (a lone "=" after a move is a draw offer, not
                                       * the NAG $10) */
+#define HAMLE_CHUNK_PLAIN_COMMENTS 0x20u /* the reader saw every byte of the game's {} comments
+                                          * to be printable ASCII, HT, LF or CR: the quick lane
+                                          * then need not look at them again (a chunk made
+                                          * elsewhere leaves it clear) */
 typedef struct hamle_chunk {
 	const unsigned char *data;
 	size_t len;

@@ -225,7 +225,8 @@ int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
 	out->offset = r->g_offset;
 	out->total_len = (r->carry ? r->cand_offset : r->held_len ? r->held_offset : r->view_base + r->pos) -
 		r->g_offset;
-	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0) | (r->has_tag ? 0 : HAMLE_CHUNK_SCORESHEET);
+	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0) | (r->has_tag ? 0 : HAMLE_CHUNK_SCORESHEET) |
+		(r->comment_odd ? 0 : HAMLE_CHUNK_PLAIN_COMMENTS);
 	return HAMLE_OK;
 }
 

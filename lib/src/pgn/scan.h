@@ -83,6 +83,35 @@ static inline size_t pgn_comment_stop(const unsigned char *s, size_t i, size_t n
 	return i;
 }
 
+/* Whether c may stand in a comment as it is: printable ASCII, HT, LF or CR (the quick lane reads
+ * such a comment without decoding it). */
+static inline int pgn_comment_plain_byte(unsigned char c)
+{
+	return c < 0x7F && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r');
+}
+
+/* As pgn_comment_stop, also stopping at a byte that is not pgn_comment_plain_byte. */
+static inline size_t pgn_comment_stop_odd(const unsigned char *s, size_t i, size_t n, int with_bracket)
+{
+#ifdef PGN_SCAN_SSE2
+	__m128i br = _mm_set1_epi8(with_bracket ? '[' : '}');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, br));
+		/* signed: 0x80..0xFF are below 0x20 too (LF and CR among them: stops anyway); less HT */
+		__m128i odd = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+		m = _mm_or_si128(m, _mm_or_si128(odd, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
+		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		if (bits)
+			return i + (unsigned)__builtin_ctz(bits);
+	}
+#endif
+	while (i < n && s[i] != '}' && s[i] != '\n' && s[i] != '\r' && !(with_bracket && s[i] == '[') &&
+	       pgn_comment_plain_byte(s[i]))
+		i++;
+	return i;
+}
+
 /* First index k in [i, n) where s[k] is not printable ASCII (below 0x20, 0x7F, above) or is '"'
  * or '\\', or n. */
 static inline size_t pgn_plain_value_end(const unsigned char *s, size_t i, size_t n)
@@ -156,6 +185,29 @@ static inline void pgn_split_masks64(const unsigned char *p, pgn_split_masks *ou
 	out->eol = eol;
 	out->special = special;
 	out->first = first;
+}
+
+/* The comment bytes of 64 bytes for the splitter (bit k for p[k]): open, close = '{', '}'; odd = a
+ * byte that is not pgn_comment_plain_byte, or LF or CR. Only where a window has a '{'. */
+typedef struct pgn_comment_masks {
+	uint64_t open, close, odd;
+} pgn_comment_masks;
+
+static inline void pgn_comment_masks64(const unsigned char *p, pgn_comment_masks *out)
+{
+	uint64_t open = 0, close = 0, odd = 0;
+	for (unsigned k = 0; k < 64; k += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
+		/* signed: 0x80..0xFF are below 0x20 too; less HT */
+		__m128i o = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+		o = _mm_or_si128(o, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+		open |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('{'))) << k;
+		close |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))) << k;
+		odd |= (uint64_t)(unsigned)_mm_movemask_epi8(o) << k;
+	}
+	out->open = open;
+	out->close = close;
+	out->odd = odd;
 }
 
 static inline unsigned pgn_ctz64(uint64_t m) { return (unsigned)__builtin_ctzll(m); }

@@ -76,6 +76,8 @@ static void cut_line(hamle_reader *r, size_t p)
 /* view[p] (0xEF) starts a line: it may begin a byte order mark, read in S_BOM (from state ret). */
 static void bom_start(hamle_reader *r, size_t p, int ret)
 {
+	if (ret == S_COMMENT)
+		r->comment_odd = 1; /* S_BOM reads its bytes */
 	r->pos = p;
 	r->bom_got = 0;
 	r->bom_ret = ret;
@@ -83,18 +85,37 @@ static void bom_start(hamle_reader *r, size_t p, int ret)
 }
 
 #ifdef PGN_SCAN_SSE2
-/* S_NORMAL over the words, blanks and line ends of view[p..p+64) (in a game; 64 bytes readable),
- * up to the first delimiter or '%', a word running past that point or the block, or a termination
- * marker at depth 0: those are left to the byte loop. Returns the bytes consumed (whole words). */
+/* S_NORMAL over the words, blanks, line ends and {} comments of view[p..p+64) (in a game; 64 bytes
+ * readable), up to the first other delimiter or '%', a word running past that point or the block,
+ * or a termination marker at depth 0: those are left to the byte loop. A comment is taken whole
+ * when it has no line end (S_COMMENT would find no '[' to look at, the line being no longer blank
+ * after its '{') and closes in the view, past the window too when it ends the run. Returns the
+ * bytes consumed (whole words and comments). */
 #define FAST_RUN_MIN 24
 #define FAST_RUN_WAIT 8
 static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 {
 	pgn_split_masks m;
 	pgn_split_masks64(v + p, &m);
-	uint64_t w = ~m.nw;
+	uint64_t sp = m.special, skip = 0; /* skip: the bytes of the comments taken, braces too */
+	pgn_comment_masks cm = { 0, 0, 0 };
+	if (sp && v[p + pgn_ctz64(sp)] == '{') {
+		pgn_comment_masks64(v + p, &cm);
+		while (sp && ((cm.open >> pgn_ctz64(sp)) & 1)) {
+			unsigned k = pgn_ctz64(sp);
+			uint64_t after = cm.close & ~pgn_low64(k + 1);
+			if (!after)
+				break;
+			uint64_t body = pgn_low64(pgn_ctz64(after) + 1) & ~pgn_low64(k);
+			if (m.eol & body)
+				break;
+			skip |= body;
+			sp &= ~pgn_low64(pgn_ctz64(after) + 1);
+		}
+	}
+	uint64_t w = ~m.nw & ~skip;
 	uint64_t starts = w & ~(w << 1); /* view[p] never continues a word */
-	unsigned lim = m.special ? pgn_ctz64(m.special) : 64;
+	unsigned lim = sp ? pgn_ctz64(sp) : 64;
 	if (lim > 0 && ((w >> (lim - 1)) & 1) && (lim == 64 || ((w >> lim) & 1)))
 		lim = pgn_msb64(starts & pgn_low64(lim)); /* stop before the word cut at lim */
 	if (lim == 0)
@@ -127,7 +148,7 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 	while (eol) {
 		unsigned k = pgn_ctz64(eol);
 		eol &= eol - 1;
-		if (w & pgn_low64(k) & ~pgn_low64(cur))
+		if ((w | skip) & pgn_low64(k) & ~pgn_low64(cur))
 			r->line_blank = 0;
 		newline(r, p + k);
 		cur = k + 1;
@@ -139,8 +160,22 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 	uint64_t rng = pgn_low64(lim);
 	if (w & rng)
 		r->has_movetext = r->has_words = 1;
-	if (w & rng & ~pgn_low64(cur))
+	if (skip & rng) {
+		r->has_movetext = 1;
+		if (skip & cm.odd & rng)
+			r->comment_odd = 1;
+	}
+	if ((w | skip) & rng & ~pgn_low64(cur))
 		r->line_blank = 0;
+	if (lim < 64 && v[p + lim] == '{' && !r->comment_odd) {
+		/* a comment that runs past the window: taken when it closes on its line, in plain bytes */
+		size_t e = pgn_comment_stop_odd(v, p + lim + 1, r->vlen, 0);
+		if (e < r->vlen && v[e] == '}') {
+			r->has_movetext = 1;
+			r->line_blank = 0;
+			return e + 1 - p;
+		}
+	}
 	return lim;
 }
 #endif
@@ -186,6 +221,7 @@ int pgn_split(hamle_reader *r)
 		r->state = S_NORMAL;
 		r->sheet = SH_NONE;
 		r->nkeys = 0;
+		r->comment_odd = 0;
 		if (r->held_len) {
 			start_game(r, r->held_line, 1, r->held_offset);
 			r->sheet = SH_UNKNOWN;
@@ -403,8 +439,16 @@ int pgn_split(hamle_reader *r)
 				unsigned char c = v[p];
 				if (!comment_stop[c]) {
 					/* '[' matters only as a line's first byte but blanks (a tag after a blank
-					 * line: the comment was never closed) */
-					size_t e = pgn_comment_stop(v, p + 1, n, r->line_blank);
+					 * line: the comment was never closed); until a byte that is not plain is
+					 * met, the run also stops at one (the game's chunk is then not
+					 * HAMLE_CHUNK_PLAIN_COMMENTS) */
+					size_t e;
+					if (LIKELY(!r->comment_odd) && pgn_comment_plain_byte(c)) {
+						e = pgn_comment_stop_odd(v, p + 1, n, r->line_blank);
+					} else {
+						r->comment_odd = 1;
+						e = pgn_comment_stop(v, p + 1, n, r->line_blank);
+					}
 					if (r->line_blank) {
 						size_t k = p;
 						while (k < e && kls[v[k]] == K_BLANK)

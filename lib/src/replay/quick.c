@@ -107,8 +107,26 @@ NOINLINE static size_t comment_close(const char *s, size_t i, size_t n, int raw)
 	return 0;
 }
 
+/* Where the comment whose text starts at s[i] ends (its '}'), or 0 when no '}' is before n: its
+ * bytes need no look (decoded text, or HAMLE_CHUNK_PLAIN_COMMENTS). The first 48 bytes inline
+ * (a clock and an evaluation), then memchr. */
+static inline size_t comment_close_plain(const char *s, size_t i, size_t n)
+{
+#ifdef PGN_SCAN_SSE2
+	for (unsigned k = 0; k < 3 && i + 16 <= n; k++, i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		unsigned close = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
+		if (close)
+			return i + (unsigned)__builtin_ctz(close);
+	}
+#endif
+	const char *q = i < n ? memchr(s + i, '}', n - i) : NULL;
+	return q ? (size_t)(q - s) : 0;
+}
+
 /* Replays the movetext s[i..n) of a plain game under loc from rp->start. raw: s holds the input's
- * own bytes (not decoded): a comment must then be plain ASCII. Returns 1 when every move resolved
+ * own bytes (not decoded) and the reader did not vouch for its comments' bytes: a comment must then
+ * be plain ASCII. Returns 1 when every move resolved
  * with no finding (rp->final, rp->plies set; *marker the result written, if any), 0 to give up,
  * -1 on ENOMEM. */
 static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t i, size_t n,
@@ -139,7 +157,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (c == '{') {
 			/* a comment: skipped, once the findings it could make are ruled out (its length,
 			 * its bytes, a note of a failed game, no end) */
-			size_t close = comment_close(s, i + 1, n, raw);
+			size_t close = raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
 			if (!close || close - i - 1 > lim->max_comment_bytes || is_note(s + i + 1, close - i - 1))
 				return 0;
 			i = close + 1;
@@ -364,7 +382,7 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chun
 	rp->start = rp->standard;
 	rp->start_ok = 1;
 	hamle_result tag_res = qt.result ? hamle_result_parse(qt.result, qt.result_len) : HAMLE_RESULT_NONE;
-	return quick_judge(rp, loc, s, at, chunk->len, lim, 1, tag_res);
+	return quick_judge(rp, loc, s, at, chunk->len, lim, !(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res);
 }
 
 /* The replay's per-game results, cleared for a new judgement. */
