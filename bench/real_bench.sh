@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# real_bench.sh: hamle-validate on every real kind of PGN, side by side with the fastest published
-# validator, Rust pgn-reader's `validate` (../shared/peers/pgn-reader; README there says what it
-# checks: mainline SANs only, comments skipped with memchr, variations skipped) -- issue 17.
+# real_bench.sh: hamle on every real kind of PGN, side by side with the fastest published validator,
+# Rust pgn-reader's `validate` (../shared/peers/pgn-reader; README there says what it checks:
+# mainline SANs only, comments skipped with memchr, variations skipped), and hamle-convert with
+# pgn-extract -s (issue 17). One run prints every table of the README's section.
 #
 # Files (made once into bench/data/, git-ignored):
 #   book       the GNU Chess book (no comments)
@@ -12,9 +13,20 @@
 #   variations the annotated games of ../shared/corpus/edge with variations (every file holding
 #              '(' that hamle and the peer both read), 300 times over: hamle replays every
 #              variation, the peer skips them
-# Each timing is the best of REPEAT runs (default 3), hamle and the peer interleaved per file.
-# Columns: wall s, MB/s, games/s; ratio = peer time / hamle time (above 1: hamle is faster).
-# CONVERT=1 adds hamle-convert -j 1 against pgn-extract -s on the lichess and TCEC files (slow).
+#   lichess-style.pgn.zst (zstd -3 of the lichess file)
+# Tables (markdown rows):
+#   1. hamle-validate -j 1, --full-replay, -j 2 and the peer per file: wall and CPU seconds, MB/s
+#      and games/s (of the wall time), ratio peer / hamle -j 1 (wall and CPU), -j 2 / -j 1 (wall);
+#   2. hamle-convert -j 1 (PGN out, comments kept) against pgn-extract -s (CONVERT=0 leaves it out);
+#   3. hamle-validate -j 1 and -j 2 on the lichess-style file as .pgn.zst against the plain file;
+#   4. peak RSS (/usr/bin/time -f %M) of hamle-validate -j 1 and -j 2 and hamle-convert -j 1, each
+#      file read MEMORY_TIMES (default 10) times over through stdin (MEMORY=0 leaves it out).
+# Each timing is the best (by wall time) of REPEAT runs (default 3), the commands of a file
+# interleaved run by run. On a shared machine compare the CPU columns: wall time there also counts
+# waiting for a core (and -j 2 needs two idle cores to show its scaling).
+#
+# Environment: REPEAT, CONVERT, MEMORY, MEMORY_TIMES (above); BENCH_DATA (another directory for
+# the files, e.g. small ones to see the output shape; BENCH_BOOK names the book).
 #
 # Usage: bench/real_bench.sh [BUILD_DIR]
 . "$(dirname "$0")/common.sh"
@@ -22,7 +34,8 @@ repeat=${REPEAT:-3}
 bench_init real_bench hamle-validate "${1:-}"
 peer=$root/../shared/peers/pgn-reader/validate
 [ -x "$peer" ] || { echo "real_bench: $peer not found" >&2; exit 2; }
-data=$root/bench/data
+ctool=$build/cmd/hamle-convert
+data=${BENCH_DATA:-$root/bench/data}
 shared=$root/../shared/corpus
 
 lichess=$data/lichess-style.pgn
@@ -42,38 +55,141 @@ if [ ! -s "$var" ]; then
 	done < <(grep -l -r --include='*.pgn' '(' "$shared/edge" | sort)
 	for _ in $(seq 300); do cat "$tmp/one.pgn"; done >"$var"
 fi
+zst=$lichess.zst
+if command -v zstd >/dev/null; then
+	[ "$zst" -nt "$lichess" ] || zstd -q -f -3 -c "$lichess" >"$zst"
+else
+	zst=""
+fi
 
-echo "machine: $(nproc) cores; load average now: $(cut -d' ' -f1-3 /proc/loadavg); best of $repeat"
-printf '%-11s %7s %6s | %-22s %7s %7s %9s | %-14s %7s %7s | %s\n' file MB games hamle-validate wall MB/s games/s \
-	pgn-reader wall MB/s "ratio (peer/hamle)"
-for name in book lichess tcec-x5 variations; do
-	case $name in
-	book) f=$book ;; lichess) f=$lichess ;; tcec-x5) f=$tcec ;; variations) f=$var ;;
+file_of() {
+	case $1 in
+	book) echo "$book" ;; lichess) echo "$lichess" ;; tcec-x5) echo "$tcec" ;; variations) echo "$var" ;;
 	esac
+}
+
+# sample KEY CMD...: one run of CMD (wall and CPU seconds of the command alone, bash's `time`),
+# kept under KEY when its wall time is the best so far; w KEY and c KEY print that run's wall and
+# CPU seconds ("-" when none).
+declare -A best_w best_c
+sample() {
+	local key=$1 r u s c
+	shift
+	local TIMEFORMAT='%3R %3U %3S'
+	{ time "$@" >/dev/null 2>"$tmp/err"; } 2>"$tmp/time" || true
+	read -r r u s < <(tail -1 "$tmp/time")
+	c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }')
+	if [ -z "${best_w[$key]:-}" ] || awk -v a="$r" -v b="${best_w[$key]}" 'BEGIN { exit !(a < b) }'; then
+		best_w[$key]=$r
+		best_c[$key]=$c
+	fi
+}
+w() { echo "${best_w[$1]:--}"; }
+rate0() { awk -v n="$1" -v t="$2" 'BEGIN { if (t == "-" || t <= 0) print "-"; else printf "%.0f", n / t }'; }
+c() { echo "${best_c[$1]:--}"; }
+
+names="book lichess tcec-x5 variations"
+echo "machine: $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg); best of $repeat"
+for name in $names; do
+	f=$(file_of "$name")
+	for _ in $(seq "$repeat"); do
+		sample "$name/j1" "$tool" -j 1 -q "$f"
+		sample "$name/peer" "$peer" "$f"
+		sample "$name/full" "$tool" -j 1 --full-replay -q "$f"
+		sample "$name/j2" "$tool" -j 2 -q "$f"
+	done
+done
+echo "load average after validate: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo
+echo "Table 1: hamle-validate and pgn-reader validate (s = wall / CPU; MB/s and games/s of the wall time;"
+echo "ratio = peer time / hamle -j 1 time, above 1: hamle is faster)"
+echo
+echo "| file | MB | games | command | s (wall / CPU) | MB/s | games/s | ratio peer / hamle -j 1 (wall, CPU) | -j 2 / -j 1 (wall) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+declare -A mb_of games_of
+for name in $names; do
+	f=$(file_of "$name")
 	b=$(stat -c %s "$f")
 	m=$(awk -v b="$b" 'BEGIN { printf "%.1f", b / 1e6 }')
 	g=$(grep -c '^\[Event ' "$f" || true)
-	for mode in "-j 1" "-j 1 --full-replay" "-j 2"; do
-		# shellcheck disable=SC2086
-		h=$(best_time "$tool" $mode -q "$f")
-		if [ "$mode" = "-j 1" ]; then
-			p=$(best_time "$peer" "$f")
-			pw=${p% *}
-		else
-			p="" pw="-"
-		fi
-		hw=${h% *}
-		printf '%-11s %7s %6s | %-22s %7s %7s %9s | %-14s %7s %7s | %s\n' "$name" "$m" "$g" "$mode" "$hw" \
-			"$(rate "$m" "$hw")" "$(rate "$g" "$hw")" "${p:+validate}" "$pw" "$(rate "$m" "$pw")" \
-			"$(ratio "$pw" "$hw" 2)"
+	mb_of[$name]=$m
+	games_of[$name]=$g
+	for k in j1 full j2 peer; do
+		case $k in
+		j1) label="hamle-validate -j 1" ;; full) label="hamle-validate -j 1 --full-replay" ;;
+		j2) label="hamle-validate -j 2" ;; peer) label="pgn-reader validate" ;;
+		esac
+		r1="" r2=""
+		[ "$k" = j1 ] && r1="$(ratio "$(w "$name/peer")" "$(w "$name/j1")" 2), $(ratio "$(c "$name/peer")" "$(c "$name/j1")" 2)"
+		[ "$k" = full ] && r1="$(ratio "$(w "$name/peer")" "$(w "$name/full")" 2), $(ratio "$(c "$name/peer")" "$(c "$name/full")" 2)"
+		[ "$k" = j2 ] && r2=$(ratio "$(w "$name/j1")" "$(w "$name/j2")" 2)
+		echo "| $name | $m | $g | $label | $(w "$name/$k") / $(c "$name/$k") | $(rate "$m" "$(w "$name/$k")") |" \
+			"$(rate0 "$g" "$(w "$name/$k")") | $r1 | $r2 |"
 	done
 done
-if [ "${CONVERT:-0}" = 1 ] && [ -x "$pgnx" ]; then
-	ctool=$build/cmd/hamle-convert
-	for name in lichess tcec-x5; do
-		case $name in lichess) f=$lichess ;; tcec-x5) f=$tcec ;; esac
-		c=$(best_time "$ctool" -j 1 -q "$f")
-		x=$(best_time "$pgnx" -s "$f")
-		echo "convert $name: hamle-convert -j 1 ${c% *} s, pgn-extract -s ${x% *} s: $(ratio "${x% *}" "${c% *}" 2)"
+
+if [ "${CONVERT:-1}" = 1 ] && [ -x "$pgnx" ] && [ -x "$ctool" ]; then
+	for name in book lichess tcec-x5; do
+		f=$(file_of "$name")
+		for _ in $(seq "$repeat"); do
+			sample "$name/conv" "$ctool" -j 1 -q "$f"
+			sample "$name/pgnx" "$pgnx" -s "$f"
+		done
+	done
+	echo
+	echo "Table 2: hamle-convert -j 1 (PGN out, comments kept) and pgn-extract -s (output to /dev/null)"
+	echo
+	echo "| file | command | s (wall / CPU) | MB/s (CPU) | games/s (CPU) | ratio pgn-extract / hamle (wall, CPU) |"
+	echo "| --- | --- | --- | --- | --- | --- |"
+	for name in book lichess tcec-x5; do
+		m=${mb_of[$name]} g=${games_of[$name]}
+		echo "| $name | hamle-convert -j 1 | $(w "$name/conv") / $(c "$name/conv") | $(rate "$m" "$(c "$name/conv")") |" \
+			"$(rate0 "$g" "$(c "$name/conv")") | $(ratio "$(w "$name/pgnx")" "$(w "$name/conv")" 2)," \
+			"$(ratio "$(c "$name/pgnx")" "$(c "$name/conv")" 2) |"
+		echo "| $name | pgn-extract -s | $(w "$name/pgnx") / $(c "$name/pgnx") | $(rate "$m" "$(c "$name/pgnx")") |" \
+			"$(rate0 "$g" "$(c "$name/pgnx")") | |"
 	done
 fi
+
+if [ -n "$zst" ]; then
+	for _ in $(seq "$repeat"); do
+		sample zst/j1 "$tool" -j 1 -q "$zst"
+		sample zst/j2 "$tool" -j 2 -q "$zst"
+	done
+	m=${mb_of[lichess]} g=${games_of[lichess]}
+	echo
+	echo "Table 3: the lichess-style file as .pgn.zst (zstd -3, $(awk -v b="$(stat -c %s "$zst")" 'BEGIN { printf "%.1f", b / 1e6 }') MB;"
+	echo "MB/s and games/s of the uncompressed file; CPU counts the decompressing thread)"
+	echo
+	echo "| command | s (wall / CPU) | MB/s | games/s | vs plain (wall) |"
+	echo "| --- | --- | --- | --- | --- |"
+	for k in j1 j2; do
+		echo "| hamle-validate -j ${k#j} lichess-style.pgn.zst | $(w "zst/$k") / $(c "zst/$k") | $(rate "$m" "$(w "zst/$k")") |" \
+			"$(rate0 "$g" "$(w "zst/$k")") | $(awk -v a="$(w "lichess/$k")" -v b="$(w "zst/$k")" \
+			'BEGIN { if (a == "-" || b == "-" || b <= 0) print "-"; else printf "%.0f%%", 100 * a / b }') |"
+	done
+fi
+
+if [ "${MEMORY:-1}" = 1 ] && [ "$have_time" = 1 ]; then
+	times=${MEMORY_TIMES:-10}
+	echo
+	echo "Table 4: peak RSS, each file $times times over through stdin (/usr/bin/time -f %M)"
+	echo
+	echo "| file | games read | hamle-validate -j 1 | hamle-validate -j 2 | hamle-convert -j 1 |"
+	echo "| --- | --- | --- | --- | --- |"
+	for name in $names; do
+		f=$(file_of "$name")
+		row="| $name | $((games_of[$name] * times)) |"
+		for cmd in "$tool -j 1 -q" "$tool -j 2 -q" "$ctool -j 1 -q"; do
+			# shellcheck disable=SC2086
+			for _ in $(seq "$times"); do cat "$f"; done |
+				/usr/bin/time -f %M -o "$tmp/rss" $cmd - >/dev/null 2>&1 || true
+			k=$(tail -1 "$tmp/rss")
+			row="$row $(awk -v k="$k" 'BEGIN { printf "%.1f MB", k / 1024 }') |"
+		done
+		echo "$row"
+	done
+fi
+echo
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
