@@ -90,18 +90,25 @@ static inline int pgn_comment_plain_byte(unsigned char c)
 	return c < 0x7F && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r');
 }
 
-/* As pgn_comment_stop, also stopping at a byte that is not pgn_comment_plain_byte. */
+/* As pgn_comment_stop, also stopping at a byte that is not pgn_comment_plain_byte, and maybe at HT
+ * (plain: the caller reads on after it). */
+#ifdef PGN_SCAN_SSE2
+/* Bytes of v that stop pgn_comment_stop_odd: '}', br, below 0x20 (HT too) or from 0x7F: v + 1 is
+ * then below 0x21 as a signed byte (0x7F..0xFE turn negative, 0xFF turns 0). */
+static inline __m128i pgn_comment_odd_stops(__m128i v, __m128i br)
+{
+	__m128i m = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(1)), _mm_set1_epi8(0x21));
+	return _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, br)));
+}
+#endif
+
 static inline size_t pgn_comment_stop_odd(const unsigned char *s, size_t i, size_t n, int with_bracket)
 {
 #ifdef PGN_SCAN_SSE2
 	__m128i br = _mm_set1_epi8(with_bracket ? '[' : '}');
 	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, br));
-		/* signed: 0x80..0xFF are below 0x20 too (LF and CR among them: stops anyway); less HT */
-		__m128i odd = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-		m = _mm_or_si128(m, _mm_or_si128(odd, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
-		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		unsigned bits = (unsigned)_mm_movemask_epi8(
+			pgn_comment_odd_stops(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), br));
 		if (bits)
 			return i + (unsigned)__builtin_ctz(bits);
 	}

@@ -86,15 +86,17 @@ static void bom_start(hamle_reader *r, size_t p, int ret)
 
 #ifdef PGN_SCAN_SSE2
 /* S_NORMAL over the words, blanks, line ends and {} comments of view[p..p+64) (in a game; 64 bytes
- * readable), up to the first other delimiter or '%', a word running past that point or the block,
- * or a termination marker at depth 0: those are left to the byte loop. A comment is taken whole
- * when it has no line end (S_COMMENT would find no '[' to look at, the line being no longer blank
- * after its '{') and closes in the view, past the window too when it ends the run. Returns the
- * bytes consumed (whole words and comments). */
+ * readable; view[p] does not continue a word), up to the first other delimiter or '%', a word
+ * running past that point or the block, or a termination marker at depth 0: those are left to the
+ * byte loop. A comment is taken whole when it has no line end (S_COMMENT would find no '[' to look
+ * at, the line being no longer blank after its '{') and closes in the view, past the window too
+ * when it ends the run. Returns the bytes consumed (whole words and comments); *more is 1 when
+ * only the window's end stopped it (the next window goes on from there). */
 #define FAST_RUN_MIN 24
 #define FAST_RUN_WAIT 8
-static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
+static size_t fast_window(hamle_reader *r, const unsigned char *v, size_t p, int *more)
 {
+	*more = 0;
 	pgn_split_masks m;
 	pgn_split_masks64(v + p, &m);
 	uint64_t sp = m.special, skip = 0; /* skip: the bytes of the comments taken, braces too */
@@ -116,6 +118,7 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 	uint64_t w = ~m.nw & ~skip;
 	uint64_t starts = w & ~(w << 1); /* view[p] never continues a word */
 	unsigned lim = sp ? pgn_ctz64(sp) : 64;
+	int at_end = lim == 64; /* nothing but the window's end stops the run so far */
 	if (lim > 0 && ((w >> (lim - 1)) & 1) && (lim == 64 || ((w >> lim) & 1)))
 		lim = pgn_msb64(starts & pgn_low64(lim)); /* stop before the word cut at lim */
 	if (lim == 0)
@@ -131,12 +134,14 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 			const unsigned char *wp = v + p + k;
 			if (wp[0] == '1' && (k == 63 || wp[1] == '.' || wp[1] == ')')) {
 				lim = k;
+				at_end = 0;
 				break;
 			}
 			unsigned e = k + pgn_ctz64(m.nw >> k); /* the word ends before lim */
 			if (e - k < sizeof(r->word) && pgn_may_be_result(wp, e - k) &&
 			    hamle_result_parse((const char *)wp, e - k) != HAMLE_RESULT_NONE) {
 				lim = k;
+				at_end = 0;
 				break;
 			}
 		}
@@ -154,6 +159,7 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 		cur = k + 1;
 		if (UNLIKELY(cur < lim && v[p + cur] == 0xEF)) {
 			lim = cur; /* a line that may start with a byte order mark: the byte loop reads it */
+			at_end = 0;
 			break;
 		}
 	}
@@ -173,10 +179,26 @@ static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p)
 		if (e < r->vlen && v[e] == '}') {
 			r->has_movetext = 1;
 			r->line_blank = 0;
+			if (lim < FAST_RUN_MIN && e - p > 128) /* a word, a long comment (TCEC): see the caller */
+				r->fast_wait = FAST_RUN_WAIT;
+			else
+				*more = 1;
 			return e + 1 - p;
 		}
 	}
+	*more = at_end;
 	return lim;
+}
+
+/* fast_window over the windows that follow one another while only a window's end stops the run
+ * (view[p] on a word, in a game; 64 bytes readable). */
+static size_t fast_run(hamle_reader *r, const unsigned char *v, size_t p0)
+{
+	size_t p = p0;
+	int more = 1;
+	while (more && r->vlen - p >= 64 && (p == p0 || v[p] != 0xEF)) /* 0xEF: a mark at a line's start? */
+		p += fast_window(r, v, p, &more);
+	return p - p0;
 }
 #endif
 
