@@ -65,7 +65,7 @@ char *wr_decimal(char *end, unsigned long long v);
 
 static inline int wr_is_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+	return c == ' ' || (unsigned char)(c - '\t') <= '\r' - '\t'; /* HT LF VT FF CR */
 }
 
 /* Characters (code points) in s[0..n). */

@@ -100,15 +100,16 @@ void wr_brace_comment(hamle_writer *w, const char *s, size_t n)
 		if (i == n)
 			break;
 		size_t e = i;
+		int brace = 0;
 		while (e < n && !wr_is_space(s[e]))
-			e++;
+			brace |= s[e++] == '}';
 		size_t k = e;
 		while (k < n && wr_is_space(s[k]))
 			k++;
 		int last = k == n;
 		const char *wd = s + i;
 		size_t wl = e - i;
-		if (memchr(wd, '}', wl)) { /* cannot occur in a read {} comment; error texts only */
+		if (brace) { /* cannot occur in a read {} comment; error texts only */
 			size_t o = 0;
 			for (size_t j = 0; j < wl && o + 6 <= sizeof(tmp); j++) {
 				if (wd[j] == '}') {
