@@ -122,8 +122,10 @@ static int pool_emit(void *ctx, void *item)
 			rc = -1;
 		vd_progress_update(&c->progress, c->msg, &c->totals);
 	}
-	/* shrink buffers a huge game grew, so memory stays bounded */
-	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 20);
+	/* shrink buffers a huge game grew, so memory stays bounded: a game's copy above 64 KiB is not
+	 * kept (else every item of the ring comes to hold one of the longest games: TCEC's, 200 KB
+	 * and more, took -j 2 to 35 MB) */
+	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 16);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->html, (size_t)1 << 20);
 	recycle(c, it);
