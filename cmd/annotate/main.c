@@ -174,6 +174,9 @@ int main(int argc, char **argv)
 		c.cfg.popts.flags |= HAMLE_REPLAY_STRICT;
 		c.cfg.popts_msg.flags |= HAMLE_REPLAY_STRICT;
 	}
+	/* the annotator takes the replay's positions instead of playing every move again */
+	c.cfg.popts.flags |= HAMLE_REPLAY_KEEP_POSITIONS;
+	c.cfg.popts_msg.flags |= HAMLE_REPLAY_KEEP_POSITIONS;
 	if (ac.aopts.flags & HAMLE_ANNOTATE_ECO) {
 		hamle_error err;
 		hamle_error_clear(&err);

@@ -11,6 +11,7 @@
 #include "hamle/eco.h"
 #include "hamle/san.h"
 #include "hamle/unwinnable.h"
+#include "replay/replay_internal.h"
 #include "write/annotate_internal.h"
 
 int hamle_annotator_new(hamle_annotator **out, const hamle_annotate_options *opts)
@@ -178,13 +179,16 @@ static void claims_by_move(hamle_annotator *a, struct walk_state *ws, size_t i, 
 	size_t j = ws->twice[(i + 1) & 1];
 	if (!j || j - 1 + pos->halfmove < i)
 		return;
+	/* a capture or pawn move repeats nothing, and neither does castling (it loses castling
+	 * rights that every earlier position of the stretch had): the other pieces' moves to empty
+	 * squares */
 	hamle_move mv[HAMLE_MAX_MOVES];
-	int n = hamle_position_legal_moves(pos, mv);
+	int n = hamle_gen_legal(pos, GEN_ALL_TYPES & ~(1u << HAMLE_PAWN), ~pos_all(pos), mv);
 	for (int k = 0; k < n; k++) {
+		if (HAMLE_MOVE_KIND(mv[k]) == HAMLE_MOVE_CASTLING)
+			continue;
 		struct hamle_position next = *pos;
 		hamle_position_play(&next, mv[k]);
-		if (next.halfmove == 0)
-			continue; /* a capture or pawn move repeats nothing */
 		uint64_t key = hamle_position_repetition_key(&next);
 		unsigned plies[5], np;
 		/* index i + 1 is the position the move would make; ply[] holds it for the count only */
@@ -417,6 +421,14 @@ static void verdict(hamle_annotator *a, const hamle_game *g, const struct walk_s
 	}
 }
 
+/* The next mainline move token after token i (n when none). */
+static size_t next_move(const hamle_token *t, size_t n, size_t i)
+{
+	while (i < n && (t[i].depth != 0 || t[i].kind != HAMLE_TOKEN_MOVE))
+		i++;
+	return i;
+}
+
 int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
 {
 	if (!a || !g || !rp)
@@ -431,20 +443,28 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 	const hamle_replay_move *mv = hamle_replay_moves(rp);
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g);
-	struct hamle_position pos = *hamle_replay_start(rp);
+	/* The replay has played the mainline already: with HAMLE_REPLAY_KEEP_POSITIONS the position
+	 * after a ply is the one before the next mainline move (the final one after the last), and
+	 * its repetition history holds the mainline's keys (rp->history[k] after ply k). Moves it
+	 * did not read (after an automatic end), or every move without kept positions, are played
+	 * here, on `own`. */
+	const struct hamle_position *cur = hamle_replay_start(rp);
+	struct hamle_position own;
+	unsigned known = rp->history_len == (size_t)rp->plies + 1 ? rp->plies : 0; /* keys known up to */
 	struct walk_state ws;
 	memset(&ws, 0, sizeof(ws));
 	struct annot_tc tc;
 	annot_tc_parse(&tc, hamle_game_tag(g, "TimeControl"));
 	if (!ply_room(a, 0))
 		return HAMLE_ENOMEM;
-	a->ply[0] = (struct annot_ply){ hamle_position_repetition_key(&pos), 1, (size_t)-1, -1, pos.fullmove, -1 };
-	rules_at(a, &ws, 0, &pos, &laws);
+	a->ply[0] = (struct annot_ply){ known ? rp->history[0] : hamle_position_repetition_key(cur), 1, (size_t)-1,
+		-1, cur->fullmove, -1 };
+	rules_at(a, &ws, 0, cur, &laws);
 	/* openings: looked up while the game is no further from the start than the table's longest
 	 * line and a margin for the moves a transposition wastes */
 	const hamle_eco *eco = (a->opts.flags & HAMLE_ANNOTATE_ECO) ? a->opts.eco : NULL;
 	unsigned eco_until = eco ? hamle_eco_max_plies(eco) + 16 : 0;
-	if (eco && pos.fullmove == 1 && pos.side == HAMLE_WHITE)
+	if (eco && cur->fullmove == 1 && cur->side == HAMLE_WHITE)
 		opening_at(a, eco, 0);
 	else
 		eco = NULL; /* a game from a set-up position has no opening */
@@ -453,64 +473,74 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 	uint64_t seen[2][4];
 	memset(seen, 0, sizeof(seen));
 	seen[0][a->ply[0].key >> 62] = (uint64_t)1 << ((a->ply[0].key >> 56) & 63);
-	for (size_t i = 0; i < n && !a->oom; i++) {
-		if (t[i].depth != 0 || t[i].kind != HAMLE_TOKEN_MOVE)
-			continue;
+	for (size_t i = next_move(t, n, 0), next; i < n && !a->oom; i = next) {
 		hamle_move m;
-		if (mv && (mv[i].flags & HAMLE_RM_MOVE))
+		const struct hamle_position *after = NULL;
+		size_t j = i + 1;
+		long clock = -1;
+		for (; j < n && t[j].depth == 0 &&
+		     (t[j].kind == HAMLE_TOKEN_COMMENT || t[j].kind == HAMLE_TOKEN_NAG || t[j].kind == HAMLE_TOKEN_DRAW_OFFER); j++)
+			if (t[j].kind == HAMLE_TOKEN_COMMENT && clock < 0)
+				clock = annot_clock(t[j].text, t[j].len);
+		next = next_move(t, n, j);
+		if (mv && (mv[i].flags & HAMLE_RM_MOVE)) {
 			m = mv[i].move;
-		else if (!inloc || (mv && (mv[i].flags & HAMLE_RM_ERROR)) ||
-		         hamle_san_parse(&m, &pos, inloc, t[i].text, t[i].value ? t[i].value : t[i].len, NULL, NULL) < 0)
+			if (mv[i].before)
+				after = next < n && (mv[next].flags & HAMLE_RM_MOVE) ? mv[next].before : hamle_replay_final(rp);
+		} else if (!inloc || (mv && (mv[i].flags & HAMLE_RM_ERROR)) ||
+		           hamle_san_parse(&m, cur, inloc, t[i].text, t[i].value ? t[i].value : t[i].len, NULL, NULL) < 0)
 			break; /* a move the replay left unread (after an end) that is not legal: stop */
 		size_t k = ++a->plies;
 		if (!ply_room(a, k))
 			return HAMLE_ENOMEM;
 		struct annot_ply *p = &a->ply[k];
 		p->token = i;
-		p->number = pos.fullmove;
-		p->side = pos.side;
-		p->clock = -1;
-		for (size_t j = i + 1; j < n && t[j].depth == 0 &&
-		     (t[j].kind == HAMLE_TOKEN_COMMENT || t[j].kind == HAMLE_TOKEN_NAG || t[j].kind == HAMLE_TOKEN_DRAW_OFFER); j++)
-			if (t[j].kind == HAMLE_TOKEN_COMMENT && p->clock < 0)
-				p->clock = annot_clock(t[j].text, t[j].len);
+		p->number = cur->fullmove;
+		p->side = cur->side;
+		p->clock = clock;
 		if (ws.ended && !ws.after_end) {
 			ws.after_end = 1;
 			hamle_annot_event *ev = (a->opts.flags & HAMLE_ANNOTATE_AUTOMATIC) ?
-				annot_event(a, "moves-after-end", (unsigned)k, &pos) : NULL;
+				annot_event(a, "moves-after-end", (unsigned)k, cur) : NULL;
 			if (ev) {
 				ev->severity = HAMLE_SEVERITY_WARNING;
 				snprintf(ev->move, sizeof(ev->move), "%s", ws.ended);
 				ev->count = ws.ended_ply;
 				/* about the move itself: the position before it */
-				hamle_position_fen(ev->fen, sizeof(ev->fen), &pos, HAMLE_FEN_XFEN);
+				hamle_position_fen(ev->fen, sizeof(ev->fen), cur, HAMLE_FEN_XFEN);
 				annot_event_done(a, ev);
 			}
+			p = &a->ply[k];
 		}
-		hamle_position_play(&pos, m);
-		p->key = hamle_position_repetition_key(&pos);
+		if (!after) {
+			if (cur != &own)
+				own = *cur;
+			hamle_position_play(&own, m);
+			after = &own;
+		}
+		cur = after;
+		p->key = k <= known ? rp->history[k] : hamle_position_repetition_key(cur);
 		/* a key that is new to the stretch since the last capture or pawn move (the filter says
 		 * so, most plies) needs no look back */
-		if (pos.halfmove == 0)
+		if (cur->halfmove == 0)
 			memset(seen, 0, sizeof(seen));
 		unsigned b = (unsigned)(p->key >> 56);
 		uint64_t bit = (uint64_t)1 << (b & 63), *word = &seen[k & 1][b >> 6];
 		p->count = 1;
 		if (*word & bit) {
 			unsigned dummy[5], nd;
-			p->count += occurrences(a, k, pos.halfmove, p->key, dummy, &nd);
+			p->count += occurrences(a, k, cur->halfmove, p->key, dummy, &nd);
 		}
 		*word |= bit;
-		rules_at(a, &ws, k, &pos, &laws);
-		p = &a->ply[k]; /* rules_at may have grown the array (a claim by the next move) */
-		if (p->clock >= 0)
-			annot_clock_ply(a, &tc, k, &pos);
+		rules_at(a, &ws, k, cur, &laws);
+		if (clock >= 0)
+			annot_clock_ply(a, &tc, k, cur);
 		if (eco && k <= eco_until)
 			opening_at(a, eco, k);
 	}
 	if (a->oom)
 		return HAMLE_ENOMEM;
-	verdict(a, g, &ws, &pos);
-	a->final_key = hamle_position_hash(&pos);
+	verdict(a, g, &ws, cur);
+	a->final_key = hamle_position_hash(cur);
 	return a->oom ? HAMLE_ENOMEM : 0;
 }
