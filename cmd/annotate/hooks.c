@@ -144,7 +144,8 @@ static int game(const cv_config *cfg, void *state, cv_item *it, const hamle_game
 	}
 	if (!ac->report)
 		return 0;
-	mark_lines(cfg, it, g, rp);
+	if (ac->aopts.flags & HAMLE_ANNOTATE_MARKS) /* --no-marks: none corrected */
+		mark_lines(cfg, it, g, rp);
 	int fix = (ac->aopts.flags & HAMLE_ANNOTATE_FIX_RESULT) != 0;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_annot_event *ev = hamle_annotate_event(a, i);

@@ -14,7 +14,8 @@ enum {
 	OPT_END, OPT_NO_END, OPT_CLAIMS, OPT_NO_CLAIMS, OPT_CLAIM_MOVES, OPT_NO_CLAIM_MOVES,
 	OPT_AUTOMATIC, OPT_NO_AUTOMATIC, OPT_FLAG, OPT_NO_FLAG, OPT_RESULT, OPT_NO_RESULT,
 	OPT_FIX_RESULT, OPT_NO_FIX_RESULT, OPT_PLYCOUNT, OPT_NO_PLYCOUNT, OPT_FEN, OPT_NO_FEN,
-	OPT_ZOBRIST, OPT_NO_ZOBRIST, OPT_EMT, OPT_NO_EMT, OPT_CLOCKS, OPT_NO_CLOCKS, OPT_ECO, OPT_NO_ECO
+	OPT_ZOBRIST, OPT_NO_ZOBRIST, OPT_EMT, OPT_NO_EMT, OPT_CLOCKS, OPT_NO_CLOCKS, OPT_ECO, OPT_NO_ECO,
+	OPT_MARKS, OPT_NO_MARKS, OPT_MATE_BUDGET
 };
 
 static const hamle_cli_opt opts[] = {
@@ -71,6 +72,14 @@ static const hamle_cli_opt opts[] = {
 		"off: ECO, Opening and Variation tags from the built-in lichess opening table (data/eco/): the "
 		"opening of the mainline's position reached last, so transpositions count", OPT_ECO},
 	{"no-eco", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_ECO},
+	{"marks", 0, HAMLE_OPT_NOARG, NULL,
+		"on: check, mate and capture marks (+, #, x) as the position says, correcting what was written "
+		"(--no-marks: as written)", OPT_MARKS},
+	{"no-marks", 0, HAMLE_OPT_NOARG, NULL, NULL, OPT_NO_MARKS},
+	{"mate-budget", 0, HAMLE_OPT_ARG, "N",
+		"positions the unwinnability analysis searches at most per side: for a loss on time (6.9; default "
+		"200000) and for a final position dead beyond material, such as a locked pawn wall (default: its "
+		"static arguments alone)", OPT_MATE_BUDGET},
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -103,6 +112,7 @@ static const struct { int on, off; unsigned flag; } toggles[] = {
 	{OPT_EMT, OPT_NO_EMT, HAMLE_ANNOTATE_EMT},
 	{OPT_CLOCKS, OPT_NO_CLOCKS, HAMLE_ANNOTATE_CLOCKS},
 	{OPT_ECO, OPT_NO_ECO, HAMLE_ANNOTATE_ECO},
+	{OPT_MARKS, OPT_NO_MARKS, HAMLE_ANNOTATE_MARKS},
 };
 
 /* Handles an option of hamle-annotate's own (a usage error noted in c->usage). */
@@ -129,6 +139,12 @@ static void own_option(cv_cli *c, an_config *ac, int id, const char *arg)
 			hamle_usage_note(&c->usage, "usage_annotate_format", "--format wants pgn or json, not '%s'", 1, a);
 		return;
 	case OPT_REPORT: ac->report = true; return;
+	case OPT_MATE_BUDGET:
+		/* the same nodes for the replay's dead final positions (as hamle-validate's) */
+		if (hamle_opt_parse_ulong(arg, 1, ~0ul, &ac->aopts.mate_budget) < 0)
+			hamle_usage_note(&c->usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'", 1, a);
+		c->cfg.popts.mate_budget = c->cfg.popts_msg.mate_budget = ac->aopts.mate_budget;
+		return;
 	case OPT_FEN:
 		ac->aopts.flags &= ~(HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_FEN_END);
 		if (!arg)

@@ -17,7 +17,7 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_MATE_BUDGET
 };
 
 static const hamle_cli_opt opts[] = {
@@ -47,6 +47,9 @@ static const hamle_cli_opt opts[] = {
 	{"bridge", 0, HAMLE_OPT_OPTARG, "N",
 		"where a game stops at a move that cannot be played, look for up to N unrecorded plies (1 to 8, "
 		"default 4) that make the rest replay: a missing-moves finding with up to three", OPT_BRIDGE},
+	{"mate-budget", 0, HAMLE_OPT_ARG, "N", "positions the unwinnability analysis searches at most per side for "
+		"a final position dead beyond material, such as a locked pawn wall (default: its static arguments alone)",
+		OPT_MATE_BUDGET},
 	HAMLE_OPT_LIMIT_ENTRIES,
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
@@ -156,6 +159,10 @@ int main(int argc, char **argv)
 			break;
 		}
 		case OPT_NO_SUGGEST: cfg.popts.flags |= HAMLE_REPLAY_NO_SUGGEST; break;
+		case OPT_MATE_BUDGET:
+			if (hamle_opt_parse_ulong(p.arg, 1, ~0ul, &cfg.popts.mate_budget) < 0)
+				hamle_usage_note(&usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'", 1, a);
+			break;
 		case OPT_MAX_SUGGESTIONS:
 			if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_MAX_SUGGESTIONS, &ul) < 0) {
 				char most[16];

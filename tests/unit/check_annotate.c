@@ -1,7 +1,9 @@
 /* check_annotate.c: the annotator (issue 12): the Laws of Chess as events on constructed games.
  * "Same position" per 9.2.3 (an en passant square that cannot be taken does not count, lost
  * castling rights do), repetitions in variations do not count, the automatic draws by date,
- * the claims by writing the next move, the 6.9 flag fall, dead positions, the result. */
+ * the claims by writing the next move, the 6.9 flag fall, dead positions (a locked pawn wall
+ * too, and --mate-budget), the result, marks on and off; every game also from a replay that keeps
+ * its positions (the annotator's other path), with the same events. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,17 +34,55 @@ typedef struct {
 	hamle_annotator *a;
 } ann;
 
-/* Reads, replays and annotates the first game of text (flags: HAMLE_ANNOTATE_*; 0: default). */
-static void annotate(ann *x, const char *text, unsigned flags, const hamle_locale *loc)
+/* The same game annotated again from a replay that keeps its positions (as hamle-annotate's):
+ * the annotator then takes them instead of playing the moves itself; every event must be the same. */
+static void same_with_kept_positions(const ann *x, const char *text, const hamle_replay_options *po,
+	const hamle_annotate_options *ao)
+{
+	hamle_replay_options kp = *po;
+	kp.flags |= HAMLE_REPLAY_KEEP_POSITIONS;
+	ann y;
+	ck_assert_int_eq(hamle_reader_new(&y.r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_new(&y.rp, &kp), HAMLE_OK);
+	ck_assert_int_eq(hamle_annotator_new(&y.a, ao), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(y.r, text, strlen(text), "t.pgn"), HAMLE_OK);
+	y.g = NULL;
+	ck_assert_int_eq(hamle_reader_next(y.r, &y.g), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_run(y.rp, y.g), HAMLE_OK);
+	ck_assert_ptr_nonnull(hamle_replay_moves(y.rp));
+	ck_assert_int_eq(hamle_annotate_game(y.a, y.g, y.rp), HAMLE_OK);
+	ck_assert_uint_eq(hamle_annotate_event_count(y.a), hamle_annotate_event_count(x->a));
+	ck_assert_uint_eq(hamle_annotate_plies(y.a), hamle_annotate_plies(x->a));
+	ck_assert_int_eq(hamle_annotate_result(y.a, NULL), hamle_annotate_result(x->a, NULL));
+	for (size_t i = 0; i < hamle_annotate_event_count(x->a); i++) {
+		const hamle_annot_event *e = hamle_annotate_event(x->a, i), *f = hamle_annotate_event(y.a, i);
+		ck_assert_str_eq(f->code, e->code);
+		ck_assert_uint_eq(f->ply, e->ply);
+		ck_assert_str_eq(f->fen, e->fen);
+		ck_assert_str_eq(f->message, e->message);
+	}
+	hamle_annotator_free(y.a);
+	hamle_game_free(y.g);
+	hamle_replay_free(y.rp);
+	hamle_reader_free(y.r);
+}
+
+/* Reads, replays and annotates the first game of text (flags: HAMLE_ANNOTATE_*; 0: default;
+ * budget: the unwinnability analysis's nodes, 0 the default), and checks that a replay keeping
+ * its positions gives the same events. */
+static void annotate_budget(ann *x, const char *text, unsigned flags, const hamle_locale *loc,
+	unsigned long budget)
 {
 	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
 	po.candidates = (const hamle_locale *const *)locs;
 	po.n_candidates = 3;
 	po.messages = locs[0];
+	po.mate_budget = budget;
 	hamle_annotate_options ao = HAMLE_ANNOTATE_OPTIONS_INIT;
 	if (flags)
 		ao.flags = flags;
 	ao.locale = loc;
+	ao.mate_budget = budget;
 	ck_assert_int_eq(hamle_reader_new(&x->r, NULL), HAMLE_OK);
 	ck_assert_int_eq(hamle_replay_new(&x->rp, &po), HAMLE_OK);
 	ck_assert_int_eq(hamle_annotator_new(&x->a, &ao), HAMLE_OK);
@@ -52,6 +92,12 @@ static void annotate(ann *x, const char *text, unsigned flags, const hamle_local
 	ck_assert_int_eq(hamle_replay_run(x->rp, x->g), HAMLE_OK);
 	ck_assert_uint_eq(hamle_replay_error_count(x->rp), 0);
 	ck_assert_int_eq(hamle_annotate_game(x->a, x->g, x->rp), HAMLE_OK);
+	same_with_kept_positions(x, text, &po, &ao);
+}
+
+static void annotate(ann *x, const char *text, unsigned flags, const hamle_locale *loc)
+{
+	annotate_budget(x, text, flags, loc, 0);
 }
 
 static void done(ann *x)
@@ -286,12 +332,17 @@ START_TEST(test_flag_fall)
 	ck_assert_ptr_null(find(&x, "flag-fall", -1));
 	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
 	done(&x);
-	/* a locked pawn wall: Black has pawns but can never mate (the unwinnability analysis) */
+	/* a locked pawn wall: Black has pawns but can never mate (the unwinnability analysis); nor
+	 * can White, so the game had ended before the flag fell, in a dead position (5.2.2): a
+	 * draw all the same. (A wall that blocks the winner alone leaves the loser a piece that can
+	 * free the winner's pawns: the winner could mate.) */
 	annotate(&x, "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n"
 		"[FEN \"4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 60\"]\n\n60. Kd2 Kd7 0-1\n", 0, locs[0]);
-	ck_assert_ptr_nonnull(find(&x, "flag-fall", -1));
+	ck_assert_ptr_nonnull(find(&x, "dead-position", -1));
+	ck_assert_ptr_null(find(&x, "flag-fall", -1));
 	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
 	done(&x);
+
 }
 END_TEST
 
@@ -322,6 +373,50 @@ START_TEST(test_ends)
 	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
 	ck_assert_uint_eq(hamle_annotate_plies(x.a), 3);
 	done(&x);
+	/* a locked pawn wall (5.2.2 beyond material, the analysis hamle-validate asks too): dead from
+	 * the first position a move reaches; the moves after it flagged, no claim after it */
+	annotate(&x, "[Result \"1-0\"]\n[FEN \"4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 60\"]\n\n"
+		"60. Kd2 Kd7 61. Ke1 Ke8 62. Kd2 Kd7 63. Ke1 Ke8 1-0\n", 0, locs[0]);
+	e = find(&x, "dead-position", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 1);
+	ck_assert_int_eq(e->automatic, 1);
+	e = find(&x, "moves-after-end", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->ply, 2);
+	ck_assert_ptr_null(find(&x, "threefold-repetition", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
+	e = find(&x, "result-mismatch", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->board, HAMLE_RESULT_DRAW);
+	done(&x);
+	/* a gap in the wall (h6): White's h-pawn can run, nothing is dead */
+	annotate(&x, "[Result \"1-0\"]\n[FEN \"4k3/8/1p1p1p2/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 60\"]\n\n"
+		"60. Kd2 Kd7 61. h6 Ke8 1-0\n", 0, locs[0]);
+	ck_assert_ptr_null(find(&x, "dead-position", -1));
+	ck_assert_ptr_null(find(&x, "moves-after-end", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
+	done(&x);
+}
+END_TEST
+
+/* --mate-budget: a wall whose deadness only a search proves (the static arguments leave it
+ * undecided) is dead with the nodes for it, not without. */
+START_TEST(test_mate_budget)
+{
+	static const char game[] = "[Result \"1-0\"]\n[FEN \"6k1/8/8/8/8/1p1p4/1P1P4/1KB5 w - - 0 1\"]\n\n"
+		"1. Ka1 Kf8 1-0\n";
+	ann x;
+	annotate_budget(&x, game, 0, locs[0], 0);
+	ck_assert_ptr_null(find(&x, "dead-position", -1));
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_NONE);
+	done(&x);
+	annotate_budget(&x, game, 0, locs[0], 20000);
+	const hamle_annot_event *e = find(&x, "dead-position", -1);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(hamle_annotate_result(x.a, NULL), HAMLE_RESULT_DRAW);
+	ck_assert_ptr_nonnull(find(&x, "result-mismatch", -1));
+	done(&x);
 }
 END_TEST
 
@@ -349,6 +444,22 @@ START_TEST(test_written)
 	free(s);
 	done(&x);
 	hamle_locale_free(fr);
+	/* marks off: check, mate and capture marks as written, not as the position says */
+	static const char marks[] = "1. e4+ e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. ed5 Nxd5 6. Nxf7 Kxf7 7. Qf3 *\n";
+	annotate(&x, marks, HAMLE_ANNOTATE_DEFAULT & ~HAMLE_ANNOTATE_MARKS, locs[0]);
+	s = written(&x, locs[0]);
+	ck_assert_ptr_nonnull(strstr(s, "1. e4+ e5 "));
+	ck_assert_ptr_nonnull(strstr(s, " 5. ed5 "));
+	ck_assert_ptr_nonnull(strstr(s, " 7. Qf3 *"));
+	free(s);
+	done(&x);
+	annotate(&x, marks, 0, locs[0]);
+	s = written(&x, locs[0]);
+	ck_assert_ptr_nonnull(strstr(s, "1. e4 e5 "));
+	ck_assert_ptr_nonnull(strstr(s, " 5. exd5 "));
+	ck_assert_ptr_nonnull(strstr(s, " 7. Qf3+ *"));
+	free(s);
+	done(&x);
 }
 END_TEST
 
@@ -385,6 +496,7 @@ Suite *annotate_suite(void)
 	tcase_add_test(tc, test_fifty_and_seventy_five);
 	tcase_add_test(tc, test_flag_fall);
 	tcase_add_test(tc, test_ends);
+	tcase_add_test(tc, test_mate_budget);
 	tcase_add_test(tc, test_written);
 	tcase_add_test(tc, test_clocks);
 	suite_add_tcase(s, tc);

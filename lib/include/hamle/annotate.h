@@ -68,7 +68,9 @@ extern "C" {
 #define HAMLE_ANNOTATE_EMT 0x800u       /* [%emt] from the clocks and the TimeControl */
 #define HAMLE_ANNOTATE_CLOCKS 0x1000u   /* clock warnings (clock-backwards) */
 #define HAMLE_ANNOTATE_ECO 0x2000u      /* ECO, Opening and Variation tags (needs options.eco) */
-#define HAMLE_ANNOTATE_DEFAULT 0x103Fu  /* END CLAIMS CLAIM_MOVES AUTOMATIC FLAG RESULT CLOCKS */
+#define HAMLE_ANNOTATE_MARKS 0x4000u    /* check, mate and capture marks as the position says (off:
+                                         * as written) */
+#define HAMLE_ANNOTATE_DEFAULT 0x503Fu  /* END CLAIMS CLAIM_MOVES AUTOMATIC FLAG RESULT CLOCKS MARKS */
 
 #define HAMLE_ANNOTATE_OPTIONS_VERSION 1
 typedef struct hamle_annotate_options {
@@ -78,8 +80,12 @@ typedef struct hamle_annotate_options {
 	                             * NULL: English */
 	const hamle_locale *messages; /* language of event messages; NULL: as locale */
 	const struct hamle_eco *eco;  /* the opening table for HAMLE_ANNOTATE_ECO (hamle/eco.h); borrowed */
+	unsigned long mate_budget;    /* nodes per side the unwinnability analysis may search (the 6.9
+	                               * flag fall, the dead final position); 0: 200000 for a flag
+	                               * fall, the static arguments alone for a dead position (as
+	                               * hamle_replay_options.mate_budget) */
 } hamle_annotate_options;
-#define HAMLE_ANNOTATE_OPTIONS_INIT { HAMLE_ANNOTATE_OPTIONS_VERSION, HAMLE_ANNOTATE_DEFAULT, NULL, NULL, NULL }
+#define HAMLE_ANNOTATE_OPTIONS_INIT { HAMLE_ANNOTATE_OPTIONS_VERSION, HAMLE_ANNOTATE_DEFAULT, NULL, NULL, NULL, 0 }
 
 #define HAMLE_CLAIM_NONE 0
 #define HAMLE_CLAIM_BOARD 1   /* the position on the board allows the claim */

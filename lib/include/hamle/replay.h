@@ -51,8 +51,11 @@ typedef struct hamle_replay_options {
 	const hamle_locale *messages;  /* language of messages; NULL = English (candidates' "en" or from) */
 	unsigned int flags;            /* HAMLE_REPLAY_* */
 	unsigned int max_suggestions;  /* 0 = 3 */
+	unsigned long mate_budget;     /* nodes per side the unwinnability analysis of a final position
+	                                * may search (dead positions beyond material); 0 = its static
+	                                * arguments alone */
 } hamle_replay_options;
-#define HAMLE_REPLAY_OPTIONS_INIT { HAMLE_REPLAY_OPTIONS_VERSION, NULL, NULL, 0, NULL, 0, 0 }
+#define HAMLE_REPLAY_OPTIONS_INIT { HAMLE_REPLAY_OPTIONS_VERSION, NULL, NULL, 0, NULL, 0, 0, 0 }
 
 #define HAMLE_MAX_SUGGESTIONS 5
 #define HAMLE_PATH_MAX 32   /* variation path entries kept (deeper paths are cut) */

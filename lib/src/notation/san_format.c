@@ -85,7 +85,7 @@ int san_disambiguation(const struct hamle_position *p, hamle_move m)
 
 /* SAN, FIDE and LAN share one writer; they differ in style and in how the origin is shown. */
 static int format_algebraic(char *buf, size_t size, const struct hamle_position *p,
-	const struct hamle_locale *loc, hamle_move m, int form)
+	const struct hamle_locale *loc, hamle_move m, int form, int capture, int mark)
 {
 	const struct hamle_loc_style *st =
 		&loc->style[form == HAMLE_FORM_FIDE ? HAMLE_LOCALE_STYLE_FIDE : HAMLE_LOCALE_STYLE_PGN];
@@ -96,10 +96,11 @@ static int format_algebraic(char *buf, size_t size, const struct hamle_position 
 	} else {
 		int type = PIECE_TYPE(p->board[from]);
 		int captures = kind == HAMLE_MOVE_EN_PASSANT || p->board[to] != PIECE_NONE;
+		int xmark = capture < 0 ? captures : capture;
 		put(&o, loc->letter[type], loc->letter_len[type]);
 		if (form == HAMLE_FORM_LAN) {
 			put_square(&o, from);
-			puts_(&o, captures ? st->capture : "-");
+			puts_(&o, xmark ? st->capture : "-");
 		} else {
 			int dis = type == HAMLE_PAWN ? (captures ? 1 : 0) : san_disambiguation(p, m);
 			char c;
@@ -111,7 +112,7 @@ static int format_algebraic(char *buf, size_t size, const struct hamle_position 
 				c = (char)('1' + HAMLE_SQ_RANK(from));
 				put(&o, &c, 1);
 			}
-			if (captures)
+			if (xmark)
 				puts_(&o, st->capture);
 		}
 		put_square(&o, to);
@@ -124,7 +125,7 @@ static int format_algebraic(char *buf, size_t size, const struct hamle_position 
 		if (kind == HAMLE_MOVE_EN_PASSANT)
 			puts_(&o, st->en_passant);
 	}
-	int gives = san_gives_check(p, m);
+	int gives = mark < 0 ? san_gives_check(p, m) : mark;
 	if (gives)
 		puts_(&o, gives == 2 ? st->mate : st->check);
 	return finish(&o);
@@ -159,8 +160,16 @@ int san_format_legal(char *buf, size_t size, const struct hamle_position *pos,
 	switch (form) {
 	case HAMLE_FORM_UCI: return hamle_move_uci(buf, size, pos, m);
 	case HAMLE_FORM_SPOKEN: return san_format_spoken(buf, size, pos, loc, m);
-	default: return format_algebraic(buf, size, pos, loc, m, form);
+	default: return format_algebraic(buf, size, pos, loc, m, form, -1, -1);
 	}
+}
+
+int san_format_marks(char *buf, size_t size, const struct hamle_position *pos,
+	const struct hamle_locale *loc, hamle_move m, int form, int capture, int mark)
+{
+	if (m == HAMLE_MOVE_NULL || !loc || (form != HAMLE_FORM_SAN && form != HAMLE_FORM_FIDE && form != HAMLE_FORM_LAN))
+		return san_format_legal(buf, size, pos, loc, m, form);
+	return format_algebraic(buf, size, pos, loc, m, form, capture, mark);
 }
 
 int hamle_san_form_parse(const char *name)

@@ -83,6 +83,12 @@ int san_format_spoken(char *buf, size_t size, const struct hamle_position *p,
 int san_format_legal(char *buf, size_t size, const struct hamle_position *pos,
 	const struct hamle_locale *loc, hamle_move m, int form);
 
+/* san_format_legal with the marks given instead of the position's (SAN, FIDE and LAN forms):
+ * capture 1 writes the capture mark, 0 none; mark 0 none, 1 check, 2 mate; -1 for either: as
+ * the position says. */
+int san_format_marks(char *buf, size_t size, const struct hamle_position *pos,
+	const struct hamle_locale *loc, hamle_move m, int form, int capture, int mark);
+
 /* Disambiguation a SAN writer needs for m: 0 none, 1 file, 2 rank, 3 square. */
 int san_disambiguation(const struct hamle_position *p, hamle_move m);
 

@@ -5,13 +5,15 @@
  * runs on the final position of the mainline only, and only where a few instructions say a dead
  * position can be: every pawn blocked by one of the other side (a locked wall). A dead final position gives a draw (a decisive result
  * is a result-mismatch), and since every position after a dead one is dead too, the mainline is
- * then scanned for its first dead position: the moves after it are moves-after-end. */
+ * then scanned for its first dead position: the moves after it are moves-after-end. The test
+ * itself (replay_position_dead) is the one hamle-annotate's end of game asks too. */
 #include <string.h>
 
 #include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
-/* Nodes per side: enough for the search to prove short fortresses, small beside a game's replay. */
+/* Nodes per side by default: the static arguments alone (material, blockade), which decide a
+ * locked wall; hamle_replay_options.mate_budget gives the search more. */
 #define DEAD_BUDGET 1ul
 
 /* 1 when a dead position can be at p beyond insufficient material: every pawn stands blocked by
@@ -23,13 +25,20 @@ static int dead_candidate(const struct hamle_position *p)
 	return wp && (wp << 8) == bp;
 }
 
-int replay_dead_at(hamle_replay *rp, const struct hamle_position *p)
+int replay_position_dead(struct hamle_unwin **u, const struct hamle_position *p, unsigned long budget)
 {
+	if (hamle_position_dead(p))
+		return 1;
 	if (!dead_candidate(p))
 		return 0;
-	if (!rp->unwin && hamle_unwin_new(&rp->unwin) < 0)
+	if (!*u && hamle_unwin_new(u) < 0)
 		return 0;
-	return hamle_unwin_dead(rp->unwin, p, DEAD_BUDGET, NULL);
+	return hamle_unwin_dead(*u, p, budget ? budget : DEAD_BUDGET, NULL);
+}
+
+int replay_dead_at(hamle_replay *rp, const struct hamle_position *p)
+{
+	return replay_position_dead(&rp->unwin, p, rp->opts.mate_budget);
 }
 
 int replay_final_dead(hamle_replay *rp)

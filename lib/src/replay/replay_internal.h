@@ -156,6 +156,11 @@ size_t replay_fitting(const hamle_replay *rp, const char *const *text, const siz
  * of a mainline that resolved final_state DEAD (1); replay_dead_tail then reports the first move
  * after the mainline's first dead position as moves-after-end. */
 int replay_dead_at(hamle_replay *rp, const struct hamle_position *p);
+/* The dead-position test of replay_dead_at for any caller (the annotator too): insufficient
+ * material (hamle_position_dead), or a locked pawn wall the analysis proves dead with budget nodes
+ * per side (0: its static arguments alone). *u: the analyzer, made on first use (owned by the
+ * caller). 1 dead, 0 not or undecided. */
+int replay_position_dead(struct hamle_unwin **u, const struct hamle_position *p, unsigned long budget);
 int replay_final_dead(hamle_replay *rp);
 void replay_dead_tail(hamle_replay *rp);
 

@@ -42,6 +42,7 @@ void hamle_annotator_free(hamle_annotator *a)
 	if (!a)
 		return;
 	hamle_locale_free(a->en);
+	hamle_unwin_free(a->unwin);
 	free(a->ev);
 	free(a->notes);
 	free(a->text);
@@ -79,10 +80,10 @@ const char *hamle_annotate_code_at(size_t i)
 	return i < sizeof(codes) / sizeof(codes[0]) ? codes[i] : NULL;
 }
 
-/* Nodes the analysis may spend per flag fall (a rare event: the loser ran out of time). */
+/* Nodes the analysis may spend per flag fall by default (a rare event: the loser ran out of time). */
 #define ANNOT_MATE_BUDGET 200000ul
 
-int annot_can_mate(const struct hamle_position *p, int side)
+int annot_can_mate(hamle_annotator *a, const struct hamle_position *p, int side)
 {
 	if (hamle_position_dead(p))
 		return 0;
@@ -97,8 +98,11 @@ int annot_can_mate(const struct hamle_position *p, int side)
 		return 0;
 	/* else the unwinnability analysis (hamle/unwinnable.h): a locked pawn wall, a fortress; only
 	 * its proof counts, an undecided side can mate (the loss stands) */
+	if (!a->unwin && hamle_unwin_new(&a->unwin) < 0)
+		return 1;
 	hamle_unwin_result r;
-	return !(hamle_unwinnable_analyze(&r, p, side ? HAMLE_BLACK : HAMLE_WHITE, ANNOT_MATE_BUDGET) == 0 &&
+	return !(hamle_unwin_analyze(a->unwin, &r, p, side ? HAMLE_BLACK : HAMLE_WHITE,
+		a->opts.mate_budget ? a->opts.mate_budget : ANNOT_MATE_BUDGET) == 0 &&
 		r.verdict == HAMLE_UNWIN_CANNOT_MATE);
 }
 
@@ -149,6 +153,8 @@ struct walk_state {
 	int after_end;     /* moves-after-end reported */
 	size_t twice[2];   /* by parity of the ply: 1 + the latest ply whose position had occurred at
 	                    * least twice there; 0 none */
+	size_t dead_ply;   /* 1 + the ply of the first dead position beyond material (a locked wall,
+	                    * found from the final position: first_dead); 0 none */
 };
 
 /* 9.2.1 and 9.3.1: after ply i (position pos, the player to move about to write a move), could a
@@ -225,7 +231,7 @@ static void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const 
 	 * position twice within reach of a move (no claim by a move) */
 	size_t j = ws->twice[(i + 1) & 1];
 	if (p->count < 3 && pos->halfmove < 99 && (pos->pieces[0][HAMLE_PAWN] | pos->pieces[1][HAMLE_PAWN]) &&
-	    (!j || j - 1 + pos->halfmove < i))
+	    (!j || j - 1 + pos->halfmove < i) && ws->dead_ply != i + 1)
 		return;
 	if (p->count >= 3 && !ws->three_board) {
 		ws->three_board = 1;
@@ -279,7 +285,10 @@ static void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const 
 			return;
 		}
 	}
-	if (!(pos->pieces[0][HAMLE_PAWN] | pos->pieces[1][HAMLE_PAWN]) && hamle_position_dead(pos)) {
+	/* dead (5.2.2): by material on any ply without pawns (as the replay's walk), or at the ply
+	 * first_dead found (the same test: replay_position_dead) */
+	if (ws->dead_ply == i + 1 || (!(pos->pieces[0][HAMLE_PAWN] | pos->pieces[1][HAMLE_PAWN]) &&
+	                              replay_position_dead(&a->unwin, pos, a->opts.mate_budget))) {
 		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_END) ? annot_event(a, "dead-position", (unsigned)i, pos) : NULL;
 		if (ev) {
 			ev->automatic = 1;
@@ -310,7 +319,7 @@ static int is_time_forfeit(const char *s)
 
 /* 6.9: a game lost on time where the winner cannot mate is a draw. Returns the side that lost on
  * time (-1 when none), *draw set when the result must be a draw. */
-static int flag_fall(const hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw)
+static int flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw)
 {
 	*draw = 0;
 	int loser = -1;
@@ -330,7 +339,7 @@ static int flag_fall(const hamle_annotator *a, const hamle_game *g, const struct
 			}
 	if (loser < 0)
 		return -1;
-	*draw = !annot_can_mate(fin, !loser);
+	*draw = !annot_can_mate(a, fin, !loser);
 	return loser;
 }
 
@@ -429,14 +438,11 @@ static size_t next_move(const hamle_token *t, size_t n, size_t i)
 	return i;
 }
 
-int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
+/* Walks the mainline (ws zeroed but for dead_ply); returns the final position (rp's or *own), or
+ * NULL on ENOMEM. */
+static const struct hamle_position *walk(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp,
+	struct walk_state *ws, struct hamle_position *own)
 {
-	if (!a || !g || !rp)
-		return HAMLE_EUSAGE;
-	game_reset(a, g);
-	if (!hamle_replay_started(rp) || hamle_replay_error_count(rp))
-		return 0; /* written so that it fails again (hamle/writer.h): nothing to add */
-	a->active = 1;
 	hamle_laws laws;
 	hamle_game_laws(&laws, g);
 	const hamle_locale *inloc = hamle_replay_locale(rp);
@@ -449,17 +455,14 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 	 * did not read (after an automatic end), or every move without kept positions, are played
 	 * here, on `own`. */
 	const struct hamle_position *cur = hamle_replay_start(rp);
-	struct hamle_position own;
 	unsigned known = rp->history_len == (size_t)rp->plies + 1 ? rp->plies : 0; /* keys known up to */
-	struct walk_state ws;
-	memset(&ws, 0, sizeof(ws));
 	struct annot_tc tc;
 	annot_tc_parse(&tc, hamle_game_tag(g, "TimeControl"));
 	if (!ply_room(a, 0))
-		return HAMLE_ENOMEM;
+		return NULL;
 	a->ply[0] = (struct annot_ply){ known ? rp->history[0] : hamle_position_repetition_key(cur), 1, (size_t)-1,
 		-1, cur->fullmove, -1 };
-	rules_at(a, &ws, 0, cur, &laws);
+	rules_at(a, ws, 0, cur, &laws);
 	/* openings: looked up while the game is no further from the start than the table's longest
 	 * line and a margin for the moves a transposition wastes */
 	const hamle_eco *eco = (a->opts.flags & HAMLE_ANNOTATE_ECO) ? a->opts.eco : NULL;
@@ -492,20 +495,20 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 			break; /* a move the replay left unread (after an end) that is not legal: stop */
 		size_t k = ++a->plies;
 		if (!ply_room(a, k))
-			return HAMLE_ENOMEM;
+			return NULL;
 		struct annot_ply *p = &a->ply[k];
 		p->token = i;
 		p->number = cur->fullmove;
 		p->side = cur->side;
 		p->clock = clock;
-		if (ws.ended && !ws.after_end) {
-			ws.after_end = 1;
+		if (ws->ended && !ws->after_end) {
+			ws->after_end = 1;
 			hamle_annot_event *ev = (a->opts.flags & HAMLE_ANNOTATE_AUTOMATIC) ?
 				annot_event(a, "moves-after-end", (unsigned)k, cur) : NULL;
 			if (ev) {
 				ev->severity = HAMLE_SEVERITY_WARNING;
-				snprintf(ev->move, sizeof(ev->move), "%s", ws.ended);
-				ev->count = ws.ended_ply;
+				snprintf(ev->move, sizeof(ev->move), "%s", ws->ended);
+				ev->count = ws->ended_ply;
 				/* about the move itself: the position before it */
 				hamle_position_fen(ev->fen, sizeof(ev->fen), cur, HAMLE_FEN_XFEN);
 				annot_event_done(a, ev);
@@ -513,10 +516,10 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 			p = &a->ply[k];
 		}
 		if (!after) {
-			if (cur != &own)
-				own = *cur;
-			hamle_position_play(&own, m);
-			after = &own;
+			if (cur != own)
+				*own = *cur;
+			hamle_position_play(own, m);
+			after = own;
 		}
 		cur = after;
 		p->key = k <= known ? rp->history[k] : hamle_position_repetition_key(cur);
@@ -532,15 +535,59 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 			p->count += occurrences(a, k, cur->halfmove, p->key, dummy, &nd);
 		}
 		*word |= bit;
-		rules_at(a, &ws, k, cur, &laws);
+		rules_at(a, ws, k, cur, &laws);
 		if (clock >= 0)
 			annot_clock_ply(a, &tc, k, cur);
 		if (eco && k <= eco_until)
 			opening_at(a, eco, k);
 	}
-	if (a->oom)
+	return a->oom ? NULL : cur;
+}
+
+/* The first mainline ply whose position is dead (replay_position_dead), given that the final
+ * one is: every position after a dead one is dead too. The moves were all read by the replay (a
+ * walk that went past its end had ended already). */
+static size_t first_dead(hamle_annotator *a, const hamle_replay *rp)
+{
+	const hamle_replay_move *mv = hamle_replay_moves(rp);
+	struct hamle_position pos = *hamle_replay_start(rp);
+	for (size_t k = 1; k <= a->plies; k++) {
+		size_t tok = a->ply[k].token;
+		if (!mv || !(mv[tok].flags & HAMLE_RM_MOVE))
+			break;
+		hamle_position_play(&pos, mv[tok].move);
+		if (replay_position_dead(&a->unwin, &pos, a->opts.mate_budget))
+			return k;
+	}
+	return a->plies;
+}
+
+int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
+{
+	if (!a || !g || !rp)
+		return HAMLE_EUSAGE;
+	game_reset(a, g);
+	if (!hamle_replay_started(rp) || hamle_replay_error_count(rp))
+		return 0; /* written so that it fails again (hamle/writer.h): nothing to add */
+	a->active = 1;
+	struct walk_state ws;
+	struct hamle_position own;
+	memset(&ws, 0, sizeof(ws));
+	const struct hamle_position *fin = walk(a, g, rp, &ws, &own);
+	if (!fin)
 		return HAMLE_ENOMEM;
-	verdict(a, g, &ws, cur);
-	a->final_key = hamle_position_hash(cur);
+	/* a final position dead beyond material (a locked pawn wall): the game ended at the first
+	 * dead one; walked again, knowing where (rare) */
+	if (!ws.ended && replay_position_dead(&a->unwin, fin, a->opts.mate_budget)) {
+		size_t dead = first_dead(a, rp);
+		game_reset(a, g);
+		a->active = 1;
+		memset(&ws, 0, sizeof(ws));
+		ws.dead_ply = dead + 1;
+		if (!(fin = walk(a, g, rp, &ws, &own)))
+			return HAMLE_ENOMEM;
+	}
+	verdict(a, g, &ws, fin);
+	a->final_key = hamle_position_hash(fin);
 	return a->oom ? HAMLE_ENOMEM : 0;
 }

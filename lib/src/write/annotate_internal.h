@@ -42,6 +42,8 @@ struct hamle_annotator {
 	unsigned plies;
 	hamle_result board, written;
 	uint64_t final_key;
+	struct hamle_unwin *unwin; /* the unwinnability analysis (flag falls, dead positions), made on
+	                           * first use */
 	const struct hamle_eco_entry *opening; /* HAMLE_ANNOTATE_ECO: the deepest match */
 	unsigned opening_ply;
 	int oom;
@@ -84,9 +86,9 @@ static inline const char *annot_note_text(const hamle_annotator *a, const struct
 /* The Result the writer writes for the game (the board's with FIX_RESULT), or NONE for the game's. */
 hamle_result annot_result_override(const hamle_annotator *a);
 
-/* Whether side can ever mate (FIDE 6.9, 5.2.2): 0 when it surely cannot. One place, so that the
- * unwinnability analysis can take over: today insufficient material (hamle_position_dead), a bare
- * king, or a lone minor piece against a bare king. */
-int annot_can_mate(const struct hamle_position *pos, int side);
+/* Whether side can ever mate (FIDE 6.9, 5.2.2): 0 when it surely cannot: insufficient material
+ * (hamle_position_dead), a bare king, a lone minor piece against a bare king, or the
+ * unwinnability analysis's proof (a->unwin, options.mate_budget nodes). */
+int annot_can_mate(hamle_annotator *a, const struct hamle_position *pos, int side);
 
 #endif

@@ -316,6 +316,19 @@ static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next, const str
 	return n;
 }
 
+/* Move m of token k in pos with the check, mate and capture marks as the token has them (an
+ * annotator without HAMLE_ANNOTATE_MARKS), not as the position says. */
+static int format_as_written(char *buf, size_t size, const hamle_writer *w, const hamle_replay *rp,
+	const hamle_token *k, const struct hamle_position *pos, const struct hamle_locale *loc, hamle_move m)
+{
+	struct san_tok t;
+	const hamle_locale *in = hamle_replay_locale(rp);
+	if (!in || san_lex(&t, in, NULL, k->text, k->len, NULL) < 0)
+		return san_format_legal(buf, size, pos, loc, m, w->form);
+	int mark = t.mark == HAMLE_LOC_MATE ? 2 : t.mark == HAMLE_LOC_CHECK ? 1 : 0;
+	return san_format_marks(buf, size, pos, loc, m, w->form, t.capture, mark);
+}
+
 /* Writes g; failed: the game has an error (or cannot be replayed), so it is written in its own
  * language up to the place where it failed, then the note and the rest as it was read. */
 static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int failed)
@@ -376,7 +389,9 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			if (pos->side == HAMLE_WHITE || need_black) {
 				word_number(w, "", pos->fullmove, pos->side == HAMLE_WHITE ? "." : "...");
 			}
-			int len = san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
+			int len = w->an && !(w->an->opts.flags & HAMLE_ANNOTATE_MARKS) ?
+				format_as_written(buf, sizeof(buf), w, rp, k, pos, loc, m) :
+				san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
 			if (fide && len > 0 && (size_t)len < sizeof(buf))
 				len = (int)ep_mark_order(buf, (size_t)len, loc);
 			if (len < 0 || (size_t)len >= sizeof(buf))
