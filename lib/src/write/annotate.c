@@ -218,21 +218,31 @@ static void claims_by_move(hamle_annotator *a, struct walk_state *ws, size_t i, 
 }
 
 /* The rules after ply i (position pos): claims on the board and automatic ends. */
-static void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const struct hamle_position *pos,
+static void rules_slow(hamle_annotator *a, struct walk_state *ws, size_t i, const struct hamle_position *pos,
+	const hamle_laws *laws);
+
+static inline void rules_at(hamle_annotator *a, struct walk_state *ws, size_t i, const struct hamle_position *pos,
 	const hamle_laws *laws)
 {
-	unsigned fl = a->opts.flags;
-	struct annot_ply *p = &a->ply[i];
+	const struct annot_ply *p = &a->ply[i];
 	if (p->count >= 2)
 		ws->twice[i & 1] = i + 1;
 	if (ws->ended)
 		return;
 	/* most plies: nothing to claim, nothing ending, a pawn on the board (no dead position) and no
-	 * position twice within reach of a move (no claim by a move) */
+	 * position twice within reach of a move (no claim by a move): a few instructions, inline */
 	size_t j = ws->twice[(i + 1) & 1];
 	if (p->count < 3 && pos->halfmove < 99 && (pos->pieces[0][HAMLE_PAWN] | pos->pieces[1][HAMLE_PAWN]) &&
 	    (!j || j - 1 + pos->halfmove < i) && ws->dead_ply != i + 1)
 		return;
+	rules_slow(a, ws, i, pos, laws);
+}
+
+static void rules_slow(hamle_annotator *a, struct walk_state *ws, size_t i, const struct hamle_position *pos,
+	const hamle_laws *laws)
+{
+	unsigned fl = a->opts.flags;
+	struct annot_ply *p = &a->ply[i];
 	if (p->count >= 3 && !ws->three_board) {
 		ws->three_board = 1;
 		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_CLAIMS) ? annot_event(a, "threefold-repetition", (unsigned)i, pos) : NULL;
@@ -329,14 +339,10 @@ static int flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle
 		else if (a->written == HAMLE_RESULT_BLACK)
 			loser = HAMLE_WHITE;
 	}
-	/* the last clock of each side */
+	/* the last clock of each side (the walk noted its ply) */
 	for (int s = 0; s < 2 && loser < 0; s++)
-		for (size_t i = a->plies; i > 0; i--)
-			if (a->ply[i].side == s && a->ply[i].clock >= 0) {
-				if (a->ply[i].clock == 0)
-					loser = s;
-				break;
-			}
+		if (a->clock_ply[s] && a->ply[a->clock_ply[s]].clock == 0)
+			loser = s;
 	if (loser < 0)
 		return -1;
 	*draw = !annot_can_mate(a, fin, !loser);
@@ -358,6 +364,7 @@ static void game_reset(hamle_annotator *a, const hamle_game *g)
 	a->active = 0;
 	a->nev = a->nnotes = a->tlen = 0;
 	a->plies = 0;
+	a->clock_ply[0] = a->clock_ply[1] = 0;
 	a->board = HAMLE_RESULT_NONE;
 	a->oom = 0;
 	a->opening = NULL;
@@ -536,8 +543,10 @@ static const struct hamle_position *walk(hamle_annotator *a, const hamle_game *g
 		}
 		*word |= bit;
 		rules_at(a, ws, k, cur, &laws);
-		if (clock >= 0)
+		if (clock >= 0) {
+			a->clock_ply[a->ply[k].side] = (unsigned)k;
 			annot_clock_ply(a, &tc, k, cur);
+		}
 		if (eco && k <= eco_until)
 			opening_at(a, eco, k);
 	}

@@ -40,6 +40,7 @@ struct hamle_annotator {
 	struct annot_ply *ply;   /* ply[0] is the start position */
 	size_t plycap;
 	unsigned plies;
+	unsigned clock_ply[2];   /* by side: the last ply with a [%clk] of that side's move; 0 none */
 	hamle_result board, written;
 	uint64_t final_key;
 	struct hamle_unwin *unwin; /* the unwinnability analysis (flag falls, dead positions), made on
