@@ -38,6 +38,10 @@ void cv_cli_free(cv_cli *c)
 	hamle_cli_locales_free(&c->ls);
 	free(c->operands);
 	free(c->locale_files);
+	free(c->tag_text);
+	free(c->tag_names);
+	c->tag_text = NULL;
+	c->tag_names = NULL;
 	c->where = NULL;
 	c->operands = c->locale_files = NULL;
 }
@@ -123,7 +127,7 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 			hamle_opt_input_limit_note(&cfg->unpack, id, p->arg, usage);
 			return 0;
 		}
-		return -1;
+		return cv_cli_shape_option(c, id, p);
 	}
 }
 
@@ -154,6 +158,9 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 		return hamle_msg_usage_key(msg, "usage_convert_in_place_output", "--in-place and -o exclude each other", 0, NULL);
 	if (cfg->in_place && c->nops == 0)
 		return hamle_msg_usage_key(msg, "usage_convert_in_place_stdin", "--in-place needs files, not stdin", 0, NULL);
+	int st = cv_cli_shape_finish(c);
+	if (st)
+		return st;
 	if (!out_loc) {
 		a[0] = c->lang;
 		return hamle_msg_usage_key(msg, "usage_convert_lang", "unknown output language '%s'", 1, a);

@@ -14,8 +14,37 @@
 enum {
 	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
 	CV_OPT_OUTPUT, CV_OPT_IN_PLACE, CV_OPT_JOBS, CV_OPT_ON_ERROR, CV_OPT_QUIET, CV_OPT_VERBOSE,
-	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE, CV_OPT_NEXT
+	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE,
+	/* hamle-convert's own (cli_shape.c): duplicates and output shapes, issue 16 */
+	CV_OPT_UNIQUE, CV_OPT_DUPLICATES, CV_OPT_NO_COMMENTS, CV_OPT_NO_NAGS, CV_OPT_NO_VARIATIONS, CV_OPT_STR_ONLY,
+	CV_OPT_NO_TAGS, CV_OPT_WIDTH, CV_OPT_TAG_ORDER, CV_OPT_KEEP_TAG_ORDER, CV_OPT_SPLIT, CV_OPT_SPLIT_BY,
+	CV_OPT_NEXT
 };
+
+/* The options of hamle-convert alone (not hamle-annotate's): --unique, the output shapes, --split. */
+#define CV_OPT_SHAPE_ENTRIES \
+	{"unique", 0, HAMLE_OPT_OPTARG, "positions", \
+		"leave out a game whose mainline (moves from the same start) is an earlier game's; " \
+		"--unique=positions: whose final position is; the first one is kept, whatever -j is", CV_OPT_UNIQUE}, \
+	{"duplicates", 0, HAMLE_OPT_ARG, "FILE", "write the games --unique leaves out to FILE (whole or not at all)", \
+		CV_OPT_DUPLICATES}, \
+	{"no-comments", 0, HAMLE_OPT_NOARG, NULL, "leave out comments (not the draw offer (=))", CV_OPT_NO_COMMENTS}, \
+	{"no-nags", 0, HAMLE_OPT_NOARG, NULL, "leave out NAGs ($1, !, ?...)", CV_OPT_NO_NAGS}, \
+	{"no-variations", 0, HAMLE_OPT_NOARG, NULL, "leave out variations", CV_OPT_NO_VARIATIONS}, \
+	{"str-only", 0, HAMLE_OPT_NOARG, NULL, \
+		"write the Seven Tag Roster alone (and SetUp, FEN, Variant, which the moves need)", CV_OPT_STR_ONLY}, \
+	{"no-tags", 0, HAMLE_OPT_NOARG, NULL, "write no tags (but SetUp, FEN, Variant, which the moves need)", \
+		CV_OPT_NO_TAGS}, \
+	{"width", 0, HAMLE_OPT_ARG, "N", "movetext lines shorter than N characters (default 80, 20 to 256)", \
+		CV_OPT_WIDTH}, \
+	{"tag-order", 0, HAMLE_OPT_ARG, "FILE", \
+		"write the tags named in FILE (one a line) first, in its order, then the others", CV_OPT_TAG_ORDER}, \
+	{"keep-tag-order", 0, HAMLE_OPT_NOARG, NULL, "write the tags as read, in their order, none added", \
+		CV_OPT_KEEP_TAG_ORDER}, \
+	{"split", 0, HAMLE_OPT_ARG, "N", "write files of N games, 1.pgn 2.pgn ..., into the directory -o DIR", \
+		CV_OPT_SPLIT}, \
+	{"split-by", 0, HAMLE_OPT_ARG, "KEY", \
+		"write one file a value of eco, event or date (the year) into the directory -o DIR", CV_OPT_SPLIT_BY}
 
 /* to: the help text of --to */
 #define CV_OPT_ENTRIES(to) \
@@ -74,6 +103,9 @@ typedef struct cv_cli {
 	 * the messages locale is known (--lang anywhere, else the environment) */
 	hamle_usage usage;
 	int info_id; /* --help or --version, when given before any usage error */
+	const char *tag_file;  /* --tag-order FILE, read by cv_cli_finish into: */
+	char *tag_text;
+	const char **tag_names;
 } cv_cli;
 
 /* Sets c up for a tool named prog; 0, or the exit status of a failure (out of memory). */
@@ -87,5 +119,10 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p);
  * or sets *done and returns the exit status to end with. */
 int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *opts, int *done);
 void cv_cli_free(cv_cli *c);
+
+/* cli_shape.c: the options of CV_OPT_SHAPE_ENTRIES (0, or -1 when id is not one of them), and
+ * their checks once all are read (0, or the exit status of a usage error, said). */
+int cv_cli_shape_option(cv_cli *c, int id, const hamle_opt_parser *p);
+int cv_cli_shape_finish(cv_cli *c);
 
 #endif

@@ -23,6 +23,8 @@
 #include "unpack.h"
 
 enum { CV_ON_ERROR_KEEP = 0, CV_ON_ERROR_SKIP, CV_ON_ERROR_FAIL };
+enum { CV_UNIQUE_NONE = 0, CV_UNIQUE_MOVES, CV_UNIQUE_POSITIONS };
+enum { CV_SPLIT_BY_NONE = 0, CV_SPLIT_BY_ECO, CV_SPLIT_BY_EVENT, CV_SPLIT_BY_DATE };
 
 struct cv_config;
 struct cv_item;
@@ -59,6 +61,10 @@ typedef struct cv_config {
 	hamle_finding_view view;        /* warnings with -v (never with -q), FEN with -v */
 	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
 	unsigned bridge;                /* --bridge: plies at most (0: no search) */
+	int unique;                     /* CV_UNIQUE_*: --unique, --unique=positions */
+	const char *duplicates;         /* --duplicates FILE: the games --unique leaves out, or NULL */
+	unsigned long split;            /* --split N: N games a file in -o DIR; 0: none */
+	int split_by;                   /* CV_SPLIT_BY_*: --split-by eco|event|date */
 	const cv_hooks *hooks;          /* NULL for hamle-convert */
 	const void *tool;               /* the hooks' own configuration */
 } cv_config;
@@ -69,6 +75,9 @@ typedef struct cv_item {
 	size_t cap;
 	hamle_chunk chunk;
 	hamle_buf out, err;
+	hamle_buf key; /* --unique: the game's key (dedup.h), when keyed */
+	bool keyed;
+	char group[96]; /* --split-by: the file the game goes to (its name without the extension) */
 	bool skipped;  /* left out by --where */
 	bool failed;   /* an error finding (or the output could not be encoded) */
 	bool oom;
@@ -92,5 +101,16 @@ void cv_worker_free(cv_worker *w);
 
 /* run.c: converts every input; returns the exit status. */
 int cv_run(const cv_config *cfg, const char *const *operands, size_t n);
+
+/* split.c: --split N and --split-by, files in the -o directory, each written whole or not at all
+ * (outfile.h). The games go to cv_split_out(s, it) (NULL after an error, said on cfg->msg) in
+ * input order; cv_split_close renames them into place (keep) or removes them; it returns status,
+ * or HAMLE_EXIT_ERROR. */
+typedef struct cv_split cv_split;
+int cv_split_open(cv_split **out, const cv_config *cfg);
+hamle_out *cv_split_out(cv_split *s, const cv_item *it);
+int cv_split_close(cv_split *s, bool keep, int status);
+/* The group of game g for cfg->split_by, as a file name into it->group (work.c calls it). */
+void cv_split_group(const cv_config *cfg, const hamle_game *g, cv_item *it);
 
 #endif

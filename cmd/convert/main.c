@@ -7,6 +7,7 @@
 
 static const hamle_cli_opt opts[] = {
 	CV_OPT_ENTRIES("output: pgn (default), fide, san, lan, uci, spoken, fen, epd, json"),
+	CV_OPT_SHAPE_ENTRIES,
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 

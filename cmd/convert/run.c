@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "convert.h"
+#include "dedup.h"
 #include "input.h"
 #include "outfile.h"
 #include "pool.h"
@@ -19,7 +20,10 @@ typedef struct run_ctx {
 	bool failed;   /* some game had an error */
 	bool fatal;    /* out of memory */
 	bool stop;     /* --on-error fail triggered */
-	size_t games, written;
+	size_t games, written, dropped;
+	hamle_dedup *dedup;  /* --unique */
+	hamle_out *dups;     /* --duplicates FILE */
+	cv_split *split;     /* --split, --split-by */
 	unsigned jobs;
 	cv_item *free_items; /* items done with, for the next games (main thread only) */
 	hamle_inputs *in;    /* the inputs: the current one is read through hamle_inputs_attach */
@@ -32,6 +36,7 @@ static void item_free(cv_item *it)
 	free(it->data);
 	hamle_buf_free(&it->out);
 	hamle_buf_free(&it->err);
+	hamle_buf_free(&it->key);
 	free(it);
 }
 
@@ -60,15 +65,32 @@ static int emit(void *ctx, void *item)
 			rc->stop = true;
 			ret = 1;
 		} else if (it->out.len) {
-			rc->written++;
-			if (hamle_out_write(rc->out, it->out.data, it->out.len) < 0)
+			/* here, in input order: the first of equal games is kept, whatever -j is */
+			int dup = it->keyed && rc->dedup ? hamle_dedup_add(rc->dedup, it->key.data, it->key.len) : 0;
+			if (dup < 0) {
+				hamle_msg_nomem(rc->cfg->msg);
+				rc->fatal = true;
 				ret = 1;
+			} else if (dup) {
+				/* a failed write of --duplicates stops the run: -o FILE is then not replaced */
+				rc->dropped++;
+				if (rc->dups && hamle_out_write(rc->dups, it->out.data, it->out.len) < 0)
+					rc->fatal = true, ret = 1;
+			} else {
+				rc->written++;
+				hamle_out *o = rc->split ? cv_split_out(rc->split, it) : rc->out;
+				if (!o)
+					rc->fatal = true, ret = 1;
+				else if (hamle_out_write(o, it->out.data, it->out.len) < 0)
+					rc->fatal = rc->fatal || o != rc->out, ret = 1;
+			}
 		}
 	}
 	/* back to the free list; buffers a huge game grew are let go, so memory stays bounded */
 	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 20);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->err, (size_t)1 << 20);
+	hamle_buf_trim(&it->key, (size_t)1 << 20);
 	it->next_free = rc->free_items;
 	rc->free_items = it;
 	return ret;
@@ -85,6 +107,7 @@ static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
 	} else {
 		hamle_buf_init(&it->out);
 		hamle_buf_init(&it->err);
+		hamle_buf_init(&it->key);
 	}
 	if (hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
 		item_free(it);
@@ -94,7 +117,9 @@ static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
 	it->chunk.data = it->data;
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
-	it->skipped = it->failed = it->oom = false;
+	hamle_buf_clear(&it->key);
+	it->group[0] = '\0';
+	it->skipped = it->failed = it->oom = it->keyed = false;
 	return it;
 }
 
@@ -198,6 +223,18 @@ static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 	return ret;
 }
 
+/* -v: how many games --unique left out, and what the table held. */
+static void unique_note(const run_ctx *rc)
+{
+	char num[24], kib[24], text[512];
+	snprintf(num, sizeof(num), "%zu", rc->dropped);
+	snprintf(kib, sizeof(kib), "%zu", (hamle_dedup_bytes(rc->dedup) + 1023) / 1024);
+	const char *a[2] = {num, kib};
+	if (hamle_locale_format(text, sizeof(text), rc->cfg->msg->messages, "convert_unique_note", 2, a) < 0)
+		snprintf(text, sizeof(text), "--unique left out %s games (keys: %s KiB)", num, kib);
+	hamle_msg_note(rc->cfg->msg, "%s", text);
+}
+
 /* The -o file, NULL for stdout. */
 static const char *output_name(const cv_config *cfg)
 {
@@ -228,14 +265,29 @@ static int check_operands(const cv_config *cfg, const hamle_outfile *of, const c
 int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 {
 	unsigned jobs = cfg->jobs ? cfg->jobs : hamle_pool_default_jobs();
-	run_ctx rc = { cfg, NULL, NULL, false, false, false, 0, 0, jobs, NULL, NULL };
+	run_ctx rc;
+	memset(&rc, 0, sizeof(rc));
+	rc.cfg = cfg;
+	rc.jobs = jobs;
 	int status = HAMLE_EXIT_OK;
-	hamle_outfile *of = NULL;
-	if (hamle_outfile_open(&of, cfg->in_place ? NULL : cfg->output, cfg->msg) != 0)
+	hamle_outfile *of = NULL, *dof = NULL;
+	bool split = cfg->split || cfg->split_by; /* -o names the directory */
+	if (hamle_outfile_open(&of, cfg->in_place || split ? NULL : cfg->output, cfg->msg) != 0)
 		return HAMLE_EXIT_ERROR;
-	if (!cfg->in_place && check_operands(cfg, of, operands, n) != 0)
+	if (!cfg->in_place && !split && check_operands(cfg, of, operands, n) != 0)
 		return hamle_outfile_close(of, false, HAMLE_EXIT_ERROR);
 	rc.out = hamle_outfile_out(of);
+	if (cfg->unique && hamle_dedup_new(&rc.dedup, 64) < 0) {
+		hamle_msg_nomem(cfg->msg);
+		return hamle_outfile_close(of, false, HAMLE_EXIT_ERROR);
+	}
+	if ((cfg->duplicates && hamle_outfile_open(&dof, cfg->duplicates, cfg->msg) != 0) ||
+	    (split && cv_split_open(&rc.split, cfg) != 0)) {
+		hamle_dedup_free(rc.dedup);
+		hamle_outfile_close(dof, false, 0);
+		return hamle_outfile_close(of, false, HAMLE_EXIT_ERROR);
+	}
+	rc.dups = dof ? hamle_outfile_out(dof) : NULL;
 	hamle_inputs *in = NULL;
 	bool cut = false; /* the run stopped before its end: -o FILE is not replaced */
 	rc.workers = calloc(jobs, sizeof(*rc.workers));
@@ -259,7 +311,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	const char *name;
 	bool in_place_failed = false;
 	int more;
-	while (!rc.stop && !rc.fatal && !hamle_out_failed(rc.out) &&
+	while (!rc.stop && !rc.fatal && !hamle_out_failed(rc.out) && !(rc.dups && hamle_out_failed(rc.dups)) &&
 	    (more = hamle_inputs_next(in, &f, &name)) != 0) {
 		if (more < 0) {
 			hamle_msg_error(cfg->msg, "out of memory");
@@ -295,6 +347,8 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	if (rc.fatal)
 		cut = true;
 	hamle_inputs_summary(in, cfg->popts.messages);
+	if (rc.dedup)
+		unique_note(&rc);
 cleanup:
 	hamle_inputs_free(in);
 	while (rc.free_items) {
@@ -307,5 +361,10 @@ cleanup:
 	free(rc.workers);
 	if (cut && hamle_outfile_replaces(of))
 		hamle_msg_error(cfg->msg, "%s: left unchanged: the run stopped before its end", cfg->output);
+	hamle_dedup_free(rc.dedup);
+	if (rc.split)
+		status = cv_split_close(rc.split, !cut, status);
+	if (dof)
+		status = hamle_outfile_close(dof, !cut, status);
 	return hamle_outfile_close(of, !cut, status);
 }

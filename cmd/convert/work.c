@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "convert.h"
+#include "dedup.h"
 #include "finding.h"
 
 int cv_worker_init(const cv_config *cfg, cv_worker *w)
@@ -272,6 +273,11 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	size_t len;
 	const char *text = hamle_writer_output(w->w, &len);
 	hamle_buf_append(&it->out, text, len);
+	/* --unique: a game that failed or was passed through has no key (never left out) */
+	if (cfg->unique && !it->failed && !unsupported_variant(g))
+		it->keyed = hamle_dedup_key(&it->key, g, w->rp, cfg->unique == CV_UNIQUE_POSITIONS) == 0;
+	if (cfg->split_by)
+		cv_split_group(cfg, g, it);
 	if (hamle_buf_failed(&it->out) || hamle_buf_failed(&it->err))
 		it->oom = true;
 }

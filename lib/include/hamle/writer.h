@@ -70,14 +70,34 @@ HAMLE_EXTERN int hamle_write_format_parse(const char *name);
 
 typedef struct hamle_writer hamle_writer;
 
-#define HAMLE_WRITER_OPTIONS_VERSION 1
+/* Output shapes (hamle_writer_options.shape), for pgn, fide and json (the line forms hold none of
+ * these parts and are not changed): NO_COMMENTS leaves out {} and ; comments (not the draw
+ * offer, not % escape lines), NO_NAGS the NAGs, NO_VARIATIONS the variations; STR_ONLY writes the
+ * Seven Tag Roster alone, NO_TAGS no tags, both keeping SetUp, FEN and Variant when the game has
+ * them (without them its moves would not read back); KEEP_TAG_ORDER writes the tags as read, in
+ * their order, none added. A game that failed (pgn/fide) is written whole, as without these
+ * flags (all its tags, comments, NAGs and variations), so that it still fails and nothing of it
+ * is lost; only the line width and the tag order apply to it. */
+#define HAMLE_WRITE_NO_COMMENTS 0x1u
+#define HAMLE_WRITE_NO_NAGS 0x2u
+#define HAMLE_WRITE_NO_VARIATIONS 0x4u
+#define HAMLE_WRITE_STR_ONLY 0x8u
+#define HAMLE_WRITE_NO_TAGS 0x10u
+#define HAMLE_WRITE_KEEP_TAG_ORDER 0x20u
+
+#define HAMLE_WRITER_OPTIONS_VERSION 2 /* 1 is still accepted (no shape, tag_order) */
 typedef struct hamle_writer_options {
 	unsigned int version;        /* HAMLE_WRITER_OPTIONS_VERSION */
 	int format;                  /* hamle_write_format */
 	const hamle_locale *locale;  /* output language; NULL only for uci, fen, epd (else HAMLE_EUSAGE) */
 	unsigned int line_width;     /* pgn/fide: lines hold fewer characters than this; 0 = 80, at most 256 */
+	unsigned int shape;          /* HAMLE_WRITE_NO_COMMENTS | ... */
+	/* pgn/fide: the tags of these names first, in this order (a roster tag the game lacks as
+	 * "?"), then the others as usual; borrowed, must outlive the writer. NULL: none. */
+	const char *const *tag_order;
+	size_t n_tag_order;
 } hamle_writer_options;
-#define HAMLE_WRITER_OPTIONS_INIT { HAMLE_WRITER_OPTIONS_VERSION, HAMLE_WRITE_PGN, NULL, 0 }
+#define HAMLE_WRITER_OPTIONS_INIT { HAMLE_WRITER_OPTIONS_VERSION, HAMLE_WRITE_PGN, NULL, 0, 0, NULL, 0 }
 
 HAMLE_EXTERN int hamle_writer_new(hamle_writer **out, const hamle_writer_options *opts);
 HAMLE_EXTERN void hamle_writer_free(hamle_writer *w); /* NULL-safe */

@@ -13,6 +13,8 @@
  * With annotations (hamle-annotate) "annotations":[{"code","ply","move_number","side","severity",
  * "claim","move","automatic","fen","message"},...] follows, and "annotation_tags":{"ECO",
  * "Opening","PlyCount","Zobrist"} when asked for; "result" is the board's with --fix-result.
+ * The shape flags leave out "comments"/"comments_before", "nags", "variations" and tags (the
+ * object "tags" stays, maybe empty); "status" and "findings" always stay.
  * Variations nest by an explicit stack; no recursion. */
 #include <stdio.h>
 #include <string.h>
@@ -204,10 +206,13 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			f->ply++;
 			hamle_position_fen(fen, sizeof(fen), &f->cur, f->cur.chess960 ? HAMLE_FEN_SHREDDER : HAMLE_FEN_XFEN);
 			kv_str(w, &first, "fen", fen);
-			if (jf->items == 1)
-				array_of(w, &first, "comments_before", t, line_start, stop, 0);
-			array_of(w, &first, "comments", t, i + 1, stop, 0);
-			array_of(w, &first, "nags", t, i + 1, stop, 1);
+			if (!(w->opts.shape & HAMLE_WRITE_NO_COMMENTS)) {
+				if (jf->items == 1)
+					array_of(w, &first, "comments_before", t, line_start, stop, 0);
+				array_of(w, &first, "comments", t, i + 1, stop, 0);
+			}
+			if (!(w->opts.shape & HAMLE_WRITE_NO_NAGS))
+				array_of(w, &first, "nags", t, i + 1, stop, 1);
 			if (collect(w, t, i + 1, stop, 2, 0)) {
 				key(w, &first, "draw_offer");
 				wr_puts(w, "true");
@@ -216,7 +221,7 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			jf->in_vars = 0;
 		} else if (k->kind == HAMLE_TOKEN_VAR_START) {
 			jframe *jf = &js[depth];
-			if (!jf->open_move || depth + 1 >= MAXJ) {
+			if (!jf->open_move || depth + 1 >= MAXJ || (w->opts.shape & HAMLE_WRITE_NO_VARIATIONS)) {
 				skip_depth = 1; /* a variation with no move to replace: nothing to attach it to */
 				continue;
 			}
@@ -354,9 +359,12 @@ int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 	key(w, &first, "tags");
 	wr_putc(w, '{');
 	size_t nt = hamle_game_tag_count(g);
+	int nkept = 0;
 	for (size_t i = 0; i < nt; i++) {
 		const hamle_tag *tg = hamle_game_tag_at(g, i);
-		if (i)
+		if (!wr_tag_kept(w->opts.shape, tg->name))
+			continue; /* --str-only, --no-tags */
+		if (nkept++)
 			wr_putc(w, ',');
 		wr_putc(w, '"');
 		json_chars(w, tg->name, strlen(tg->name)); /* whole, however long */

@@ -1,6 +1,7 @@
 /* writer.c: the writer object, its buffer, the helpers its forms share, and the choice of form.
  * PGN export (and its FIDE-form twin) is in writer_pgn.c, a failed game's rest in writer_failed.c,
  * the line forms in writer_line.c, JSON in json_game.c. See hamle/writer.h for the rules. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,8 @@ int hamle_write_format_parse(const char *name)
 
 int hamle_writer_new(hamle_writer **out, const hamle_writer_options *opts)
 {
-	if (!out || !opts || opts->version != HAMLE_WRITER_OPTIONS_VERSION || opts->format < HAMLE_WRITE_PGN ||
+	if (!out || !opts || (opts->version != HAMLE_WRITER_OPTIONS_VERSION && opts->version != 1) ||
+	    opts->format < HAMLE_WRITE_PGN ||
 	    opts->format > HAMLE_WRITE_JSON)
 		return HAMLE_EUSAGE;
 	int f = opts->format;
@@ -34,7 +36,12 @@ int hamle_writer_new(hamle_writer **out, const hamle_writer_options *opts)
 	hamle_writer *w = calloc(1, sizeof(*w));
 	if (!w)
 		return HAMLE_ENOMEM;
-	w->opts = *opts;
+	if (opts->version == 1) { /* a caller built before shape and tag_order */
+		memcpy(&w->opts, opts, offsetof(hamle_writer_options, shape));
+		w->opts.version = HAMLE_WRITER_OPTIONS_VERSION;
+	} else {
+		w->opts = *opts;
+	}
 	if (!w->opts.line_width)
 		w->opts.line_width = 80;
 	if (w->opts.line_width > WR_LINE_MAX + 1)

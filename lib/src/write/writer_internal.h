@@ -27,6 +27,8 @@ struct hamle_writer {
 	size_t len, cap;
 	int oom;
 	int glue; /* the next word goes on this line whatever its width (a comment after the end) */
+	unsigned shape; /* the game being written: opts.shape; a failed one is written whole (the
+	                * tag order alone) */
 	/* line wrapping (pgn/fide) */
 	size_t col;   /* characters on the current line */
 	int pending_space;
@@ -89,6 +91,12 @@ const hamle_diagnostic *wr_stop_finding(const hamle_replay *rp, size_t stop);
 
 /* The annotator of game g when it annotated g and g is written whole, else NULL. */
 const struct hamle_annotator *wr_annotations(const hamle_writer *w, const hamle_game *g);
+
+/* The shape flags that leave out parts of a game (all but the tag order). */
+#define WR_SHAPE_CONTENT (HAMLE_WRITE_NO_COMMENTS | HAMLE_WRITE_NO_NAGS | HAMLE_WRITE_NO_VARIATIONS | \
+	HAMLE_WRITE_STR_ONLY | HAMLE_WRITE_NO_TAGS)
+/* Whether a tag of this name is written under shape (STR_ONLY, NO_TAGS). */
+int wr_tag_kept(unsigned shape, const char *name);
 
 /* ---- PGN export (writer_pgn.c, the tag section in writer_tags.c) ---- */
 int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);

@@ -344,6 +344,9 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	int pending = w->an ? 0 : -1; /* the ply whose comments are still to come */
 	size_t note = 0;
 	w->loc = failed && hamle_replay_locale(rp) ? hamle_replay_locale(rp) : w->opts.locale;
+	w->shape = failed ? w->opts.shape & ~WR_SHAPE_CONTENT : w->opts.shape;
+	unsigned shape = w->shape;
+	size_t skip = 0; /* NO_VARIATIONS: variations open around the token (not written) */
 	const hamle_locale *loc = w->loc;
 	int fide = w->opts.format == HAMLE_WRITE_FIDE;
 	size_t term = (size_t)-1; /* the termination marker: last RESULT token at depth 0 */
@@ -370,6 +373,17 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	char buf[256];
 	for (size_t i = 0; i < stop && !w->oom; i++) {
 		const hamle_token *k = &t[i];
+		if (__builtin_expect(shape != 0, 0)) {
+			/* a part left out changes nothing of what is written around it (no "N..." after it) */
+			if ((shape & HAMLE_WRITE_NO_VARIATIONS) && (skip || k->kind == HAMLE_TOKEN_VAR_START)) {
+				skip += k->kind == HAMLE_TOKEN_VAR_START;
+				skip -= k->kind == HAMLE_TOKEN_VAR_END;
+				continue;
+			}
+			if (((shape & HAMLE_WRITE_NO_COMMENTS) && k->kind == HAMLE_TOKEN_COMMENT) ||
+			    ((shape & HAMLE_WRITE_NO_NAGS) && k->kind == HAMLE_TOKEN_NAG))
+				continue;
+		}
 		if (pending >= 0 && !(k->depth == 0 && (k->kind == HAMLE_TOKEN_COMMENT || k->kind == HAMLE_TOKEN_NAG ||
 		                                       k->kind == HAMLE_TOKEN_DRAW_OFFER))) {
 			if (annot_flush(w, (unsigned)pending, &note, &w->stack[0].cur))
@@ -500,9 +514,10 @@ int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
 	int failed = !wr_start_ok(rp) || wr_failed(g, rp);
 	int rc = write_pgn(w, g, rp, failed);
 	const hamle_locale *own = hamle_replay_locale(rp);
-	if (rc == 0 && !failed && w->stop_own && own && own != w->opts.locale) {
+	if (rc == 0 && !failed && w->stop_own &&
+	    ((own && own != w->opts.locale) || (w->opts.shape & WR_SHAPE_CONTENT))) {
 		/* the writer stopped at a move the replay had not read (after a game end) and could not
-		 * read either: the game failed, and is written again in its own language */
+		 * read either: the game failed, and is written again in its own language, whole */
 		w->len = start;
 		if (w->buf)
 			w->buf[start] = '\0';

@@ -104,8 +104,73 @@ static size_t next_extra(const struct extra *ex, size_t n, const char *after, co
 	return best;
 }
 
+int wr_tag_kept(unsigned shape, const char *name)
+{
+	if (!(shape & (HAMLE_WRITE_STR_ONLY | HAMLE_WRITE_NO_TAGS)))
+		return 1;
+	/* what the moves need to read back */
+	if (strcmp(name, "SetUp") == 0 || strcmp(name, "FEN") == 0 || strcmp(name, "Variant") == 0)
+		return 1;
+	return !(shape & HAMLE_WRITE_NO_TAGS) && roster_index(name) >= 0;
+}
+
+/* 1 when name is one of opts.tag_order (written first). */
+static int ordered(const hamle_writer *w, const char *name)
+{
+	for (size_t i = 0; i < w->opts.n_tag_order; i++)
+		if (strcmp(w->opts.tag_order[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* KEEP_TAG_ORDER: the game's tags as read (those the shape keeps), then those annotations add. */
+static void tags_as_read(hamle_writer *w, const hamle_game *g, struct extra *ex, size_t nex)
+{
+	size_t n = hamle_game_tag_count(g);
+	for (size_t i = 0; i < n; i++) {
+		const hamle_tag *t = hamle_game_tag_at(g, i);
+		if (wr_tag_kept(w->shape, t->name) && !(nex && replaced(ex, nex, t->name)))
+			tag_line(w, t->name, t->value, t->value_len);
+	}
+	for (size_t e; (e = next_extra(ex, nex, NULL, NULL)) < nex; ex[e].done = 1)
+		tag_line(w, ex[e].name, ex[e].value, ex[e].len);
+	wr_putc(w, '\n');
+}
+
+/* tag_order: the game's tags of each listed name (all of them, in input order; a roster tag it
+ * lacks as unknown) first, in the list's order. */
+static void tags_ordered(hamle_writer *w, const hamle_game *g, const size_t first[7], hamle_result fix,
+	const struct extra *ex, size_t nex)
+{
+	size_t n = hamle_game_tag_count(g);
+	for (size_t o = 0; o < w->opts.n_tag_order; o++) {
+		const char *name = w->opts.tag_order[o];
+		size_t before = 0;
+		while (before < o && strcmp(w->opts.tag_order[before], name) != 0)
+			before++;
+		if (before < o || !wr_tag_kept(w->shape, name) || (nex && replaced(ex, nex, name)))
+			continue; /* listed twice; left out; replaced by an annotation */
+		int k = roster_index(name);
+		if (k == 6 && fix != HAMLE_RESULT_NONE) {
+			tag_line(w, roster[6], hamle_result_string(fix), strlen(hamle_result_string(fix)));
+			continue;
+		}
+		if (k >= 0 && first[k] == (size_t)-1) {
+			const char *v = k == 2 ? "????.??.??" : k == 6 ? hamle_result_string(wr_game_result(g)) : "?";
+			tag_line(w, roster[k], v, strlen(v));
+			continue;
+		}
+		for (size_t i = 0; i < n; i++) {
+			const hamle_tag *t = hamle_game_tag_at(g, i);
+			if (strcmp(t->name, name) == 0 && (k < 0 || i == first[k]))
+				tag_line(w, t->name, t->value, t->value_len);
+		}
+	}
+}
+
 /* Seven Tag Roster in order (first occurrence of each; missing ones as unknown), then every other
- * tag in ASCII order of its name (input order among equal names). */
+ * tag in ASCII order of its name (input order among equal names). With opts.tag_order the tags it
+ * names come first; the shape (STR_ONLY, NO_TAGS, KEEP_TAG_ORDER) may leave some out. */
 void wr_tags(hamle_writer *w, const hamle_game *g)
 {
 	size_t n = hamle_game_tag_count(g);
@@ -125,9 +190,20 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 	/* annotations: the Result the board decides, and tags added (replacing the game's own) */
 	struct extra ex[5];
 	size_t nex = extras(w, ex);
+	for (size_t e = 0; e < nex; e++)
+		if (!wr_tag_kept(w->shape, ex[e].name))
+			ex[e].done = 1;
 	hamle_result fix = annot_result_override(w->an);
+	if (w->shape & HAMLE_WRITE_KEEP_TAG_ORDER) {
+		tags_as_read(w, g, ex, nex);
+		return;
+	}
+	if (w->opts.n_tag_order)
+		tags_ordered(w, g, first, fix, ex, nex);
 	for (int k = 0; k < 7; k++) {
-		if (k == 6 && fix != HAMLE_RESULT_NONE) {
+		if ((w->shape & HAMLE_WRITE_NO_TAGS) || (w->opts.n_tag_order && ordered(w, roster[k]))) {
+			continue;
+		} else if (k == 6 && fix != HAMLE_RESULT_NONE) {
 			tag_line(w, roster[6], hamle_result_string(fix), strlen(hamle_result_string(fix)));
 		} else if (first[k] != (size_t)-1) {
 			const hamle_tag *t = hamle_game_tag_at(g, first[k]);
@@ -147,6 +223,9 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 			if (i < sizeof(own) ? own[i] : is_first_roster(g, first, i))
 				continue;
 			if (nex && replaced(ex, nex, t->name))
+				continue;
+			if (__builtin_expect(w->shape || w->opts.n_tag_order, 0) &&
+			    (!wr_tag_kept(w->shape, t->name) || (ordered(w, t->name) && roster_index(t->name) < 0)))
 				continue;
 			if (prev_name) { /* strictly after (prev_name, prev_i) */
 				int c = strcmp(t->name, prev_name);
