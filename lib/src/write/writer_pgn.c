@@ -380,7 +380,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				skip -= k->kind == HAMLE_TOKEN_VAR_END;
 				continue;
 			}
-			if (((shape & HAMLE_WRITE_NO_COMMENTS) && k->kind == HAMLE_TOKEN_COMMENT) ||
+			if (((shape & HAMLE_WRITE_NO_COMMENTS) && k->kind == HAMLE_TOKEN_COMMENT && !is_draw_comment(k)) ||
 			    ((shape & HAMLE_WRITE_NO_NAGS) && k->kind == HAMLE_TOKEN_NAG))
 				continue;
 		}
