@@ -13,8 +13,8 @@
  * With annotations (hamle-annotate) "annotations":[{"code","ply","move_number","side","severity",
  * "claim","move","automatic","fen","message"},...] follows, and "annotation_tags":{"ECO",
  * "Opening","PlyCount","Zobrist"} when asked for; "result" is the board's with --fix-result.
- * The shape flags leave out "comments"/"comments_before", "nags", "variations" and tags (the
- * object "tags" stays, maybe empty); "status" and "findings" always stay.
+ * The shape flags leave out "comments"/"comments_before" (but a {(=)} draw offer), "nags",
+ * "variations" and tags (the object "tags" stays, maybe empty); "status" and "findings" stay.
  * Variations nest by an explicit stack; no recursion. */
 #include <stdio.h>
 #include <string.h>
@@ -86,10 +86,23 @@ static void kv_uint(hamle_writer *w, int *first, const char *k, unsigned long lo
 	wr_uint(w, v);
 }
 
+/* 1 when the comment is the draw offer as PGN writes it, {(=)}: kept by NO_COMMENTS. */
+static int draw_comment(const hamle_token *t)
+{
+	const char *s = t->text;
+	size_t n = t->len;
+	while (n && wr_is_space(*s))
+		s++, n--;
+	while (n && wr_is_space(s[n - 1]))
+		n--;
+	return !(t->flags & HAMLE_TOKEN_LINE_COMMENT) && n == 3 && memcmp(s, "(=)", 3) == 0;
+}
+
 /* Comments (kind COMMENT) or NAGs of the line at depth d from token i up to the next move of
  * that line (variations skipped). what: 0 comments, 1 nags, 2 draw offer present (returns 1). */
 static int collect(hamle_writer *w, const hamle_token *t, size_t i, size_t stop, int what, int write)
 {
+	int only_draws = what == 0 && (w->opts.shape & HAMLE_WRITE_NO_COMMENTS);
 	int nest = 0, count = 0;
 	for (size_t j = i; j < stop; j++) {
 		unsigned k = t[j].kind;
@@ -107,7 +120,8 @@ static int collect(hamle_writer *w, const hamle_token *t, size_t i, size_t stop,
 			continue;
 		if (k == HAMLE_TOKEN_MOVE)
 			break;
-		if ((what == 0 && k == HAMLE_TOKEN_COMMENT) || (what == 1 && k == HAMLE_TOKEN_NAG) ||
+		if ((what == 0 && k == HAMLE_TOKEN_COMMENT && (!only_draws || draw_comment(&t[j]))) ||
+		    (what == 1 && k == HAMLE_TOKEN_NAG) ||
 		    (what == 2 && k == HAMLE_TOKEN_DRAW_OFFER)) {
 			if (write) {
 				if (count)
@@ -206,11 +220,9 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			f->ply++;
 			hamle_position_fen(fen, sizeof(fen), &f->cur, f->cur.chess960 ? HAMLE_FEN_SHREDDER : HAMLE_FEN_XFEN);
 			kv_str(w, &first, "fen", fen);
-			if (!(w->opts.shape & HAMLE_WRITE_NO_COMMENTS)) {
-				if (jf->items == 1)
-					array_of(w, &first, "comments_before", t, line_start, stop, 0);
-				array_of(w, &first, "comments", t, i + 1, stop, 0);
-			}
+			if (jf->items == 1)
+				array_of(w, &first, "comments_before", t, line_start, stop, 0);
+			array_of(w, &first, "comments", t, i + 1, stop, 0);
 			if (!(w->opts.shape & HAMLE_WRITE_NO_NAGS))
 				array_of(w, &first, "nags", t, i + 1, stop, 1);
 			if (collect(w, t, i + 1, stop, 2, 0)) {
