@@ -171,6 +171,12 @@ static void epd(hamle_buf *out, const hamle_position *pos)
 	hamle_buf_putc(out, '\0');
 }
 
+/* The key of the moves: the start (a byte 0 for the standard one, else its FEN's first four fields
+ * and a NUL), the number of plies (7 bits a byte, low first, the high bit saying "more"), then each
+ * ply's origin and destination squares, 12 bits, and for a promotion 2 bits of its piece, packed
+ * low bit first. The squares alone tell the move in the position the same start and the same
+ * plies before lead to (a castling is the king taking its rook; whether a pawn move promotes is
+ * the squares'), so two games have one key exactly when they have one start and one mainline. */
 int hamle_dedup_key(hamle_buf *out, const hamle_game *g, const hamle_replay *rp, int positions)
 {
 	hamle_buf_clear(out);
@@ -181,25 +187,46 @@ int hamle_dedup_key(hamle_buf *out, const hamle_game *g, const hamle_replay *rp,
 		return hamle_buf_failed(out) ? -1 : 0;
 	}
 	const hamle_position *start = hamle_replay_start(rp);
-	/* the standard start is the common case: one byte (a FEN always starts with a piece or digit) */
-	static const char std_start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
-	char fen[HAMLE_FEN_MAX];
-	int n = hamle_position_fen(fen, sizeof(fen), start, HAMLE_FEN_XFEN);
-	if (n > 0 && strncmp(fen, std_start, sizeof(std_start) - 1) == 0 && !hamle_position_is_chess960(start) &&
-	    (fen[sizeof(std_start) - 1] == ' ' || fen[sizeof(std_start) - 1] == '\0'))
-		hamle_buf_putc(out, '\0');
+	if (!hamle_game_tag(g, "FEN") && !hamle_position_is_chess960(start))
+		hamle_buf_putc(out, '\0'); /* the standard start (without a FEN the replay starts there) */
 	else
 		epd(out, start);
 	const hamle_token *t = hamle_game_tokens(g);
 	const hamle_replay_move *mv = hamle_replay_moves(rp);
-	size_t nt = hamle_game_token_count(g);
+	size_t nt = hamle_game_token_count(g), plies = 0;
 	for (size_t i = 0; i < nt; i++) {
 		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0)
 			continue;
 		if (!mv || !(mv[i].flags & HAMLE_RM_MOVE))
 			return -1; /* a move the replay did not resolve: no key, never a duplicate */
-		unsigned char b[2] = {(unsigned char)(mv[i].move & 0xFF), (unsigned char)(mv[i].move >> 8)};
-		hamle_buf_append(out, b, 2);
+		plies++;
 	}
+	unsigned char b[16];
+	size_t n = 0;
+	for (size_t v = plies; n == 0 || v; v >>= 7)
+		b[n++] = (unsigned char)((v & 0x7F) | (v >> 7 ? 0x80 : 0));
+	hamle_buf_append(out, b, n);
+	uint64_t bits = 0;
+	unsigned nbits = 0;
+	for (size_t i = 0; i < nt; i++) {
+		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0)
+			continue;
+		hamle_move m = mv[i].move;
+		bits |= (uint64_t)(m & 0xFFF) << nbits;
+		nbits += 12;
+		if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_PROMOTION) {
+			bits |= (uint64_t)((m >> 12) & 3) << nbits;
+			nbits += 2;
+		}
+		if (nbits >= 32) {
+			for (n = 0; n < 4; n++, bits >>= 8)
+				b[n] = (unsigned char)bits;
+			nbits -= 32;
+			hamle_buf_append(out, b, 4);
+		}
+	}
+	for (n = 0; nbits > 0; n++, bits >>= 8)
+		b[n] = (unsigned char)bits, nbits = nbits > 8 ? nbits - 8 : 0;
+	hamle_buf_append(out, b, n);
 	return hamle_buf_failed(out) ? -1 : 0;
 }

@@ -1,11 +1,11 @@
 /* dedup.h: the games seen so far, by key, for --unique (hamle-convert).
  *
- * A game's key is a short byte string a worker builds (hamle_dedup_key_moves: its start position
- * and mainline moves, 2 bytes a ply; hamle_dedup_key_final: its final position). The table keeps
+ * A game's key is a short byte string a worker builds (hamle_dedup_key: its start position and
+ * mainline moves, 12 bits a ply; or its final position). The table keeps
  * a 64-bit hash of each distinct key and the key itself, packed in one growing arena: a hash that
  * matches is confirmed by comparing the keys byte for byte, so a hash collision never makes two
  * different games equal. Memory: 16 bytes per slot (at most 3/4 of the slots used) plus the key
- * bytes of each distinct game (README: about 100 bytes a game on corpus/medium).
+ * bytes of each distinct game (README: the figures on the book and corpus/medium).
  *
  * hash_bits (1..64) keeps that many low bits of the hash: the tools use 64; a test uses fewer to
  * force collisions. Not thread-safe: one thread (with pool.h, the emit callback, which sees the
@@ -35,7 +35,8 @@ size_t hamle_dedup_collisions(const hamle_dedup *d);
 size_t hamle_dedup_bytes(const hamle_dedup *d);
 
 /* The key of game g as rp replayed it, into out (cleared first): with positions 0, its start (a
- * byte 0 for the standard start, else its FEN's first four fields) and its mainline moves; with
+ * byte 0 for the standard start, else its FEN's first four fields), its number of plies and its
+ * mainline moves (12 bits a ply, 2 more for a promotion's piece); with
  * positions 1, the first four FEN fields of its final position. -1 when the game has no such key
  * (it could not be started, or a move of its mainline did not resolve). */
 int hamle_dedup_key(hamle_buf *out, const hamle_game *g, const hamle_replay *rp, int positions);

@@ -69,7 +69,7 @@ START_TEST(test_dedup_game_keys)
 	/* the same moves, other tags, comments, variations, NAGs: the same key */
 	ck_assert_int_eq(key_of(&a, "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n", 0), 0);
 	ck_assert_int_eq(key_of(&b, "[White \"B\"]\n\n1. e4 {x} e5 (1... c5) 2. Nf3 $1 Nc6 3. Bb5 a6 *\n", 0), 0);
-	ck_assert_uint_eq(a.len, 1 + 6 * 2); /* the standard start, 2 bytes a ply */
+	ck_assert_uint_eq(a.len, 1 + 1 + 9); /* the standard start, 6 plies, 12 bits a ply */
 	ck_assert(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
 	/* a transposition: another key of moves, the same final position */
 	ck_assert_int_eq(key_of(&c, "1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 *\n", 0), 0);
@@ -83,6 +83,10 @@ START_TEST(test_dedup_game_keys)
 	ck_assert_int_eq(key_of(&b, "[SetUp \"1\"]\n[FEN \"3k4/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n", 0), 0);
 	ck_assert(!(a.len == b.len && memcmp(a.data, b.data, a.len) == 0));
 	ck_assert_str_eq(a.data, "4k3/8/8/8/8/8/4P3/4K3 w - -");
+	/* the same squares, another promotion piece: another key */
+	ck_assert_int_eq(key_of(&a, "[SetUp \"1\"]\n[FEN \"8/P7/8/8/8/8/8/k1K5 w - - 0 1\"]\n\n1. a8=Q *\n", 0), 0);
+	ck_assert_int_eq(key_of(&b, "[SetUp \"1\"]\n[FEN \"8/P7/8/8/8/8/8/k1K5 w - - 0 1\"]\n\n1. a8=N *\n", 0), 0);
+	ck_assert(!(a.len == b.len && memcmp(a.data, b.data, a.len) == 0));
 	/* a move that did not resolve: no key (such a game is never left out) */
 	ck_assert_int_eq(key_of(&a, "1. e4 e5 2. Nf6 *\n", 0), -1);
 	hamle_buf_free(&a);
