@@ -67,7 +67,9 @@ _hamle()
 	--output-encoding) values="utf-8 cp1254 iso-8859-9 latin1" ;;
 	--repair) values="tr" ;;
 	--on-error) values="keep skip fail" ;;
-	--locale-file | --output | -o)
+	--split-by) values="eco event date" ;;
+	--unique) values="positions" ;;
+	--locale-file | --output | -o | --duplicates | --tag-order)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0
 		;;
