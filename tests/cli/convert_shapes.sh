@@ -158,4 +158,12 @@ run_tool convert --split 2 "$IN"
 expect_rc 2 "--split without -o DIR"
 run_tool convert --split 2 --split-by eco -o "$T/x" "$IN"
 expect_rc 2 "--split and --split-by"
+for bad in "--width 19" "--width 257" "--split 0" "--split-by site" "--tag-order $T/none --keep-tag-order" \
+    "--tag-order $T/none"; do
+	# shellcheck disable=SC2086
+	run_tool convert $bad "$IN"
+	expect_rc 2 "$bad: a usage error"
+	expect_empty "$RUN_OUT" "$bad: nothing written"
+done
+grep -q "$T/none" "$RUN_ERR" || fail "--tag-order with a missing file names it"
 finish
