@@ -126,7 +126,7 @@ static int ordered(const hamle_writer *w, const char *name)
 /* KEEP_TAG_ORDER: the game's tags as read (those the shape keeps), then those annotations add. */
 static void tags_as_read(hamle_writer *w, const hamle_game *g, struct extra *ex, size_t nex)
 {
-	size_t n = hamle_game_tag_count(g);
+	size_t n = hamle_game_tag_count(g), start = w->len;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_tag *t = hamle_game_tag_at(g, i);
 		if (wr_tag_kept(w->shape, t->name) && !(nex && replaced(ex, nex, t->name)))
@@ -134,7 +134,8 @@ static void tags_as_read(hamle_writer *w, const hamle_game *g, struct extra *ex,
 	}
 	for (size_t e; (e = next_extra(ex, nex, NULL, NULL)) < nex; ex[e].done = 1)
 		tag_line(w, ex[e].name, ex[e].value, ex[e].len);
-	wr_putc(w, '\n');
+	if (w->len > start)
+		wr_putc(w, '\n'); /* no blank line after no tags (NO_TAGS) */
 }
 
 /* tag_order: the game's tags of each listed name (all of them, in input order; a roster tag it
@@ -173,7 +174,7 @@ static void tags_ordered(hamle_writer *w, const hamle_game *g, const size_t firs
  * names come first; the shape (STR_ONLY, NO_TAGS, KEEP_TAG_ORDER) may leave some out. */
 void wr_tags(hamle_writer *w, const hamle_game *g)
 {
-	size_t n = hamle_game_tag_count(g);
+	size_t n = hamle_game_tag_count(g), start = w->len;
 	size_t first[7];
 	for (int k = 0; k < 7; k++)
 		first[k] = (size_t)-1;
@@ -254,5 +255,6 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 		prev_name = t->name;
 		prev_i = best;
 	}
-	wr_putc(w, '\n');
+	if (w->len > start)
+		wr_putc(w, '\n'); /* no blank line after no tags (NO_TAGS) */
 }
