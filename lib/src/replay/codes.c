@@ -26,8 +26,8 @@ static const hamle_code_info codes[] = {
 	{"bad-nag", W},             /* a NAG above $255, kept as written */
 	{"truncated", W},           /* the input ends inside its last game */
 	{"unsupported-variant", W},
-	{"header-value", W},
-	{"missing-moves", W},       /* moves bridging an illegal move (--bridge): after its error */        /* a scoresheet header value that is no PGN value: kept as written */
+	{"header-value", W},        /* a scoresheet header value that is no PGN value: kept as written */
+	{"missing-moves", W},       /* moves bridging an illegal move (--bridge): after its error */
 };
 #undef E
 #undef W
