@@ -293,7 +293,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			rp->positions[i] = f->cur;
 			rp->moves[i].before = &rp->positions[i];
 		}
-		if (!quiet && (info.warnings & HAMLE_SAN_W_MARKS))
+		if (!quiet && (info.warnings & (HAMLE_SAN_W_MARKS | HAMLE_SAN_W_PAWN_CAPTURE_BARE)))
 			mark_warnings(rp, i, &info, &f->cur, f->ply + 1, depth);
 		if (has_vars) /* the position a variation starts from */
 			f->prev = f->cur;
