@@ -18,5 +18,6 @@
 #include "hamle/eco.h"
 #include "hamle/reconcile.h"
 #include "hamle/unwinnable.h"
+#include "hamle/engine.h"
 
 #endif
