@@ -8,11 +8,13 @@
 #include <hamle/annotate.h>
 
 #include "convert.h"
+#include "engine.h"
 
 typedef struct an_config {
 	hamle_annotate_options aopts;
 	bool json;   /* --format json: the events, not the games */
 	bool report; /* --report: changes and events on stderr */
+	an_engine_config eng; /* --engine and its options (engine.h) */
 } an_config;
 
 extern const cv_hooks an_hooks;

@@ -8,16 +8,32 @@
 #include "finding.h"
 #include "json.h"
 
-static void *worker_new(const cv_config *cfg)
-{
-	const an_config *ac = cfg->tool;
-	hamle_annotator *a = NULL;
-	return hamle_annotator_new(&a, &ac->aopts) < 0 ? NULL : a;
-}
+/* A worker's state: its annotator, and its engine (--engine) */
+struct an_worker {
+	hamle_annotator *a;
+	struct an_engine_worker *ew;
+};
 
 static void worker_free(void *state)
 {
-	hamle_annotator_free(state);
+	struct an_worker *aw = state;
+	if (!aw)
+		return;
+	hamle_annotator_free(aw->a);
+	an_engine_worker_free(aw->ew);
+	free(aw);
+}
+
+static void *worker_new(const cv_config *cfg)
+{
+	const an_config *ac = cfg->tool;
+	struct an_worker *aw = calloc(1, sizeof(*aw));
+	if (!aw || hamle_annotator_new(&aw->a, &ac->aopts) < 0 ||
+	    (ac->eng.path && !(aw->ew = an_engine_worker_new(&ac->eng)))) {
+		worker_free(aw);
+		return NULL;
+	}
+	return aw;
 }
 
 /* The event as a finding line (GNU style, as hamle-validate's). */
@@ -131,10 +147,13 @@ static int game(const cv_config *cfg, void *state, cv_item *it, const hamle_game
 	hamle_writer *w, int *written)
 {
 	const an_config *ac = cfg->tool;
-	hamle_annotator *a = state;
+	struct an_worker *aw = state;
+	hamle_annotator *a = aw->a;
 	if (hamle_annotate_game(a, g, rp) < 0)
 		return -1;
 	hamle_writer_annotate(w, a);
+	if (aw->ew && !ac->json && an_engine_game(&ac->eng, cfg, aw->ew, it, g, rp, w) < 0)
+		return -1;
 	size_t n = hamle_annotate_event_count(a);
 	if (ac->json) {
 		for (size_t i = 0; i < n; i++)

@@ -80,6 +80,7 @@ static const hamle_cli_opt opts[] = {
 		"positions the unwinnability analysis searches at most per side: for a loss on time (6.9; default "
 		"200000) and for a final position dead beyond material, such as a locked pawn wall (default: its "
 		"static arguments alone)", OPT_MATE_BUDGET},
+	AN_ENGINE_OPT_ENTRIES,
 	HAMLE_OPT_STD_ENTRIES,
 	{0}};
 
@@ -119,6 +120,8 @@ static const struct { int on, off; unsigned flag; } toggles[] = {
 static void own_option(cv_cli *c, an_config *ac, int id, const char *arg)
 {
 	const char *a[1] = {arg};
+	if (an_engine_option(&ac->eng, id, arg, &c->usage))
+		return;
 	for (size_t i = 0; i < sizeof(toggles) / sizeof(toggles[0]); i++) {
 		if (id == toggles[i].off) {
 			ac->aopts.flags &= ~toggles[i].flag;
@@ -167,6 +170,7 @@ int main(int argc, char **argv)
 	memset(&ac, 0, sizeof(ac));
 	hamle_annotate_options ao = HAMLE_ANNOTATE_OPTIONS_INIT;
 	ac.aopts = ao;
+	an_engine_init(&ac.eng);
 	int status = cv_cli_init(&c, "hamle-annotate", argc), done = 0;
 	if (status)
 		goto cleanup;
@@ -193,7 +197,7 @@ int main(int argc, char **argv)
 	/* the annotator takes the replay's positions instead of playing every move again */
 	c.cfg.popts.flags |= HAMLE_REPLAY_KEEP_POSITIONS;
 	c.cfg.popts_msg.flags |= HAMLE_REPLAY_KEEP_POSITIONS;
-	if (ac.aopts.flags & HAMLE_ANNOTATE_ECO) {
+	if ((ac.aopts.flags & HAMLE_ANNOTATE_ECO) || (ac.eng.path && ac.eng.skip_book)) {
 		hamle_error err;
 		hamle_error_clear(&err);
 		int rc = hamle_eco_load_builtin(&eco, &err);
@@ -209,7 +213,10 @@ int main(int argc, char **argv)
 	ac.aopts.messages = c.cfg.messages;
 	c.cfg.hooks = &an_hooks;
 	c.cfg.tool = &ac;
+	if ((status = an_engine_start(&ac.eng, &c.msg, eco, c.operands, c.nops)) != 0)
+		goto cleanup;
 	status = cv_run(&c.cfg, c.operands, c.nops);
+	an_engine_finish(&ac.eng, &c.msg);
 cleanup:
 	hamle_eco_free(eco);
 	cv_cli_free(&c);

@@ -1,8 +1,9 @@
 /* fake_engine.c: a UCI engine for the tests of hamle's engine client (hamle/engine.h) that fails on
  * cue. Its evaluation is the material balance in the view of the side to move (P 100, N B 300,
  * R 500, Q 900), a mate in one when a move mates; its best move mates, else takes the most valuable
- * piece, else is the first legal move; its pv is the best move and the first reply.
+ * piece, else is the first legal move; its pv is the best move and the reply it would choose.
  *
+ * (So its evaluation is the material after its best capture.)
  * HAMLE_FAKE_ENGINE (comma-separated; P a ply of the position searched: 2 (fullmove - 1) + 1 for
  * Black; every process counts the same):
  *   nostart     exits with status 3 before it reads anything
@@ -65,11 +66,12 @@ static int material(const hamle_position *p)
 	return sum;
 }
 
-static hamle_move best_move(const hamle_position *p, int *mates)
+static hamle_move best_move(const hamle_position *p, int *mates, int *gain)
 {
 	hamle_move mv[HAMLE_MAX_MOVES];
 	int n = hamle_position_legal_moves(p, mv), best = -1, bestv = -1;
 	*mates = 0;
+	*gain = 0;
 	for (int i = 0; i < n; i++) {
 		hamle_position *q = NULL;
 		hamle_position_copy(&q, p);
@@ -88,6 +90,7 @@ static hamle_move best_move(const hamle_position *p, int *mates)
 			best = i;
 		}
 	}
+	*gain = bestv > 0 ? bestv : 0;
 	return best >= 0 ? mv[best] : HAMLE_MOVE_NONE;
 }
 
@@ -111,8 +114,8 @@ static void go(const hamle_position *p)
 		struct timespec ts = { arg / 1000, (arg % 1000) * 1000000 };
 		nanosleep(&ts, NULL);
 	}
-	int mates;
-	hamle_move m = best_move(p, &mates);
+	int mates, gain;
+	hamle_move m = best_move(p, &mates, &gain);
 	if (m == HAMLE_MOVE_NONE) {
 		say(hamle_position_in_check(p) ? "info depth 0 score mate 0\nbestmove (none)\n" :
 			"info depth 0 score cp 0\nbestmove (none)\n");
@@ -123,8 +126,8 @@ static void go(const hamle_position *p)
 	hamle_position *q = NULL;
 	hamle_position_copy(&q, p);
 	hamle_position_play(q, m);
-	int dummy;
-	hamle_move reply = best_move(q, &dummy);
+	int dummy, dgain;
+	hamle_move reply = best_move(q, &dummy, &dgain);
 	if (reply != HAMLE_MOVE_NONE && !mates) {
 		r[0] = ' ';
 		hamle_move_uci(r + 1, sizeof(r) - 1, q, reply);
@@ -133,7 +136,7 @@ static void go(const hamle_position *p)
 	if (mates)
 		printf("info depth 1 nodes 20 time 1 score mate 1 pv %s\n", u);
 	else
-		printf("info depth 1 nodes 20 time 1 score cp %d pv %s%s\n", material(p), u, r);
+		printf("info depth 1 nodes 20 time 1 score cp %d pv %s%s\n", material(p) + gain, u, r);
 	printf("bestmove %s\n", u);
 	fflush(stdout);
 }

@@ -19,5 +19,6 @@
 #include "hamle/reconcile.h"
 #include "hamle/unwinnable.h"
 #include "hamle/engine.h"
+#include "hamle/analysis.h"
 
 #endif

@@ -288,7 +288,22 @@ static unsigned timeout_of(const hamle_engine *e, const hamle_engine_limit *lim)
 	return lim && lim->kind == HAMLE_LIMIT_DEPTH ? 60000 : 10000;
 }
 
+static int handshake_steps(hamle_engine *e, hamle_error *err);
+
+/* Starts the engine: a failure says "could not start" (so that a caller can tell it from a search
+ * that failed). */
 static int handshake(hamle_engine *e, hamle_error *err)
+{
+	int rc = handshake_steps(e, err);
+	if (rc < 0 && err && !strstr(err->message, "could not start")) {
+		char m[HAMLE_ERROR_MESSAGE_MAX];
+		snprintf(m, sizeof(m), "%s", err->message);
+		snprintf(err->message, sizeof(err->message), "the engine could not start: %.200s", m);
+	}
+	return rc;
+}
+
+static int handshake_steps(hamle_engine *e, hamle_error *err)
 {
 	e->name[0] = '\0';
 	e->has960 = e->is960 = 0;

@@ -46,7 +46,26 @@ struct hamle_writer {
 	const struct hamle_annotator *annot;
 	const struct hamle_annotator *an;
 	struct fen_cache fen; /* FEN comments (annotations) */
+	/* engine analysis (hamle_writer_analysis, writer_engine.c): given, of the game being written,
+	 * and the ply whose [%eval] is written */
+	const struct hamle_analysis *analysis;
+	const struct hamle_analysis *ea;
+	unsigned ea_done;
 };
+
+/* ---- engine analysis (writer_engine.c) ---- */
+/* The analysis given when it is of g, else NULL. */
+const struct hamle_analysis *wr_analysis(const hamle_writer *w, const hamle_game *g);
+/* The judgement NAG of mainline ply (its move is token i of t[0..n)), 0 for none or when the
+ * move's own NAGs have it. */
+unsigned wr_engine_nag(const hamle_writer *w, unsigned ply, const hamle_token *t, size_t i, size_t n);
+/* Writes comment s[0..n) after mainline ply's move with its [%eval] merged in: 1, or 0 when the
+ * comment is not for that (written by the caller). */
+int wr_engine_comment(hamle_writer *w, unsigned ply, const char *s, size_t n);
+/* After ply's comments: its [%eval] when no comment took it; the comment and the best line of a
+ * mistake or blunder (before: the position before its move). Return how many were written. */
+size_t wr_engine_eval(hamle_writer *w, unsigned ply);
+size_t wr_engine_line(hamle_writer *w, unsigned ply, const struct hamle_position *before);
 
 /* ---- buffer (sticky out-of-memory) ---- */
 /* Grows the buffer for n more bytes and a NUL; 0 when out of memory (sticky). */

@@ -288,7 +288,7 @@ static void plain_comment(hamle_writer *w, const char *s, size_t n)
 
 /* The annotator's comments after mainline ply (none without annotations), then the FEN and the
  * Polyglot key of pos, the position after it, when asked for; returns how many were written. */
-static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next, const struct hamle_position *pos)
+static size_t annot_flush_rules(hamle_writer *w, unsigned ply, size_t *next, const struct hamle_position *pos)
 {
 	if (!w->an || (!(w->an->opts.flags & (HAMLE_ANNOTATE_FEN | HAMLE_ANNOTATE_FEN_END | HAMLE_ANNOTATE_ZOBRIST)) &&
 	               (*next >= w->an->nnotes || w->an->notes[*next].ply > ply)))
@@ -329,6 +329,15 @@ static int format_as_written(char *buf, size_t size, const hamle_writer *w, cons
 	return san_format_marks(buf, size, pos, loc, m, w->form, t.capture, mark);
 }
 
+/* The comments after mainline ply: the engine's [%eval] (when no comment of the game took it), the
+ * annotator's, then the engine's word on a mistake and its best line (writer_engine.c). */
+static size_t annot_flush(hamle_writer *w, unsigned ply, size_t *next, const struct hamle_position *pos)
+{
+	size_t n = wr_engine_eval(w, ply);
+	n += annot_flush_rules(w, ply, next, pos);
+	return n + wr_engine_line(w, ply, &w->stack[0].last);
+}
+
 /* Writes g; failed: the game has an error (or cannot be replayed), so it is written in its own
  * language up to the place where it failed, then the note and the rest as it was read. */
 static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, int failed)
@@ -340,8 +349,10 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	size_t stop = failed ? wr_pgn_stop(g, rp, &why, &skipped) : n;
 	w->stop_own = 0;
 	w->an = failed ? NULL : wr_annotations(w, g);
+	w->ea = failed ? NULL : wr_analysis(w, g);
+	w->ea_done = 0;
 	unsigned mply = 0;      /* mainline plies written */
-	int pending = w->an ? 0 : -1; /* the ply whose comments are still to come */
+	int pending = w->an || w->ea ? 0 : -1; /* the ply whose comments are still to come */
 	size_t note = 0;
 	w->loc = failed && hamle_replay_locale(rp) ? hamle_replay_locale(rp) : w->opts.locale;
 	w->shape = failed ? w->opts.shape & ~WR_SHAPE_CONTENT : w->opts.shape;
@@ -416,8 +427,12 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			hamle_position_play(&f->cur, m);
 			f->moved = 1;
 			need_black = 0;
-			if (w->an && depth == 0)
+			if ((w->an || w->ea) && depth == 0) {
 				pending = (int)++mply;
+				unsigned nag = wr_engine_nag(w, mply, t, i, stop);
+				if (nag)
+					word_number(w, "$", nag, "");
+			}
 			break;
 		}
 		case HAMLE_TOKEN_COMMENT:
@@ -425,7 +440,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				wr_word(w, draw_offer_text(w));
 			else if (k->flags & HAMLE_TOKEN_LINE_COMMENT)
 				wr_line_comment(w, k->text, k->len);
-			else
+			else if (!(depth == 0 && pending > 0 && wr_engine_comment(w, (unsigned)pending, k->text, k->len)))
 				wr_brace_comment(w, k->text, k->len);
 			need_black = 1;
 			break;

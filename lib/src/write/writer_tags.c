@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "hamle/eco.h"
+#include "hamle/analysis.h"
 #include "write/annotate_internal.h"
 #include "write/writer_internal.h"
 
@@ -55,8 +56,19 @@ static size_t extras(const hamle_writer *w, struct extra *ex)
 {
 	const hamle_annotator *a = w->an;
 	size_t n = 0;
+	/* the engine analysis: the accuracy tags */
+	for (int k = 0; k < 4; k++) {
+		const char *name;
+		ex[n] = (struct extra){ NULL, NULL, 0, "", 0 };
+		if (hamle_analysis_tag(w->ea, k, &name, ex[n].buf, sizeof(ex[n].buf))) {
+			ex[n].name = name;
+			ex[n].value = ex[n].buf;
+			ex[n].len = strlen(ex[n].buf);
+			n++;
+		}
+	}
 	if (!a)
-		return 0;
+		return n;
 	const hamle_eco_entry *op = hamle_annotate_opening(a, NULL);
 	if (op) {
 		const char *colon = strstr(op->name, ": ");
@@ -189,7 +201,7 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 		}
 	}
 	/* annotations: the Result the board decides, and tags added (replacing the game's own) */
-	struct extra ex[5];
+	struct extra ex[9];
 	size_t nex = extras(w, ex);
 	for (size_t e = 0; e < nex; e++)
 		if (!wr_tag_kept(w->shape, ex[e].name))
