@@ -6,7 +6,7 @@
  * Signals: the one process-wide state here is the table of engine pids that the handler of
  * SIGHUP, SIGINT, SIGQUIT and SIGTERM kills (SIGKILL, then waitpid: no child left, no zombie)
  * before it hands the signal on (to the handler that was there, outfile.c's, else the default
- * action). */
+ * action), and the flag that has an engine started meanwhile killed at once. */
 #include "engine.h"
 
 #include <errno.h>
@@ -26,25 +26,38 @@
 #define AN_MAX_ENGINES 1024
 #define START_FAILURES 3
 
-static volatile sig_atomic_t child_pid[AN_MAX_ENGINES];
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal handler needs lock-free atomic ints");
+static atomic_int child_pid[AN_MAX_ENGINES];
+static atomic_int stopping; /* set by the handler: an engine started from now on is killed at once */
 static atomic_int next_slot;
 static const int caught[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
 #define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
 static struct sigaction prev_action[NCAUGHT];
 static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 
-static void on_signal(int sig)
+static void kill_children(void)
 {
-	int saved = errno;
 	for (int i = 0; i < AN_MAX_ENGINES; i++) {
-		pid_t p = (pid_t)child_pid[i];
+		pid_t p = (pid_t)atomic_exchange(&child_pid[i], 0);
 		if (p > 0) {
 			kill(p, SIGKILL);
 			while (waitpid(p, NULL, 0) < 0 && errno == EINTR)
 				;
-			child_pid[i] = 0;
 		}
 	}
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	/* the workers go on meanwhile: one whose engine was just killed starts another, which
+	 * on_child kills once it sees the flag (it stores the pid first, the handler sets the flag
+	 * first: one of the two kills it); a short wait lets a start under way get there */
+	atomic_store(&stopping, 1);
+	kill_children();
+	struct timespec ts = { 0, 50 * 1000000 };
+	nanosleep(&ts, NULL);
+	kill_children();
 	for (size_t i = 0; i < NCAUGHT; i++)
 		if (caught[i] == sig) {
 			void (*h)(int) = prev_action[i].sa_handler;
@@ -78,7 +91,12 @@ static void on_child(void *payload, int pid, int alive)
 {
 	int slot = *(const int *)payload;
 	if (slot >= 0)
-		child_pid[slot] = alive ? pid : 0;
+		atomic_store(&child_pid[slot], alive ? pid : 0);
+	if (alive && atomic_load(&stopping) && (slot < 0 || atomic_exchange(&child_pid[slot], 0) == pid)) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
 }
 
 struct an_engine_run {

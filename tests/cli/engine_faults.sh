@@ -102,8 +102,10 @@ for sig in INT TERM; do
 	HAMLE_FAKE_ENGINE=hang:1 "$(tool_path annotate)" -j 2 --engine "$fake" --engine-timeout 60 "$games" \
 		>/dev/null 2>"$RUN_ERR" </dev/null &
 	hp=$!
-	for _ in $(seq 100); do
-		[ "$(grep -c . "$pids" 2>/dev/null)" -ge 1 ] && break
+	# both workers' engines hang (an engine started in the very moment of the signal, before hamle
+	# knows its pid, is not killed: it ends at the end of its input, not hung yet)
+	for _ in $(seq 200); do
+		[ "$(grep -c . "$pids" 2>/dev/null)" -ge 2 ] && break
 		sleep 0.1
 	done
 	sleep 0.5

@@ -1,7 +1,7 @@
 /* fake_engine.c: a UCI engine for the tests of hamle's engine client (hamle/engine.h) that fails on
  * cue. Its evaluation is the material balance in the view of the side to move (P 100, N B 300,
  * R 500, Q 900), a mate in one when a move mates; its best move mates, else takes the most valuable
- * piece, else is the first legal move; its pv is the best move and the reply it would choose.
+ * piece, else castles, else is the first legal move; its pv is the best move and the reply it would choose.
  *
  * (So its evaluation is the material after its best capture.)
  * HAMLE_FAKE_ENGINE (comma-separated; P a ply of the position searched: 2 (fullmove - 1) + 1 for
@@ -12,7 +12,9 @@
  *   hang:P      stops answering there (and ignores SIGINT, SIGTERM and the end of its input)
  *   garbage:P   writes a line that is no UCI there
  *   slow:MS     waits MS milliseconds before each bestmove
- * HAMLE_FAKE_PIDFILE: each process appends its pid to this file. */
+ * HAMLE_FAKE_PIDFILE: each process appends its pid to this file.
+ * A Chess960 position searched without "setoption name UCI_Chess960 value true" gets a bestmove
+ * that is no move. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,14 +85,16 @@ static hamle_move best_move(const hamle_position *p, int *mates, int *gain)
 			return mv[i];
 		}
 		int t, c, v = 0;
-		if (hamle_position_piece_at(p, HAMLE_MOVE_TO(mv[i]), &t, &c) && c != (int)hamle_position_side(p))
+		if (HAMLE_MOVE_KIND(mv[i]) == HAMLE_MOVE_CASTLING)
+			v = 1; /* castles when nothing can be taken */
+		else if (hamle_position_piece_at(p, HAMLE_MOVE_TO(mv[i]), &t, &c) && c != (int)hamle_position_side(p))
 			v = value(t);
 		if (v > bestv) {
 			bestv = v;
 			best = i;
 		}
 	}
-	*gain = bestv > 0 ? bestv : 0;
+	*gain = bestv > 1 ? bestv : 0;
 	return best >= 0 ? mv[best] : HAMLE_MOVE_NONE;
 }
 
@@ -100,8 +104,13 @@ static void say(const char *s)
 	fflush(stdout);
 }
 
-static void go(const hamle_position *p)
+static void go(const hamle_position *p, int chess960)
 {
+	if (hamle_position_is_chess960(p) && !chess960) {
+		say("info string a Chess960 position without UCI_Chess960\n");
+		say("bestmove ????\n"); /* what a confused engine writes */
+		return;
+	}
 	long arg;
 	int ply = 2 * (hamle_position_fullmove(p) - 1) + (hamle_position_side(p) == HAMLE_BLACK);
 	if (cue("exit", &arg) && arg == ply)
@@ -157,6 +166,7 @@ int main(void)
 	hamle_position *pos = NULL;
 	hamle_position_new(&pos, NULL, NULL);
 	char line[4096];
+	int chess960 = 0;
 	while (fgets(line, sizeof(line), stdin)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (strcmp(line, "uci") == 0) {
@@ -176,8 +186,12 @@ int main(void)
 				hamle_position_free(pos);
 				pos = np;
 			}
+		} else if (strcmp(line, "setoption name UCI_Chess960 value true") == 0) {
+			chess960 = 1;
+		} else if (strcmp(line, "setoption name UCI_Chess960 value false") == 0) {
+			chess960 = 0;
 		} else if (strncmp(line, "go", 2) == 0 && pos) {
-			go(pos);
+			go(pos, chess960);
 		} else if (strcmp(line, "quit") == 0) {
 			break;
 		}

@@ -241,6 +241,29 @@ START_TEST(test_slow)
 }
 END_TEST
 
+/* a Chess960 position: UCI_Chess960 switched on (the fake answers garbage without it), castling
+ * read as king takes rook; a standard position after it switches it off */
+START_TEST(test_chess960)
+{
+	struct kids k = { 0, 0, 0 };
+	hamle_error err;
+	hamle_engine *e = start(NULL, 2000, &k, 0, &err);
+	hamle_position *p = NULL;
+	ck_assert_int_eq(hamle_position_new(&p, "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBhb - 0 1", NULL), 0);
+	ck_assert(hamle_position_is_chess960(p));
+	hamle_engine_result r;
+	ck_assert_msg(hamle_engine_search(e, p, &nodes, 1, &r, &err) == 0, "%s", err.message);
+	ck_assert_uint_ge(r.npv, 1);
+	ck_assert_int_eq(HAMLE_MOVE_KIND(r.pv[0]), HAMLE_MOVE_CASTLING);
+	ck_assert(hamle_position_is_legal(p, r.pv[0]));
+	hamle_position_free(p);
+	p = at_ply(0);
+	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 1, &r, &err), 0);
+	hamle_position_free(p);
+	hamle_engine_free(e);
+}
+END_TEST
+
 START_TEST(test_cache)
 {
 	hamle_eval_cache *c = NULL;
@@ -295,6 +318,7 @@ Suite *engine_suite(void)
 	tcase_add_test(tc, test_hang);
 	tcase_add_test(tc, test_garbage);
 	tcase_add_test(tc, test_slow);
+	tcase_add_test(tc, test_chess960);
 	tcase_add_test(tc, test_cache);
 	suite_add_tcase(s, tc);
 	return s;
