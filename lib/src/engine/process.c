@@ -424,21 +424,27 @@ int hamle_engine_search(hamle_engine *e, const hamle_position *pos, const hamle_
 	if (!e->pid && (rc = handshake(e, err)) < 0)
 		return rc;
 	unsigned ms = timeout_of(e, lim);
-	char cmd[HAMLE_FEN_MAX + 64];
+	char cmd[HAMLE_FEN_MAX + 128];
 	if (e->has960 && e->is960 != pos->chess960) {
 		hamle_uci_setoption(cmd, sizeof(cmd), "UCI_Chess960", pos->chess960 ? "true" : "false");
 		if ((rc = sendf(e, err, cmd)) < 0)
 			return rc;
 		e->is960 = pos->chess960;
 	}
-	if (clear_hash &&
-	    ((rc = sendf(e, err, "ucinewgame\nisready\n")) < 0 || (rc = wait_for(e, HAMLE_UCI_READYOK, ms, 0, err)) < 0))
+	/* one write, one round trip: the engine reads its commands in order, so the position and go
+	 * wait for the hash to be cleared without a readyok between (on a loaded machine each round
+	 * trip waits for the other process to be scheduled) */
+	size_t clen = 0;
+	if (clear_hash)
+		clen = (size_t)snprintf(cmd, sizeof(cmd), "ucinewgame\nisready\n");
+	clen += (size_t)hamle_uci_position(cmd + clen, sizeof(cmd) - clen, pos);
+	if (clen < sizeof(cmd))
+		clen += (size_t)hamle_uci_go(cmd + clen, sizeof(cmd) - clen, lim);
+	if (clen >= sizeof(cmd))
+		return hamle_error_set(err, HAMLE_EUSAGE, "the position does not fit a command");
+	if ((rc = send_text(e, cmd, clen, err)) < 0)
 		return rc;
-	hamle_uci_position(cmd, sizeof(cmd), pos);
-	if ((rc = sendf(e, err, cmd)) < 0)
-		return rc;
-	hamle_uci_go(cmd, sizeof(cmd), lim);
-	if ((rc = sendf(e, err, cmd)) < 0)
+	if (clear_hash && (rc = wait_for(e, HAMLE_UCI_READYOK, ms, 0, err)) < 0)
 		return rc;
 	unsigned wait = ms + (lim->kind == HAMLE_LIMIT_MOVETIME ? (unsigned)(lim->value > 3600000 ? 3600000 : lim->value) : 0);
 	long long deadline = now_ms() + wait;
