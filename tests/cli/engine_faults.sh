@@ -4,7 +4,7 @@
 # writes garbage, is slow). Each fault is a warning with the game and the ply; the engine is
 # started again; every game is written, with all its moves and without the missing evaluations;
 # hamle never hangs (each run under a time limit); no engine process is left behind, also after
-# SIGINT and SIGTERM with an engine that ignores both.
+# SIGINT and SIGTERM with an engine that ignores both. And the progress line: on a terminal only.
 . "$(dirname "$0")/common.sh"
 require_tool annotate
 require_tool convert
@@ -117,4 +117,15 @@ for sig in INT TERM; do
 	no_children "SIG$sig"
 done
 set +m
+
+# the progress line: on a terminal (script(1) gives one), never under -q, never into a file (all
+# the runs above: their stderr is a file)
+if command -v script >/dev/null; then
+	cmd="$(tool_path annotate) -j 1 --engine $fake $games >/dev/null"
+	HAMLE_FAKE_ENGINE=slow:300 script -qec "$cmd" /dev/null >"$HAMLE_TMP/tty" 2>&1 </dev/null || true
+	grep -q 'hamle-annotate: 1 games, 9 positions, [0-9.]* positions/s, 0:00:0[0-9] left' "$HAMLE_TMP/tty" ||
+		fail "no progress line on a terminal: $(od -c "$HAMLE_TMP/tty" | head -5)"
+	HAMLE_FAKE_ENGINE=slow:300 script -qec "$cmd -q" /dev/null >"$HAMLE_TMP/tty" 2>&1 </dev/null || true
+	grep -q 'positions/s' "$HAMLE_TMP/tty" && fail "a progress line under -q"
+fi
 finish
