@@ -298,6 +298,15 @@ START_TEST(test_cache)
 		ck_assert_int_eq(hamle_eval_cache_get(c, p, &l, &got), 1);
 		ck_assert_int_eq(got.eval.value, i);
 	}
+	/* full at 200,000: the first kept, no more stored */
+	for (int i = 20000; i < 200000; i++) {
+		hamle_engine_limit l = { HAMLE_LIMIT_NODES, (uint64_t)i + 1000 };
+		ck_assert_int_eq(hamle_eval_cache_put(c, p, &l, &r), 0);
+	}
+	hamle_engine_limit late = { HAMLE_LIMIT_NODES, 999 }, first = { HAMLE_LIMIT_NODES, 1000 };
+	ck_assert_int_eq(hamle_eval_cache_put(c, p, &late, &r), 0);
+	ck_assert_int_eq(hamle_eval_cache_get(c, p, &late, &got), 0);
+	ck_assert_int_eq(hamle_eval_cache_get(c, p, &first, &got), 1);
 	hamle_position_free(p);
 	hamle_position_free(a);
 	hamle_position_free(b);

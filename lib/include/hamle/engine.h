@@ -191,7 +191,8 @@ HAMLE_EXTERN void hamle_eval_cache_free(hamle_eval_cache *c); /* NULL-safe */
  * their keys), else 0. */
 HAMLE_EXTERN int hamle_eval_cache_get(hamle_eval_cache *c, const hamle_position *pos, const hamle_engine_limit *lim,
 	hamle_engine_result *res);
-/* Stores a search. Returns 0 or HAMLE_ENOMEM. */
+/* Stores a search (not when the cache holds 200,000 already: it keeps the first). Returns 0 or
+ * HAMLE_ENOMEM. */
 HAMLE_EXTERN int hamle_eval_cache_put(hamle_eval_cache *c, const hamle_position *pos, const hamle_engine_limit *lim,
 	const hamle_engine_result *res);
 /* Searches the cache answered, so far. */

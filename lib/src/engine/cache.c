@@ -1,15 +1,19 @@
 /* cache.c: searches by position and limit, shared by the threads of a run (one mutex). Keyed by
  * the Polyglot key; an entry keeps the position's FEN without the move number (what a search
- * depends on), compared on every hit, so that two positions with one key never share a result. */
+ * depends on), compared on every hit, so that two positions with one key never share a result.
+ * At most CACHE_MAX entries (about 60 MB): once full it keeps what it has, the positions searched
+ * first, which are the openings a batch has in common, so memory stays flat over any input. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hamle/engine.h"
 
+#define CACHE_MAX 200000
+
 struct cache_entry {
 	struct cache_entry *next;
-	uint64_t key;
+	uint64_t key;  /* the Polyglot key mixed with the limit */
 	hamle_engine_limit lim;
 	char fen[HAMLE_FEN_MAX];
 	hamle_engine_result res;
@@ -54,6 +58,14 @@ void hamle_eval_cache_free(hamle_eval_cache *c)
 	free(c);
 }
 
+/* The key of pos under lim: its Polyglot key mixed with the limit (one position under many limits
+ * spreads over the table). */
+static uint64_t key_of(const hamle_position *pos, const hamle_engine_limit *lim)
+{
+	uint64_t k = hamle_position_hash(pos) ^ ((lim->value + (uint64_t)lim->kind * 0x100000001b3ull) * 0x9e3779b97f4a7c15ull);
+	return k ^ (k >> 29);
+}
+
 /* The FEN without its move number (the half-move clock stays: the 50-move rule is searched). */
 static void fen_of(char fen[HAMLE_FEN_MAX], const hamle_position *pos)
 {
@@ -78,7 +90,7 @@ int hamle_eval_cache_get(hamle_eval_cache *c, const hamle_position *pos, const h
 		return 0;
 	char fen[HAMLE_FEN_MAX];
 	fen_of(fen, pos);
-	uint64_t key = hamle_position_hash(pos);
+	uint64_t key = key_of(pos, lim);
 	pthread_mutex_lock(&c->lock);
 	struct cache_entry *e = find(c, key, lim, fen);
 	if (e) {
@@ -115,7 +127,7 @@ int hamle_eval_cache_put(hamle_eval_cache *c, const hamle_position *pos, const h
 	struct cache_entry *ne = malloc(sizeof(*ne));
 	if (!ne)
 		return HAMLE_ENOMEM;
-	ne->key = hamle_position_hash(pos);
+	ne->key = key_of(pos, lim);
 	ne->lim = *lim;
 	fen_of(ne->fen, pos);
 	ne->res = *res;
@@ -123,6 +135,11 @@ int hamle_eval_cache_put(hamle_eval_cache *c, const hamle_position *pos, const h
 	if (find(c, ne->key, lim, ne->fen)) {
 		pthread_mutex_unlock(&c->lock);
 		free(ne); /* another thread searched it meanwhile (the same result: searches are deterministic) */
+		return 0;
+	}
+	if (c->count >= CACHE_MAX) {
+		pthread_mutex_unlock(&c->lock);
+		free(ne);
 		return 0;
 	}
 	if (c->count >= 2 * c->nslot)
