@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "codes.h"
 #include "finding.h"
 
 #define AN_MAX_ENGINES 1024
@@ -276,6 +277,8 @@ void an_engine_worker_free(struct an_engine_worker *ew)
 static void fault_line(const cv_config *cfg, cv_item *it, const hamle_game *g, const hamle_engine_fault *f,
 	const char *extra)
 {
+	if (!hamle_code_filter_keeps(&cfg->codes, "engine-failed", HAMLE_SEVERITY_WARNING))
+		return; /* --ignore engine-failed */
 	hamle_diagnostic d;
 	memset(&d, 0, sizeof(d));
 	d.id = "engine-failed";

@@ -84,6 +84,8 @@ grep -q 'game 2 (a - b): warning: engine failed: the engine could not start' "$R
 grep -q '%eval' "$RUN_OUT" && fail "nostart: an evaluation"
 run nostart -q
 expect_empty "$RUN_ERR" "nostart -q"
+run nostart --ignore engine-failed
+expect_empty "$RUN_ERR" "nostart --ignore engine-failed"
 
 # no such program
 run "" --engine /nonexistent/engine

@@ -28,6 +28,7 @@ static const hamle_code_info codes[] = {
 	{"unsupported-variant", W},
 	{"header-value", W},        /* a scoresheet header value that is no PGN value: kept as written */
 	{"missing-moves", W},       /* moves bridging an illegal move (--bridge): after its error */
+	{"engine-failed", W},       /* hamle-annotate --engine: the engine failed a search (cmd/annotate) */
 };
 #undef E
 #undef W
