@@ -6,7 +6,8 @@
 # saved searches, and hamle's overhead = (wall time - the sum of the engine's reported search
 # times) / that sum (at -j 1; target under 5%: what hamle adds to the engine's own work, the
 # process start, the cleared hash, the pipes and the writing). The figures come from `-v`'s
-# summary line; the outputs of -j 1 and -j 2 are compared (they must be identical).
+# summary line; the outputs of -j 1 and -j 2 are compared (they must be identical). Stockfish
+# reports a search's time as elapsed + 1 ms: the "engine time" is that much too long per search.
 #
 # Usage: bench/engine.sh [BUILD_DIR]   (default: build). Environment: GAMES, NODES, STOCKFISH
 # (default /usr/games/stockfish). Run it on idle cores: the searches are CPU-bound.
