@@ -65,3 +65,22 @@ int hamle_where_add(hamle_filter **f, const char *expr, hamle_usage *u)
 	hamle_usage_note(u, "usage_where", "--where: %1$s at character %2$s\n%3$s", 3, a);
 	return rc;
 }
+
+int hamle_where_eco(const hamle_filter *f, hamle_eco **eco)
+{
+	*eco = NULL;
+	if (!(hamle_filter_needs(f) & HAMLE_FILTER_NEEDS_ECO))
+		return 0;
+	return hamle_eco_load_builtin(eco, NULL) < 0 ? HAMLE_ENOMEM : 0;
+}
+
+int hamle_where_annotator(const hamle_filter *f, const hamle_eco *eco, hamle_annotator **out)
+{
+	*out = NULL;
+	if (!(hamle_filter_needs(f) & HAMLE_FILTER_NEEDS_ANNOTATE))
+		return 0;
+	hamle_annotate_options o = HAMLE_ANNOTATE_OPTIONS_INIT;
+	o.flags = HAMLE_ANNOTATE_CLAIMS | HAMLE_ANNOTATE_AUTOMATIC | (eco ? HAMLE_ANNOTATE_ECO : 0);
+	o.eco = eco;
+	return hamle_annotator_new(out, &o) < 0 ? HAMLE_ENOMEM : 0;
+}

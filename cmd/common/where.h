@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include <hamle/annotate.h>
+#include <hamle/eco.h>
 #include <hamle/filter.h>
 
 #include "msg.h"
@@ -26,5 +28,14 @@ int hamle_where_add(hamle_filter **f, const char *expr, hamle_usage *u);
  * (the second line without its line end). Blanks of the expression are shown as spaces. Returns
  * the length written. */
 size_t hamle_where_caret(char *buf, size_t size, const char *expr, size_t offset);
+
+/* What the expressions of f need beyond the replay (hamle_annotate_filter_check): the opening
+ * table when one tests ComputedECO (*eco, else NULL), loaded once for all workers. Returns 0 or
+ * HAMLE_ENOMEM. */
+int hamle_where_eco(const hamle_filter *f, hamle_eco **eco);
+
+/* A worker's annotator for f (*out NULL when no expression tests Has or ComputedECO): the draw
+ * rules on the board and the automatic ones, and the openings of eco. Returns 0 or HAMLE_ENOMEM. */
+int hamle_where_annotator(const hamle_filter *f, const hamle_eco *eco, hamle_annotator **out);
 
 #endif

@@ -35,6 +35,7 @@ int cv_cli_init(cv_cli *c, const char *prog, int argc)
 void cv_cli_free(cv_cli *c)
 {
 	hamle_filter_free(c->where);
+	hamle_eco_free(c->eco);
 	hamle_cli_locales_free(&c->ls);
 	free(c->operands);
 	free(c->locale_files);
@@ -43,6 +44,7 @@ void cv_cli_free(cv_cli *c)
 	c->tag_text = NULL;
 	c->tag_names = NULL;
 	c->where = NULL;
+	c->eco = NULL;
 	c->operands = c->locale_files = NULL;
 }
 
@@ -83,6 +85,8 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 		if (hamle_where_add(&c->where, p->arg, usage) == HAMLE_ENOMEM)
 			hamle_usage_note(usage, "out_of_memory", "out of memory", 0, NULL); /* exit 2, as any */
 		return 0;
+	case CV_OPT_GAME: hamle_select_add(&cfg->select, p->arg, usage); return 0;
+	case CV_OPT_INVERT: cfg->select.invert = true; return 0;
 	case CV_OPT_LOCALE_FILE: c->locale_files[c->nlocfiles++] = p->arg; return 0;
 	case CV_OPT_OUTPUT: cfg->output = p->arg; return 0;
 	case CV_OPT_IN_PLACE: cfg->in_place = true; return 0;
@@ -193,5 +197,8 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 	cfg->wopts.format = fmt;
 	cfg->wopts.locale = out_loc;
 	cfg->where = hamle_filter_count(c->where) ? c->where : NULL;
+	if (hamle_where_eco(cfg->where, &c->eco) < 0)
+		return hamle_msg_nomem(msg);
+	cfg->where_eco = c->eco;
 	return 0;
 }

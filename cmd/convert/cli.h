@@ -14,7 +14,7 @@
 enum {
 	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
 	CV_OPT_OUTPUT, CV_OPT_IN_PLACE, CV_OPT_JOBS, CV_OPT_ON_ERROR, CV_OPT_QUIET, CV_OPT_VERBOSE,
-	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE,
+	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE, CV_OPT_GAME, CV_OPT_INVERT,
 	/* hamle-convert's own (cli_shape.c): duplicates and output shapes, issue 16 */
 	CV_OPT_UNIQUE, CV_OPT_DUPLICATES, CV_OPT_NO_COMMENTS, CV_OPT_NO_NAGS, CV_OPT_NO_VARIATIONS, CV_OPT_STR_ONLY,
 	CV_OPT_NO_TAGS, CV_OPT_WIDTH, CV_OPT_TAG_ORDER, CV_OPT_KEEP_TAG_ORDER, CV_OPT_SPLIT, CV_OPT_SPLIT_BY,
@@ -66,6 +66,9 @@ enum {
 		"only games whose tags match, e.g. 'White~/Kasparov/i' or 'Elo>=2600 && (Result=1-0 || Date<2000)' " \
 		"(repeatable; all must hold; " \
 		"PCRE2, UTF+UCP: /i folds by Unicode, and İ/ı do not fold to i/I)", CV_OPT_WHERE}, \
+	{"game", 0, HAMLE_OPT_ARG, "N[-M],...", \
+		"only these games of each input, by number from 1 (repeatable), e.g. 5 or 1,10-20", CV_OPT_GAME}, \
+	{"invert", 0, HAMLE_OPT_NOARG, NULL, "only the games --where and --game leave out", CV_OPT_INVERT}, \
 	{"output", 'o', HAMLE_OPT_ARG, "FILE", \
 		"write to FILE instead of stdout (- is stdout), whole or not at all: a temporary file beside it " \
 		"is renamed over it at the end; FILE must not be an input", CV_OPT_OUTPUT}, \
@@ -96,6 +99,7 @@ typedef struct cv_cli {
 	const char *from, *lang, *to;
 	hamle_cli_locales ls;
 	hamle_filter *where;
+	hamle_eco *eco; /* the opening table --where asks for */
 	const char **operands, **locale_files;
 	size_t nops, nlocfiles;
 	const hamle_locale *out_loc; /* after cv_cli_finish: the output language */

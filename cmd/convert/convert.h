@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <hamle/annotate.h>
+#include <hamle/eco.h>
 #include <hamle/filter.h>
 #include <hamle/hamle.h>
 #include <hamle/replay.h>
@@ -20,6 +22,7 @@
 #include "finding.h"
 #include "msg.h"
 #include "out.h"
+#include "select.h"
 #include "unpack.h"
 
 enum { CV_ON_ERROR_KEEP = 0, CV_ON_ERROR_SKIP, CV_ON_ERROR_FAIL };
@@ -51,6 +54,8 @@ typedef struct cv_config {
 	hamle_writer_options wopts;
 	hamle_encoding out_encoding;
 	const hamle_filter *where;
+	const hamle_eco *where_eco;     /* the opening table when --where tests ComputedECO */
+	hamle_game_select select;       /* --game, --invert */
 	int on_error;
 	bool in_place;
 	const char *output; /* -o FILE or NULL */
@@ -78,7 +83,7 @@ typedef struct cv_item {
 	hamle_buf key; /* --unique: the game's key (dedup.h), when keyed */
 	bool keyed;
 	char group[96]; /* --split-by: the file the game goes to (its name without the extension) */
-	bool skipped;  /* left out by --where */
+	bool skipped;  /* left out by --where, --game, --invert */
 	bool failed;   /* an error finding (or the output could not be encoded) */
 	bool oom;
 } cv_item;
@@ -90,6 +95,7 @@ typedef struct cv_worker {
 	hamle_game *game_msg;  /* with msg_replay: the game read again for the stderr lines */
 	hamle_replay *rp_msg;
 	hamle_game *game_bridged; /* --bridge: the game with its best bridge written in */
+	hamle_annotator *where_an; /* when --where tests Has or ComputedECO */
 	void *hook;            /* cfg->hooks' worker state */
 	void (*free_hook)(void *state);
 } cv_worker;

@@ -8,11 +8,13 @@
 #include "convert.h"
 #include "dedup.h"
 #include "finding.h"
+#include "where.h"
 
 int cv_worker_init(const cv_config *cfg, cv_worker *w)
 {
 	memset(w, 0, sizeof(*w));
 	if (hamle_replay_new(&w->rp, &cfg->popts) < 0 || hamle_writer_new(&w->w, &cfg->wopts) < 0 ||
+	    hamle_where_annotator(cfg->where, cfg->where_eco, &w->where_an) < 0 ||
 	    (cfg->msg_replay && hamle_replay_new(&w->rp_msg, &cfg->popts_msg) < 0) ||
 	    (cfg->hooks && !(w->hook = cfg->hooks->worker_new(cfg)))) {
 		w->free_hook = cfg->hooks ? cfg->hooks->worker_free : NULL;
@@ -33,6 +35,7 @@ void cv_worker_free(cv_worker *w)
 	hamle_game_free(w->game_msg);
 	hamle_replay_free(w->rp_msg);
 	hamle_game_free(w->game_bridged);
+	hamle_annotator_free(w->where_an);
 	if (w->hook && w->free_hook)
 		w->free_hook(w->hook);
 	memset(w, 0, sizeof(*w));
@@ -176,16 +179,20 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	}
 	hamle_game *g = w->game;
 	hamle_diagnostic undecided;
-	/* an expression on the replayed game (Plies, Final) is tested after the replay, which the
+	/* --game first (no replay for a game it leaves out), then --where; --invert takes the rest */
+	bool chosen = hamle_select_has(&cfg->select, hamle_game_index(g));
+	/* an expression on the replayed game (Plies, Final...) is tested after the replay, which the
 	 * conversion then uses; a game passed through (unsupported variant) has no such facts */
-	bool late = cfg->where && (hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY);
+	bool late = chosen && cfg->where && (hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY);
 	bool replayed = late && !unsupported_variant(g);
 	if (replayed && hamle_replay_run(w->rp, g) < 0) {
 		it->oom = true;
 		return;
 	}
-	int m = replayed ? hamle_replay_filter_check(cfg->where, w->rp, g, &undecided.error) :
+	int m = !chosen ? 0 : replayed ? hamle_annotate_filter_check(cfg->where, w->where_an, g, w->rp, &undecided.error) :
 		hamle_filter_check_facts(cfg->where, g, NULL, &undecided.error);
+	if (cfg->select.invert && (m == 0 || m == 1))
+		m = !m;
 	if (m == HAMLE_ENOMEM) {
 		it->oom = true;
 		return;

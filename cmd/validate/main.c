@@ -17,7 +17,7 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_MATE_BUDGET
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_MATE_BUDGET, OPT_GAME, OPT_INVERT
 };
 
 static const hamle_cli_opt opts[] = {
@@ -38,6 +38,9 @@ static const hamle_cli_opt opts[] = {
 		"input encoding: auto (default), utf-8, cp1254, iso-8859-9, latin1 or cp1252", OPT_ENCODING},
 	{"repair", 0, HAMLE_OPT_ARG, "tr", "repair Turkish mojibake (Þ for Ş...) in every game whose words are Turkish", OPT_REPAIR},
 	{"where", 0, HAMLE_OPT_ARG, "EXPR", "validate only the games whose tags match EXPR, e.g. 'White~/Tal/i' or 'Elo>=2600 && Date>=2000' (repeatable: all must hold)", OPT_WHERE},
+	{"game", 0, HAMLE_OPT_ARG, "N[-M],...",
+		"validate only these games of each input, by number from 1 (repeatable), e.g. 5 or 1,10-20", OPT_GAME},
+	{"invert", 0, HAMLE_OPT_NOARG, NULL, "validate only the games --where and --game leave out", OPT_INVERT},
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
@@ -85,6 +88,7 @@ int main(int argc, char **argv)
 
 	const char *from = "auto", *lang = NULL;
 	hamle_filter *where = NULL;
+	hamle_eco *eco = NULL;
 	unsigned long jobs = 0;
 	bool quiet = false;
 	int verbosity = 0, status = HAMLE_EXIT_ERROR;
@@ -152,6 +156,8 @@ int main(int argc, char **argv)
 				goto cleanup;
 			}
 			break;
+		case OPT_GAME: hamle_select_add(&cfg.select, p.arg, &usage); break;
+		case OPT_INVERT: cfg.select.invert = true; break;
 		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {
@@ -236,6 +242,11 @@ int main(int argc, char **argv)
 	cfg.view.fen = verbosity > 0;
 	cfg.diagram.color = hamle_color_wanted(stdout); /* the findings go to stdout */
 	cfg.view.diagram = &cfg.diagram;
+	if (hamle_where_eco(where, &eco) < 0) {
+		status = hamle_msg_nomem(&m);
+		goto cleanup;
+	}
+	cfg.where_eco = eco;
 
 	hamle_out out;
 	hamle_out_init(&out, stdout, NULL);
@@ -245,6 +256,7 @@ int main(int argc, char **argv)
 cleanup:
 	hamle_cli_locales_free(&ls);
 	hamle_filter_free(where);
+	hamle_eco_free(eco);
 	free(operands);
 	free(locale_files);
 	return status;

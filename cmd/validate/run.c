@@ -13,6 +13,7 @@
 #include "outfile.h"
 #include "pool.h"
 #include "validate.h"
+#include "where.h"
 
 /* Input names stay alive until the end: items in flight point at them. */
 typedef struct vd_names {
@@ -245,7 +246,8 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	if (!c.workers)
 		goto oom;
 	for (unsigned i = 0; i < c.nworkers; i++)
-		if (hamle_replay_new(&c.workers[i].rp, &cfg->popts) < 0)
+		if (hamle_replay_new(&c.workers[i].rp, &cfg->popts) < 0 ||
+		    hamle_where_annotator(cfg->where, cfg->where_eco, &c.workers[i].where_an) < 0)
 			goto oom;
 		else
 			hamle_replay_set_bridge(c.workers[i].rp, cfg->bridge, 0);
@@ -312,6 +314,7 @@ cleanup:
 		for (unsigned i = 0; i < c.nworkers; i++) {
 			hamle_replay_free(c.workers[i].rp);
 			hamle_game_free(c.workers[i].game);
+			hamle_annotator_free(c.workers[i].where_an);
 		}
 		free(c.workers);
 	}

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <hamle/annotate.h>
+#include <hamle/eco.h>
 #include <hamle/filter.h>
 #include <hamle/hamle.h>
 #include <hamle/replay.h>
@@ -21,6 +23,7 @@
 #include "finding.h"
 #include "msg.h"
 #include "out.h"
+#include "select.h"
 #include "unpack.h"
 
 enum { VD_FORMAT_TEXT = 0, VD_FORMAT_JSON = 1 };
@@ -46,6 +49,8 @@ typedef struct vd_config {
 	hamle_finding_view view;        /* what is printed: -q, -v; view.codes points at codes */
 	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
 	const hamle_filter *where;      /* --where (NULL: every game) */
+	const hamle_eco *where_eco;     /* the opening table when --where tests ComputedECO */
+	hamle_game_select select;       /* --game, --invert */
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 	const char *html;               /* --html FILE: the report (NULL: none) */
 	unsigned bridge;                /* --bridge: plies at most (0: no search) */
@@ -61,7 +66,7 @@ typedef struct vd_item {
 	hamle_buf html;                 /* --html: the game's section of the report ("" none) */
 	/* results */
 	bool oom;                       /* parsing or replaying ran out of memory */
-	bool skipped;                   /* left out by --where (not replayed, not counted) */
+	bool skipped;                   /* left out by --where, --game, --invert (not counted) */
 	bool quick;                     /* judged clean by the quick lane */
 	size_t errors, warnings;        /* findings of the game (including those not kept; without
 	                                 * the warnings --ignore or --select leave out) */
@@ -73,6 +78,7 @@ typedef struct vd_item {
 typedef struct vd_worker {
 	hamle_replay *rp;
 	hamle_game *game;
+	hamle_annotator *where_an;      /* when --where tests Has or ComputedECO */
 } vd_worker;
 
 /* Totals over every game, kept by the main thread. */

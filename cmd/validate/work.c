@@ -20,8 +20,16 @@ const char *vd_code_id(int i)
 
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 {
+	/* --game first, by the chunk's number: a game it leaves out is not even read (unless
+	 * --invert takes it) */
+	bool chosen = hamle_select_has(&cfg->select, it->chunk.game);
+	if (!chosen && !cfg->select.invert) {
+		it->skipped = true;
+		return;
+	}
+	const hamle_filter *where = chosen ? cfg->where : NULL;
 	/* a clean plain game needs no tokens: the quick lane tells (and gives up on anything else) */
-	if (!cfg->full && !cfg->all && !cfg->where) {
+	if (!cfg->full && !cfg->all && !where && !(chosen && cfg->select.invert)) {
 		int q = hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts);
 		if (q < 0) {
 			it->oom = true;
@@ -42,15 +50,17 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	 * that error first */
 	hamle_diagnostic undecided;
 	bool where_failed = false;
-	/* an expression on the replayed game (Plies, Final) is tested after the replay */
-	bool late = cfg->where && (hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY);
-	if (cfg->where && !late) {
-		int match = hamle_filter_check(cfg->where, g, &undecided.error);
+	/* an expression on the replayed game (Plies, Final...) is tested after the replay; --invert
+	 * takes what --where and --game leave out */
+	bool invert = chosen && cfg->select.invert;
+	bool late = where && (hamle_filter_needs(where) & HAMLE_FILTER_NEEDS_REPLAY);
+	if ((where || invert) && !late) {
+		int match = hamle_filter_check(where, g, &undecided.error);
 		if (match == HAMLE_ENOMEM) {
 			it->oom = true;
 			return;
 		}
-		if (match == 0) {
+		if (match == !!invert) {
 			it->skipped = true;
 			return;
 		}
@@ -61,12 +71,12 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		return;
 	}
 	if (late) {
-		int match = hamle_replay_filter_check(cfg->where, w->rp, g, &undecided.error);
+		int match = hamle_annotate_filter_check(where, w->where_an, g, w->rp, &undecided.error);
 		if (match == HAMLE_ENOMEM) {
 			it->oom = true;
 			return;
 		}
-		if (match == 0) {
+		if (match == !!invert) {
 			it->skipped = true;
 			return;
 		}

@@ -370,7 +370,7 @@ START_TEST(test_facts)
 		{ "Ends=checkmate", 1 }, { "Ends=stalemate", 0 }, { "Ends!=dead", 1 }, { "Ends~/mate$/", 1 },
 	};
 	hamle_game *g = read_one(game_text);
-	hamle_filter_facts facts = { 1, after_e4, "checkmate" };
+	hamle_filter_facts facts = { 1, after_e4, "checkmate", NULL, NULL, 0, 0, NULL };
 	for (size_t i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
 		hamle_filter *f;
 		hamle_error err;

@@ -133,6 +133,15 @@ HAMLE_EXTERN const struct hamle_eco_entry *hamle_annotate_opening(const hamle_an
 /* Mainline plies of the last game (as far as they could be played). */
 HAMLE_EXTERN unsigned hamle_annotate_plies(const hamle_annotator *a);
 
+/* hamle_replay_filter_check (hamle/replay.h) with Has and ComputedECO from annotating g (which rp
+ * has just replayed) with a: Has from its threefold-repetition and fifty-move-rule events on the
+ * board and its fivefold and seventy-five-move events (a wants HAMLE_ANNOTATE_CLAIMS and
+ * HAMLE_ANNOTATE_AUTOMATIC), ComputedECO from hamle_annotate_opening (a wants HAMLE_ANNOTATE_ECO
+ * and the table; "" when no opening is found). A game with an error has neither (conditions on them
+ * are false). Annotates only when the filter needs it (HAMLE_FILTER_NEEDS_ANNOTATE). */
+HAMLE_EXTERN int hamle_annotate_filter_check(const hamle_filter *f, hamle_annotator *a, const hamle_game *g,
+	const hamle_replay *rp, hamle_error *err);
+
 /* The annotation ids, in the order tools list them: the i-th, NULL past the end. Static. */
 HAMLE_EXTERN const char *hamle_annotate_code_at(size_t i);
 

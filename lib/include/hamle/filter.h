@@ -73,6 +73,7 @@
 
 #include "hamle/common.h"
 #include "hamle/pgn.h"
+#include "hamle/position.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,21 +111,41 @@ HAMLE_EXTERN int hamle_filter_check(const hamle_filter *f, const hamle_game *g, 
 HAMLE_EXTERN int hamle_filter_match_fn(const hamle_filter *f,
 	const char *(*value)(void *payload, const char *name), void *payload);
 
-/* What the expressions ask beyond a game's tags: HAMLE_FILTER_NEEDS_REPLAY when one tests Plies
- * Final or Ends (then match with hamle_filter_check_facts, e.g. by hamle_replay_filter_check). */
+/* What the expressions ask beyond a game's tags (compiled in: a filter on tags alone costs no
+ * replay): HAMLE_FILTER_NEEDS_REPLAY when one tests a field of the replayed game (every field from
+ * Plies on), HAMLE_FILTER_NEEDS_MAINLINE when one walks its mainline (Position, Material, Hash,
+ * Moves: the facts' start and moves), HAMLE_FILTER_NEEDS_ANNOTATE when one needs the annotator's
+ * rules (Has) and HAMLE_FILTER_NEEDS_ECO its opening table (ComputedECO): the last two are filled
+ * by hamle_annotate_filter_check (hamle/annotate.h), the others by hamle_replay_filter_check. */
 #define HAMLE_FILTER_NEEDS_REPLAY 1u
+#define HAMLE_FILTER_NEEDS_MAINLINE 2u
+#define HAMLE_FILTER_NEEDS_ANNOTATE 4u
+#define HAMLE_FILTER_NEEDS_ECO 8u
 HAMLE_EXTERN unsigned hamle_filter_needs(const hamle_filter *f);
 
-/* What Plies, Final and Ends test, filled by the caller from a replay of the game. */
+/* Has: what happens somewhere in the game (hamle_filter_facts.has). */
+#define HAMLE_FILTER_HAS_THREEFOLD 0x1u   /* a position on the board for the third time (9.2) */
+#define HAMLE_FILTER_HAS_FIFTY 0x2u       /* 50 moves by each side without capture or pawn move (9.3) */
+#define HAMLE_FILTER_HAS_FIVEFOLD 0x4u    /* the fifth time (9.6.1) */
+#define HAMLE_FILTER_HAS_SEVENTYFIVE 0x8u /* 75 moves (9.6.2) */
+#define HAMLE_FILTER_HAS_KNOWN 0x100u     /* set when the others are known */
+
+/* What the fields of the replayed game test, filled by the caller from a replay of the game
+ * (zero what is unknown). */
 typedef struct hamle_filter_facts {
 	unsigned plies;    /* mainline plies */
 	const char *board; /* FEN of the final position (its first field is used); NULL: unknown */
 	const char *ends;  /* how it ends on the board: "checkmate", "stalemate", "dead",
 	                    * "seventyfive" or "" (none of them); NULL: unknown */
+	const hamle_position *start; /* the mainline's start position; NULL: unknown */
+	const hamle_move *moves;     /* the mainline's legal moves from start, nmoves of them */
+	size_t nmoves;
+	unsigned has;      /* HAMLE_FILTER_HAS_*; without HAMLE_FILTER_HAS_KNOWN: unknown */
+	const char *eco;   /* ComputedECO: the opening's code, "" none; NULL: unknown */
 } hamle_filter_facts;
 
-/* As hamle_filter_check, with Plies, Final and Ends taken from facts (NULL: unknown; every other call
- * knows none, and a condition on them is false, its != true). */
+/* As hamle_filter_check, with the fields of the replayed game taken from facts (NULL: unknown;
+ * every other call knows none, and a condition on them is false, its != true). */
 HAMLE_EXTERN int hamle_filter_check_facts(const hamle_filter *f, const hamle_game *g,
 	const hamle_filter_facts *facts, hamle_error *err);
 

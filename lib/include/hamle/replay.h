@@ -163,10 +163,16 @@ HAMLE_EXTERN size_t hamle_replay_first_error(const hamle_replay *rp);
 /* Mainline plies replayed. */
 HAMLE_EXTERN unsigned hamle_replay_plies(const hamle_replay *rp);
 
-/* hamle_filter_check_facts with the facts of rp's replay of g: its plies and final position
- * (a game that could not be started has none: conditions on Plies and Final are false). */
+/* hamle_filter_check_facts with the facts of rp's replay of g: its plies, final position, how it
+ * ends, and (only when the filter walks the mainline, HAMLE_FILTER_NEEDS_MAINLINE) its start and
+ * moves as far as replayed (a game that could not be started has none: conditions on them are
+ * false). */
 HAMLE_EXTERN int hamle_replay_filter_check(const hamle_filter *f, const hamle_replay *rp,
 	const hamle_game *g, hamle_error *err);
+/* The same, with Has and ComputedECO taken from known (its has and eco; NULL: unknown), as
+ * hamle_annotate_filter_check (hamle/annotate.h) fills them. */
+HAMLE_EXTERN int hamle_replay_filter_check_with(const hamle_filter *f, const hamle_replay *rp,
+	const hamle_game *g, const hamle_filter_facts *known, hamle_error *err);
 
 /* Per-token results (array of hamle_game_token_count entries). */
 HAMLE_EXTERN const hamle_replay_move *hamle_replay_moves(const hamle_replay *rp);

@@ -114,7 +114,7 @@ typedef struct eval {
 	void *payload;
 	const hamle_game *g;
 	hamle_error *err;
-	const hamle_filter_facts *facts; /* Plies, Final (NULL: none) */
+	const hamle_filter_facts *facts; /* the replayed game's (NULL: none) */
 	pcre2_match_data *md;
 	int failed;
 } eval;
@@ -179,6 +179,12 @@ static int test_cond(eval *e, const filter_prog *p, const filter_cond *c)
 		r = test_value(e, p, c, "Ends", e->facts ? e->facts->ends : NULL);
 	} else if (c->field == FFIELD_FINAL) {
 		r = e->facts && e->facts->board && hamle_filter_board_match(c->text, e->facts->board);
+	} else if (c->field >= FFIELD_POSITION && c->field <= FFIELD_MOVES) {
+		r = hamle_filter_mainline_test(c, e->facts);
+	} else if (c->field == FFIELD_HAS) {
+		r = e->facts && (e->facts->has & HAMLE_FILTER_HAS_KNOWN) && (e->facts->has & c->has);
+	} else if (c->field == FFIELD_ECO) {
+		r = test_value(e, p, c, "ComputedECO", e->facts ? e->facts->eco : NULL);
 	} else if (!tags) {
 		r = test_tag(e, p, c, c->tag);
 	} else {
@@ -283,8 +289,16 @@ unsigned hamle_filter_needs(const hamle_filter *f)
 {
 	unsigned needs = 0;
 	for (size_t i = 0; f && i < f->n; i++)
-		for (size_t k = 0; k < f->v[i].nconds; k++)
-			if (f->v[i].conds[k].field >= FFIELD_PLIES)
+		for (size_t k = 0; k < f->v[i].nconds; k++) {
+			int field = f->v[i].conds[k].field;
+			if (field >= FFIELD_PLIES)
 				needs |= HAMLE_FILTER_NEEDS_REPLAY;
+			if (field >= FFIELD_POSITION && field <= FFIELD_MOVES)
+				needs |= HAMLE_FILTER_NEEDS_MAINLINE;
+			if (field == FFIELD_HAS || field == FFIELD_ECO)
+				needs |= HAMLE_FILTER_NEEDS_ANNOTATE;
+			if (field == FFIELD_ECO)
+				needs |= HAMLE_FILTER_NEEDS_ECO;
+		}
 	return needs;
 }

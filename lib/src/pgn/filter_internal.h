@@ -17,8 +17,25 @@
 
 enum { FOP_EQ, FOP_NE, FOP_MATCH, FOP_NOMATCH, FOP_LT, FOP_LE, FOP_GT, FOP_GE };
 enum { FKIND_TEXT, FKIND_NUMBER, FKIND_DATE, FKIND_RESULT }; /* how < <= > >= read values */
-/* Player, Elo: either side; Plies, Final, Ends: of the replayed game (hamle_filter_facts) */
-enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO, FFIELD_PLIES, FFIELD_FINAL, FFIELD_ENDS };
+/* Player, Elo: either side; from FFIELD_PLIES on: of the replayed game (hamle_filter_facts);
+ * from FFIELD_POSITION on: along its mainline; FFIELD_HAS, FFIELD_ECO: from the annotator */
+enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO, FFIELD_PLIES, FFIELD_FINAL, FFIELD_ENDS,
+	FFIELD_POSITION, FFIELD_MATERIAL, FFIELD_HASH, FFIELD_MOVES, FFIELD_HAS, FFIELD_ECO };
+
+/* A board pattern compiled: per rank (rank 8 first) its squares ('.' empty, a piece letter, '?',
+ * '!', 'A', 'a', '*'), digits spelt out. */
+typedef struct filter_board {
+	char rank[8][17];
+	uint8_t len[8];
+	uint8_t star;    /* bit per rank with a '*' */
+} filter_board;
+
+/* A material signature: per colour and piece type (pawn..king) the count, and whether more are
+ * allowed ('+'). */
+typedef struct filter_material {
+	uint8_t count[2][6];
+	uint8_t more[2][6];
+} filter_material;
 
 typedef struct filter_cond {
 	char *tag;       /* FFIELD_TAG: the tag's name, owned */
@@ -26,6 +43,12 @@ typedef struct filter_cond {
 	char *text;      /* FOP_EQ / FOP_NE: the text (Final: the board pattern); < <= > >=: the
 	                  * operand; owned */
 	pcre2_code *re;  /* FOP_MATCH / FOP_NOMATCH: owned */
+	filter_board *board;       /* Position: owned */
+	filter_material *material; /* Material: owned */
+	uint64_t hash;             /* Hash */
+	uint16_t *moves;           /* Moves: the moves from the standard start, owned */
+	size_t nmoves;
+	unsigned has;              /* Has: the HAMLE_FILTER_HAS_* bit */
 } filter_cond;
 
 enum { FI_COND, FI_NOT, FI_AND, FI_OR };
@@ -64,5 +87,25 @@ int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const ch
 
 /* Whether the board field of a FEN (board: up to its first blank or end) matches pattern. */
 int hamle_filter_board_match(const char *pattern, const char *board);
+
+/* The board pattern p (checked by hamle_filter_board_pattern_ok) compiled into b. */
+void hamle_filter_board_compile(filter_board *b, const char *p);
+/* Whether the 64 squares sq (rank 8 first, a8..h8, then rank 7...; '.' empty, else the FEN piece
+ * letter) match b. */
+int hamle_filter_board_squares(const filter_board *b, const char sq[64]);
+
+/* The values of the fields along the mainline (filter_fields.c), read at compile time: each
+ * returns 0, or HAMLE_EUSAGE with *bad the offset in v of the problem and *why what it is (a
+ * static message, or one written into why_buf[0..size)), or HAMLE_ENOMEM. */
+int hamle_filter_material_read(filter_material *m, const char *v, size_t n, size_t *bad, const char **why);
+int hamle_filter_hash_read(uint64_t *h, const char *v, size_t n, size_t *bad, const char **why);
+int hamle_filter_moves_read(uint16_t **moves, size_t *nmoves, const char *v, size_t n, size_t *bad,
+	const char **why, char *why_buf, size_t size);
+int hamle_filter_has_read(unsigned *bit, const char *v, size_t n);
+
+struct hamle_filter_facts;
+/* The positive test (=, ~) of a condition on the mainline (Position, Material, Hash, Moves) with
+ * the facts' start position and moves: 1 or 0; 0 when they are unknown. */
+int hamle_filter_mainline_test(const filter_cond *c, const struct hamle_filter_facts *facts);
 
 #endif

@@ -183,6 +183,68 @@ static const struct {
 	{ "=", FOP_EQ }, { "~", FOP_MATCH }, { "<", FOP_LT }, { ">", FOP_GT },
 };
 
+/* The derived fields (a derived field shadows a tag of its name). */
+static const struct {
+	const char *name;
+	int field;
+} fields[] = {
+	{ "Player", FFIELD_PLAYER }, { "Elo", FFIELD_ELO }, { "Plies", FFIELD_PLIES }, { "Final", FFIELD_FINAL },
+	{ "Ends", FFIELD_ENDS }, { "Position", FFIELD_POSITION }, { "Material", FFIELD_MATERIAL },
+	{ "Hash", FFIELD_HASH }, { "Moves", FFIELD_MOVES }, { "Has", FFIELD_HAS }, { "ComputedECO", FFIELD_ECO },
+};
+
+/* The operators a field from FFIELD_POSITION on takes. */
+static int field_takes(int field, int op)
+{
+	if (field == FFIELD_MOVES || field == FFIELD_ECO)
+		return op < FOP_LT;
+	return op == FOP_EQ || op == FOP_NE;
+}
+
+static const char *field_ops(int field)
+{
+	if (field == FFIELD_MOVES)
+		return "~ (starts with), = (is), !~ or !=";
+	if (field == FFIELD_ECO)
+		return "=, !=, ~ or !~";
+	return "= or !=";
+}
+
+static void cond_free(filter_cond *c)
+{
+	free(c->tag);
+	free(c->text);
+	pcre2_code_free(c->re);
+	free(c->board);
+	free(c->material);
+	free(c->moves);
+}
+
+/* The value of Material, Hash or Moves read into c (nothing for other fields). */
+static int read_mainline_value(builder *b, filter_cond *c, const char *v, size_t vlen)
+{
+	size_t at = 0;
+	const char *why = NULL;
+	char buf[120];
+	int rc = 0;
+	if (c->field == FFIELD_MATERIAL) {
+		if (!(c->material = malloc(sizeof(*c->material))))
+			return HAMLE_ENOMEM;
+		rc = hamle_filter_material_read(c->material, v, vlen, &at, &why);
+	} else if (c->field == FFIELD_HASH) {
+		rc = hamle_filter_hash_read(&c->hash, v, vlen, &at, &why);
+	} else if (c->field == FFIELD_MOVES) {
+		rc = hamle_filter_moves_read(&c->moves, &c->nmoves, v, vlen, &at, &why, buf, sizeof(buf));
+	}
+	if (rc == HAMLE_EUSAGE) {
+		cond_free(c);
+		return bad(b->err, b->expr, (size_t)(v - b->expr) + at, why);
+	}
+	if (rc < 0)
+		cond_free(c);
+	return rc;
+}
+
 /* One condition FIELD OP VALUE at *pos; *pos moves past it. */
 static int parse_cond(builder *b, size_t *pos)
 {
@@ -190,20 +252,16 @@ static int parse_cond(builder *b, size_t *pos)
 	size_t n = 0;
 	while (is_tag_char(s[n]))
 		n++;
-	filter_cond c = { NULL, FFIELD_TAG, 0, FKIND_NUMBER, NULL, NULL };
-	if (n == 6 && memcmp(s, "Player", 6) == 0)
-		c.field = FFIELD_PLAYER;
-	else if (n == 3 && memcmp(s, "Elo", 3) == 0)
-		c.field = FFIELD_ELO;
-	else if (n == 5 && memcmp(s, "Plies", 5) == 0)
-		c.field = FFIELD_PLIES;
-	else if (n == 5 && memcmp(s, "Final", 5) == 0)
-		c.field = FFIELD_FINAL;
-	else if (n == 4 && memcmp(s, "Ends", 4) == 0)
-		c.field = FFIELD_ENDS;
-	else if (n == 6 && memcmp(s, "Result", 6) == 0)
+	filter_cond c;
+	memset(&c, 0, sizeof(c));
+	c.field = FFIELD_TAG;
+	c.kind = FKIND_NUMBER;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (strlen(fields[i].name) == n && memcmp(s, fields[i].name, n) == 0)
+			c.field = fields[i].field;
+	if (c.field == FFIELD_TAG && n == 6 && memcmp(s, "Result", 6) == 0)
 		c.kind = FKIND_RESULT;
-	else if (n >= 4 && memcmp(s + n - 4, "Date", 4) == 0)
+	else if (c.field == FFIELD_TAG && n >= 4 && memcmp(s + n - 4, "Date", 4) == 0)
 		c.kind = FKIND_DATE;
 	const char *p = s + n;
 	while (is_blank(*p))
@@ -223,13 +281,18 @@ static int parse_cond(builder *b, size_t *pos)
 		snprintf(msg, sizeof(msg), "Final takes = or != (and a board pattern), not '%s'", optext);
 		return bad(b->err, expr, (size_t)(p - expr), msg);
 	}
+	if (c.field >= FFIELD_POSITION && !field_takes(c.field, c.op)) {
+		char msg[160];
+		snprintf(msg, sizeof(msg), "%.*s takes %s, not '%s'", (int)n, s, field_ops(c.field), optext);
+		return bad(b->err, expr, (size_t)(p - expr), msg);
+	}
 	p += strlen(optext);
 	while (is_blank(*p))
 		p++;
 	const char *v = p, *after;
 	size_t vlen;
 	uint32_t flags = 0;
-	int regex = c.op == FOP_MATCH || c.op == FOP_NOMATCH;
+	int regex = (c.op == FOP_MATCH || c.op == FOP_NOMATCH) && c.field != FFIELD_MOVES;
 	if (*p == '\'' || *p == '"') {
 		const char *close = strchr(p + 1, *p);
 		if (!close)
@@ -258,7 +321,9 @@ static int parse_cond(builder *b, size_t *pos)
 			}
 		}
 	} else {
-		if (c.op >= FOP_LT || c.field == FFIELD_FINAL) /* a number, a date, a result, a board: up to a blank */
+		/* a number, a date, a result, a board, a signature, a key, a word: up to a blank */
+		if (c.op >= FOP_LT || c.field == FFIELD_FINAL || (c.field >= FFIELD_POSITION && c.field <= FFIELD_HASH) ||
+		    c.field == FFIELD_HAS)
 			for (vlen = 0; !ends_value(p + vlen); vlen++)
 				;
 		else
@@ -271,7 +336,7 @@ static int parse_cond(builder *b, size_t *pos)
 		return bad(b->err, expr, (size_t)(v - expr), "expected a value after the operator");
 	if (c.field == FFIELD_ENDS && !regex && !ends_known(v, vlen))
 		return bad(b->err, expr, (size_t)(v - expr), "Ends is checkmate, stalemate, dead or seventyfive");
-	if (c.field == FFIELD_FINAL) {
+	if (c.field == FFIELD_FINAL || c.field == FFIELD_POSITION) {
 		size_t at = 0;
 		const char *why = NULL;
 		for (size_t i = 0; i < vlen; i++)
@@ -280,21 +345,32 @@ static int parse_cond(builder *b, size_t *pos)
 		if (!hamle_filter_board_pattern_ok(v, vlen, &at, &why))
 			return bad(b->err, expr, (size_t)(v - expr) + at, why);
 	}
+	if (c.field == FFIELD_HAS && hamle_filter_has_read(&c.has, v, vlen) < 0)
+		return bad(b->err, expr, (size_t)(v - expr), "Has is threefold, fifty, fivefold or seventyfive");
+	int rc = read_mainline_value(b, &c, v, vlen);
+	if (rc < 0)
+		return rc;
 	if (b->p->nconds == b->capconds) {
 		size_t cap = b->capconds ? b->capconds * 2 : 4;
 		filter_cond *nv = realloc(b->p->conds, cap * sizeof(*nv));
-		if (!nv)
+		if (!nv) {
+			cond_free(&c);
 			return HAMLE_ENOMEM;
+		}
 		b->p->conds = nv;
 		b->capconds = cap;
 	}
 	if (c.field == FFIELD_TAG && !(c.tag = dup_n(s, n)))
-		return HAMLE_ENOMEM;
-	int rc = 0;
-	if (regex) {
+		rc = HAMLE_ENOMEM;
+	else if (regex) {
 		rc = compile_regex(b, &c, v, vlen, flags);
 	} else if (!(c.text = dup_n(v, vlen))) {
 		rc = HAMLE_ENOMEM;
+	} else if (c.field == FFIELD_POSITION) {
+		if (!(c.board = malloc(sizeof(*c.board))))
+			rc = HAMLE_ENOMEM;
+		else
+			hamle_filter_board_compile(c.board, c.text);
 	} else if (c.op >= FOP_LT) {
 		if (c.field == FFIELD_ELO)
 			c.kind = FKIND_NUMBER;
@@ -303,9 +379,7 @@ static int parse_cond(builder *b, size_t *pos)
 	if (rc == 0)
 		rc = emit(b, FI_COND, b->p->nconds, (size_t)(s - expr));
 	if (rc < 0) {
-		free(c.tag);
-		free(c.text);
-		pcre2_code_free(c.re);
+		cond_free(&c);
 		return rc;
 	}
 	b->p->conds[b->p->nconds++] = c;
@@ -317,11 +391,8 @@ void hamle_filter_prog_free(filter_prog *p)
 {
 	if (!p)
 		return;
-	for (size_t i = 0; i < p->nconds; i++) {
-		free(p->conds[i].tag);
-		free(p->conds[i].text);
-		pcre2_code_free(p->conds[i].re);
-	}
+	for (size_t i = 0; i < p->nconds; i++)
+		cond_free(&p->conds[i]);
 	free(p->conds);
 	free(p->code);
 	free(p->expr);

@@ -216,18 +216,10 @@ int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const ch
 	return 1;
 }
 
-/* Whether the 8 squares sq (a rank of the board, '.' empty) match the rank pattern p[0..n)
- * (digits read as runs of '.'): glob matching with '*', iterative (one star remembered). */
-static int rank_matches(const char *sq, const char *p, size_t n)
+/* Whether the 8 squares sq (a rank of the board, '.' empty) match the rank pattern pat[0..pn)
+ * (digits spelt out as runs of '.'): glob matching with '*', iterative (one star remembered). */
+static int rank_matches(const char *sq, const char *pat, size_t pn)
 {
-	char pat[64];
-	size_t pn = 0;
-	for (size_t i = 0; i < n && pn < sizeof(pat); i++)
-		if (p[i] >= '1' && p[i] <= '8')
-			for (int k = 0; k < p[i] - '0' && pn < sizeof(pat); k++)
-				pat[pn++] = '.';
-		else
-			pat[pn++] = p[i];
 	size_t si = 0, pi = 0, star = (size_t)-1, mark = 0;
 	while (si < 8) {
 		if (pi < pn && pat[pi] != '*' && square_matches(pat[pi], sq[si])) {
@@ -247,27 +239,60 @@ static int rank_matches(const char *sq, const char *p, size_t n)
 	return pi == pn;
 }
 
-int hamle_filter_board_match(const char *pattern, const char *board)
+void hamle_filter_board_compile(filter_board *b, const char *p)
+{
+	memset(b, 0, sizeof(*b));
+	for (int r = 0; r < 8; r++) {
+		size_t n = 0;
+		for (; *p && *p != '/' && *p != ' '; p++) {
+			if (*p >= '1' && *p <= '8')
+				for (int k = 0; k < *p - '0' && n < sizeof(b->rank[r]); k++)
+					b->rank[r][n++] = '.';
+			else if (n < sizeof(b->rank[r]) && !(*p == '*' && n && b->rank[r][n - 1] == '*'))
+				b->rank[r][n++] = *p; /* "**" is "*": 8 squares and 9 stars at most */
+			if (*p == '*')
+				b->star |= (uint8_t)(1u << r);
+		}
+		b->len[r] = (uint8_t)n;
+		if (*p == '/')
+			p++;
+	}
+}
+
+int hamle_filter_board_squares(const filter_board *b, const char sq[64])
 {
 	for (int r = 0; r < 8; r++) {
-		char sq[8];
+		const char *s = sq + r * 8, *pat = b->rank[r];
+		if (b->star & (1u << r)) {
+			if (!rank_matches(s, pat, b->len[r]))
+				return 0;
+			continue;
+		}
+		for (int f = 0; f < 8; f++)
+			if (pat[f] != s[f] && !square_matches(pat[f], s[f]))
+				return 0;
+	}
+	return 1;
+}
+
+int hamle_filter_board_match(const char *pattern, const char *board)
+{
+	char sq[64];
+	for (int r = 0; r < 8; r++) {
 		int n = 0;
 		for (; *board && *board != '/' && *board != ' '; board++) {
 			if (*board >= '1' && *board <= '8')
 				for (int k = 0; k < *board - '0' && n < 8; k++)
-					sq[n++] = '.';
+					sq[r * 8 + n++] = '.';
 			else if (n < 8)
-				sq[n++] = *board;
+				sq[r * 8 + n++] = *board;
 		}
 		if (n != 8)
 			return 0;
 		if (*board == '/')
 			board++;
-		const char *end = strchr(pattern, '/');
-		size_t len = end ? (size_t)(end - pattern) : strlen(pattern);
-		if (!rank_matches(sq, pattern, len))
-			return 0;
-		pattern += len + (end != NULL);
 	}
-	return 1;
+	filter_board b;
+	hamle_filter_board_compile(&b, pattern);
+	return hamle_filter_board_squares(&b, sq);
 }
