@@ -23,7 +23,7 @@ int hamle_select_add(hamle_game_select *s, const char *arg, hamle_usage *u)
 	const char *p = arg;
 	for (;;) {
 		size_t lo = number(&p), hi = lo;
-		if (lo && *p == '-') {
+		if (lo && (*p == '-' || *p == ':')) { /* 10:20 as pgn-extract's --selectonly */
 			p++;
 			hi = number(&p);
 		}

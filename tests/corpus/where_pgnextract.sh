@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# where_pgnextract.sh (label corpus): issue 16, every --where form (and --game) that pgn-extract
+# also has selects the same games as pgn-extract's equivalent on ../shared/corpus/medium: the
+# games are compared as lists (Event, White, Black, Date, Round of each, sorted), not only counted.
+# Pairings that agree exactly:
+#   -TpX -TwX -TbX       Player~/X/  White~/X/  Black~/X/
+#   -Tr0-1 -TeB90 -Td2000  Result=0-1  ECO~/^B90/  Date~/^2000/ (-Td matches the date's start)
+#   -Tf PATTERN          Position=PATTERN (any mainline position; FENPattern wildcards)
+#   -x LINE              Position=<the board LINE reaches> (pgn-extract: games reaching it)
+#   -P -v LINE           Moves~'LINE' (the game starts with these moves, in this order)
+#   -H KEY               Hash=KEY (a Polyglot key reached)
+#   -bl40 -bu30          Plies>=79  Plies<=60 (-b counts moves: -bl40 is 79 plies or more)
+#   --checkmate --stalemate --fifty   Ends=checkmate  Ends=stalemate  Has=fifty
+#   --selectonly 3,10:12 (no other criterion)   --game 3,10-12
+# Pairings where hamle selects more, by design (checked: pgn-extract's games are among hamle's):
+#   --repetition  Has=threefold: pgn-extract counts an en passant square after every double pawn
+#                 push, so a position after one is never "the same" as the one with that pawn move
+#                 made earlier; FIDE 9.2.3 (hamle) counts it only when the capture is legal
+#   -z 'rp nb'    Material=KRPknb || Material=KNBkrp: pgn-extract wants the material to hold after two successive
+#                 plies ("two half-move stability"); hamle: at some position
+# The -t tag file with relational operators is where_counts.sh's. --selectonly counts matched
+# games (hamle's --game counts the games of each input): they agree when nothing else selects.
+. "$(dirname "$0")/../cli/common.sh"
+skip_without_shared
+require_tool convert
+pe=/usr/games/pgn-extract
+[ -x "$pe" ] || skip "$pe not found"
+dir=$HAMLE_SHARED/corpus/medium
+[ -d "$dir" ] || skip "no $dir"
+files=()
+while IFS= read -r f; do files+=("$f"); done < <(find "$dir" -name '*.pgn' | LC_ALL=C sort)
+[ "${#files[@]}" -gt 0 ] || skip "no PGN files in $dir"
+d=$HAMLE_TMP
+
+keys() { # the selected games' keys, sorted; ASCII only (hamle writes UTF-8, pgn-extract the input's bytes)
+	LC_ALL=C tr -cd '\n -~' | awk '/^\[Event /{e=$0} /^\[White /{w=$0} /^\[Black /{b=$0} /^\[Date /{t=$0} /^\[Round /{r=$0}
+		/^$/ { if (e != "") print e w b t r; e = w = b = t = r = "" }
+		END { if (e != "") print e w b t r }' | LC_ALL=C sort
+}
+
+hamle_keys() { # EXPR-OR-OPTIONS...
+	run_tool convert -j 2 "$@" "${files[@]}"
+	[ "$RUN_RC" -le 1 ] || fail "hamle-convert $*: exit $RUN_RC"
+	keys <"$RUN_OUT"
+}
+
+pe_keys() { # pgn-extract OPTIONS...
+	"$pe" -s "$@" "${files[@]}" 2>/dev/null | keys
+}
+
+# same LABEL HAMLE-ARGS -- PGN-EXTRACT-ARGS: both select the same games (and some)
+same() {
+	local label=$1
+	shift
+	local h=() p=()
+	while [ "$1" != -- ]; do h+=("$1"); shift; done
+	shift
+	p=("$@")
+	hamle_keys "${h[@]}" >"$d/h"
+	pe_keys "${p[@]}" >"$d/p"
+	local nh np
+	nh=$(wc -l <"$d/h")
+	np=$(wc -l <"$d/p")
+	echo "$label: hamle ${h[*]}: $nh games; pgn-extract ${p[*]}: $np"
+	[ "$np" -gt 0 ] || fail "$label: pgn-extract selects no game: not a comparison"
+	cmp -s "$d/h" "$d/p" || { diff "$d/h" "$d/p" | head -5; fail "$label: hamle and pgn-extract select different games"; }
+}
+
+# more LABEL HAMLE-ARGS -- PGN-EXTRACT-ARGS: pgn-extract's games are among hamle's
+more() {
+	local label=$1
+	shift
+	local h=()
+	while [ "$1" != -- ]; do h+=("$1"); shift; done
+	shift
+	hamle_keys "${h[@]}" >"$d/h"
+	pe_keys "$@" >"$d/p"
+	local nh np missing
+	nh=$(wc -l <"$d/h")
+	np=$(wc -l <"$d/p")
+	missing=$(LC_ALL=C comm -13 "$d/h" "$d/p" | wc -l)
+	echo "$label: hamle ${h[*]}: $nh games; pgn-extract $*: $np (hamle's more: $((nh - np)))"
+	[ "$np" -gt 0 ] || fail "$label: pgn-extract selects no game: not a comparison"
+	[ "$missing" = 0 ] || fail "$label: $missing games pgn-extract selects are not among hamle's"
+}
+
+same player --where 'Player~/Kasparov/' -- -TpKasparov
+same white --where 'White~/Carlsen/' -- -TwCarlsen
+same black --where 'Black~/Anand/' -- -TbAnand
+same result --where 'Result=0-1' -- -Tr0-1
+same eco --where 'ECO~/^B90/' -- -TeB90
+same date --where 'Date~/^2000/' -- -Td2000
+same fenpattern --where 'Position=*/*/*/*/*/*/*/??KR????' -- '-Tf*/*/*/*/*/*/*/??KR????'
+same fenpattern2 --where 'Position=*/*/*/3Qq3/*/*/*/*' -- '-Tf*/*/*/3Qq3/*/*/*/*'
+echo "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6" >"$d/najdorf"
+same positional --where 'Position=rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R' -- -x"$d/najdorf"
+same textual --where "Moves~'1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6'" -- -P -v"$d/najdorf"
+# the same line in Turkish and German letters
+same textual_tr --where "Moves~'1. e4 c5 2. Af3 d6 3. d4 cxd4 4. Axd4 Af6 5. Ac3 a6'" -- -P -v"$d/najdorf"
+same textual_de --where "Moves~'1. e4 c5 2. Sf3 d6 3. d4 cxd4 4. Sxd4 Sf6 5. Sc3 a6'" -- -P -v"$d/najdorf"
+same hash --where 'Hash=09a2250f4dfc8f82' -- -H09a2250f4dfc8f82
+same moves_at_least --where 'Plies>=79' -- -bl40
+same moves_at_most --where 'Plies<=60' -- -bu30
+same checkmate --where 'Ends=checkmate' -- --checkmate
+same stalemate --where 'Ends=stalemate' -- --stalemate
+same fifty --where 'Has=fifty' -- --fifty
+more repetition --where 'Has=threefold' -- --repetition
+printf 'rp nb\n' >"$d/rpnb"
+more material --where 'Material=KRPknb || Material=KNBkrp' -- -z"$d/rpnb"
+printf 'rp+ r\n' >"$d/rpr"
+more material_both --where 'Material=KRP+kr || Material=KRkrp+' -- -z"$d/rpr"
+
+# --game within one input against --selectonly with no other criterion
+one=${files[0]}
+hamle_keys_one() { run_tool convert "$@" "$one"; keys <"$RUN_OUT"; }
+hamle_keys_one --game 3,10-12,100-140 >"$d/h"
+"$pe" -s --selectonly 3,10:12,100:140 "$one" 2>/dev/null | keys >"$d/p"
+echo "selectonly: hamle --game 3,10-12,100-140: $(wc -l <"$d/h") games; pgn-extract --selectonly 3,10:12,100:140: $(wc -l <"$d/p")"
+[ "$(wc -l <"$d/h")" = 45 ] || fail "--game 3,10-12,100-140 selects $(wc -l <"$d/h") games, not 45"
+cmp -s "$d/h" "$d/p" || fail "--game and --selectonly select different games"
+# --invert: the complement
+hamle_keys_one --game 3,10-12,100-140 --invert >"$d/inv"
+hamle_keys_one >"$d/all"
+[ "$(cat "$d/h" "$d/inv" | LC_ALL=C sort)" = "$(cat "$d/all")" ] || fail "--game and --game --invert do not make up the input"
+echo "invert: $(wc -l <"$d/inv") games, with --game's $(wc -l <"$d/all")"
+finish
