@@ -51,7 +51,7 @@ int hamle_filter_material_read(filter_material *m, const char *v, size_t n, size
 			while (i < n && v[i] >= '0' && v[i] <= '9' && count < 100)
 				count = count * 10 + (unsigned)(v[i++] - '0');
 		}
-		if (count > 64 || (t == HAMLE_KING && count != 1)) {
+		if (count > 64 || (t == HAMLE_KING && (count != 1 || m->count[color][t] != 0))) {
 			*bad = at;
 			*why = t == HAMLE_KING ? "each side has one king" : "more pieces than squares";
 			return HAMLE_EUSAGE;
