@@ -173,6 +173,24 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 {
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
+	/* a --where on tags alone that leaves the game out: decided on its tags, its movetext never
+	 * lexed (an undecided game is read in full below, and reported as before) */
+	if (cfg->where && !cfg->select.invert && !(hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY) &&
+	    hamle_select_has(&cfg->select, it->chunk.game)) {
+		if (hamle_game_parse_tags(&w->game, &it->chunk, &cfg->ropts) < 0) {
+			it->oom = true;
+			return;
+		}
+		int m = hamle_filter_check(cfg->where, w->game, NULL);
+		if (m == HAMLE_ENOMEM) {
+			it->oom = true;
+			return;
+		}
+		if (m == 0) {
+			it->skipped = true;
+			return;
+		}
+	}
 	if (parse(&cfg->ropts, it, &w->game) < 0) {
 		it->oom = true;
 		return;

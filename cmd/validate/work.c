@@ -28,6 +28,25 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		return;
 	}
 	const hamle_filter *where = chosen ? cfg->where : NULL;
+	/* a --where on tags alone is decided on the tags (the movetext not lexed): a game it takes
+	 * is then validated as without it (the quick lane too); an undecided one is read in full */
+	if (where && !cfg->select.invert && !(hamle_filter_needs(where) & HAMLE_FILTER_NEEDS_REPLAY)) {
+		if (hamle_game_parse_tags(&w->game, &it->chunk, &cfg->ropts) < 0) {
+			it->oom = true;
+			return;
+		}
+		int m = hamle_filter_check(where, w->game, NULL);
+		if (m == HAMLE_ENOMEM) {
+			it->oom = true;
+			return;
+		}
+		if (m == 0) {
+			it->skipped = true;
+			return;
+		}
+		if (m == 1)
+			where = NULL;
+	}
 	/* a clean plain game needs no tokens: the quick lane tells (and gives up on anything else) */
 	if (!cfg->full && !cfg->all && !where && !(chosen && cfg->select.invert)) {
 		int q = hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts);

@@ -3,7 +3,8 @@
 # also has selects the same games as pgn-extract's equivalent on ../shared/corpus/medium: the
 # games are compared as lists (Event, White, Black, Date, Round of each, sorted), not only counted.
 # Pairings that agree exactly:
-#   -TpX -TwX -TbX       Player~/X/  White~/X/  Black~/X/
+#   -TpX -TwX -TbX       Player~/^X/  White~/^X/  Black~/^X/ (-T matches the start of the name)
+#   --tagsubstr -TpX     Player~/X/ (anywhere in it)
 #   -Tr0-1 -TeB90 -Td2000  Result=0-1  ECO~/^B90/  Date~/^2000/ (-Td matches the date's start)
 #   -Tf PATTERN          Position=PATTERN (any mainline position; FENPattern wildcards)
 #   -x LINE              Position=<the board LINE reaches> (pgn-extract: games reaching it)
@@ -84,9 +85,10 @@ more() {
 	[ "$missing" = 0 ] || fail "$label: $missing games pgn-extract selects are not among hamle's"
 }
 
-same player --where 'Player~/Kasparov/' -- -TpKasparov
-same white --where 'White~/Carlsen/' -- -TwCarlsen
-same black --where 'Black~/Anand/' -- -TbAnand
+same player --where 'Player~/^Kasparov/' -- -TpKasparov
+same player_substr --where 'Player~/Kasparov/' -- --tagsubstr -TpKasparov
+same white --where 'White~/^Carlsen/' -- -TwCarlsen
+same black --where 'Black~/^Anand/' -- -TbAnand
 same result --where 'Result=0-1' -- -Tr0-1
 same eco --where 'ECO~/^B90/' -- -TeB90
 same date --where 'Date~/^2000/' -- -Td2000

@@ -205,6 +205,10 @@ HAMLE_EXTERN int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out);
  * The game copies what it keeps. Returns 0 or HAMLE_ENOMEM. */
 HAMLE_EXTERN int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk,
 	const hamle_reader_options *opts);
+/* The same for the tags alone (the lexer stops where the movetext starts: no movetext token, no
+ * result): for a filter on tags before the whole game is read. Returns 0 or HAMLE_ENOMEM. */
+HAMLE_EXTERN int hamle_game_parse_tags(hamle_game **inout, const hamle_chunk *chunk,
+	const hamle_reader_options *opts);
 
 /* ---- game ---- */
 

@@ -218,13 +218,25 @@ int hamle_filter_moves_read(uint16_t **moves, size_t *nmoves, const char *v, siz
 	return 0;
 }
 
-/* The squares of pos as hamle_filter_board_squares reads them. */
-static void squares_of(const struct hamle_position *pos, char sq[64])
+/* Whether pos matches board pattern b: the constrained squares of the ranks without '*' first
+ * (a lookup each), then the ranks with one (glob). */
+static int board_matches(const filter_board *b, const struct hamle_position *pos)
 {
 	static const char letter[13] = "PNBRQKpnbrqk.";
-	for (int r = 0; r < 8; r++)
+	for (unsigned i = 0; i < b->nfixed; i++)
+		if (!((b->fixed_mask[i] >> pos->board[b->fixed_sq[i]]) & 1u))
+			return 0;
+	unsigned globs = (unsigned)b->star & ~(unsigned)b->any;
+	for (int r = 0; globs; r++, globs >>= 1) {
+		if (!(globs & 1u))
+			continue;
+		char sq[8];
 		for (int f = 0; f < 8; f++)
-			sq[(7 - r) * 8 + f] = letter[pos->board[r * 8 + f]];
+			sq[f] = letter[pos->board[(7 - r) * 8 + f]];
+		if (!hamle_filter_board_rank(b, r, sq))
+			return 0;
+	}
+	return 1;
 }
 
 static int material_matches(const filter_material *m, const struct hamle_position *pos)
@@ -241,11 +253,9 @@ static int material_matches(const filter_material *m, const struct hamle_positio
 /* Whether the position decides the condition (Position, Material, Hash). */
 static int position_test(const filter_cond *c, const struct hamle_position *pos)
 {
-	char sq[64];
 	switch (c->field) {
 	case FFIELD_POSITION:
-		squares_of(pos, sq);
-		return hamle_filter_board_squares(c->board, sq);
+		return board_matches(c->board, pos);
 	case FFIELD_MATERIAL:
 		return material_matches(c->material, pos);
 	default:

@@ -28,6 +28,12 @@ typedef struct filter_board {
 	char rank[8][17];
 	uint8_t len[8];
 	uint8_t star;    /* bit per rank with a '*' */
+	uint8_t any;     /* bit per rank that matches every rank ("*" alone) */
+	/* the squares of the ranks without '*' that a pattern constrains (not '?'): the square
+	 * (a1 = 0) and a bit per content allowed, by the index of "PNBRQKpnbrqk." (12: empty) */
+	uint8_t nfixed;
+	uint8_t fixed_sq[64];
+	uint16_t fixed_mask[64];
 } filter_board;
 
 /* A material signature: per colour and piece type (pawn..king) the count, and whether more are
@@ -93,6 +99,8 @@ void hamle_filter_board_compile(filter_board *b, const char *p);
 /* Whether the 64 squares sq (rank 8 first, a8..h8, then rank 7...; '.' empty, else the FEN piece
  * letter) match b. */
 int hamle_filter_board_squares(const filter_board *b, const char sq[64]);
+/* Whether the 8 squares sq of rank r (0: rank 8; '.' empty) match b's rank r (one with a '*'). */
+int hamle_filter_board_rank(const filter_board *b, int r, const char sq[8]);
 
 /* The values of the fields along the mainline (filter_fields.c), read at compile time: each
  * returns 0, or HAMLE_EUSAGE with *bad the offset in v of the problem and *why what it is (a

@@ -254,9 +254,36 @@ void hamle_filter_board_compile(filter_board *b, const char *p)
 				b->star |= (uint8_t)(1u << r);
 		}
 		b->len[r] = (uint8_t)n;
+		if (n == 1 && b->rank[r][0] == '*')
+			b->any |= (uint8_t)(1u << r);
 		if (*p == '/')
 			p++;
 	}
+	/* the constrained squares of the ranks without '*', most selective first: pieces, then
+	 * empty squares, then the classes */
+	static const char contents[] = "PNBRQKpnbrqk.";
+	for (int pass = 0; pass < 3; pass++)
+		for (int r = 0; r < 8; r++) {
+			if (b->star & (1u << r))
+				continue;
+			for (int f = 0; f < 8 && f < b->len[r]; f++) {
+				char c = b->rank[r][f];
+				int cls = c == '!' || c == 'A' || c == 'a', kind = c == '.' ? 1 : cls ? 2 : 0;
+				if (c == '?' || kind != pass)
+					continue;
+				uint16_t mask = 0;
+				for (int k = 0; k < 13; k++)
+					if (square_matches(c, contents[k]))
+						mask |= (uint16_t)(1u << k);
+				b->fixed_sq[b->nfixed] = (uint8_t)((7 - r) * 8 + f);
+				b->fixed_mask[b->nfixed++] = mask;
+			}
+		}
+}
+
+int hamle_filter_board_rank(const filter_board *b, int r, const char sq[8])
+{
+	return rank_matches(sq, b->rank[r], b->len[r]);
 }
 
 int hamle_filter_board_squares(const filter_board *b, const char sq[64])

@@ -147,3 +147,8 @@ int hamle_game_parse(hamle_game **inout, const hamle_chunk *chunk, const hamle_r
 {
 	return pgn_game_parse(inout, chunk, opts, 0);
 }
+
+int hamle_game_parse_tags(hamle_game **inout, const hamle_chunk *chunk, const hamle_reader_options *opts)
+{
+	return pgn_game_parse(inout, chunk, opts, 1);
+}
