@@ -16,10 +16,33 @@
  *   Ends    how the game ends on the board: checkmate, stalemate, dead (no mate possible) or
  *           seventyfive (75 moves without capture or pawn move); a game with an error ends
  *           nowhere (Ends=... false, Ends!=... true)
+ * and along the mainline (the start position and the position after each move, as far as the
+ * replay read them; each test stops at the first position that decides):
+ *   Position   some position matches a board pattern (= and !=: none does), as pgn-extract's -Tf
+ *   Material   some position has this material: piece letters KQRBNP for White, kqrbnp for Black,
+ *              each with an optional count and '+' for "or more" (KRPkr, KQ+P3+kq); the kings
+ *              may be left out; a piece not written is absent. Colours as written: pgn-extract's
+ *              -z (either side) is Material=KRPkr || Material=KRkrp. (pgn-extract also wants the
+ *              material to hold after two successive plies; hamle: at one position.)
+ *   Hash       some position has this Polyglot key (1-16 hex digits, 0x optional), as -H
+ *   Moves      Moves~'1. e4 c5 2. Nf3': the game starts with these moves (from the standard
+ *              start; move numbers optional), written in any language hamle reads (the first in
+ *              which all are legal, English first: 2. Af3 and 2. Sf3 work); Moves= the mainline is
+ *              exactly these moves; !~ and != their negations
+ * and from the annotator (hamle/annotate.h: the draw rules of the Laws of Chess; a game with an
+ * error has none of them):
+ *   Has        threefold (a position on the board for the third time, "the same" as FIDE 9.2.3
+ *              says: an en passant square counts only when the capture is legal), fifty (the
+ *              half-move clock reaches 100), fivefold, seventyfive: somewhere in the game
+ *   ComputedECO  the ECO code of the opening the moves reach in the built-in table (as hamle-annotate
+ *              --eco writes it; "" when none): the ECO *tag* stays ECO, as pgn-extract's -Te
+ * Position, Material, Hash, Has and ComputedECO take = and != (ComputedECO also ~ !~); their
+ * values are bare up to a blank, or quoted.
  * A derived field shadows a tag of its name. A condition on Player or Elo holds when it holds for
  * either side, and its != and !~ are the negations of = and ~: Player!~/Tal/ means neither player.
- * Plies, Final and Ends need the replayed game: hamle_filter_check_facts (below); elsewhere they are
- * unknown, so a condition on them is false (and its != true).
+ * The fields from Plies on need the replayed game: hamle_filter_check_facts (below); elsewhere they
+ * are unknown, so a condition on them is false (and its != true). What an expression needs is
+ * known when it is compiled (hamle_filter_needs): a filter on tags alone costs no replay.
  *
  * OP is one of
  *   =  !=     the value is exactly VALUE (byte for byte) / is not (true when the tag is missing)
