@@ -2,12 +2,14 @@
  * (each NUL-terminated; a rejected one must say where and why); the last line is also the value
  * of every tag the filter asks about, and the filter is matched against it and against a game
  * read from the input. Checks: error positions lie inside the expression, a match is 0 or 1 or
- * undecided (a pattern that hit its match limit, ...), and then hamle_filter_check says why. */
+ * undecided (a pattern that hit its match limit, ...), and then hamle_filter_check says why; with
+ * the game replayed when the filter asks (Plies, Position, Moves...), the same. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hamle/filter.h"
+#include "hamle/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -73,6 +75,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (c != m || (undecided(c) && (err.code != c || !err.message[0] || !err.token[0] ||
 		                                !memchr(err.message, '\0', sizeof(err.message)))))
 			abort();
+		/* with the replayed game's facts (Plies, Final, Ends, the mainline's positions) */
+		if (hamle_filter_needs(f) & HAMLE_FILTER_NEEDS_REPLAY) {
+			hamle_replay *rp = NULL;
+			if (hamle_replay_new(&rp, NULL) != 0 || hamle_replay_run(rp, g) != 0)
+				abort();
+			m = hamle_replay_filter_check(f, rp, g, NULL);
+			if (m != 0 && m != 1 && !undecided(m))
+				abort();
+			hamle_replay_free(rp);
+		}
 	}
 	hamle_game_free(g);
 	hamle_reader_free(r);
