@@ -39,6 +39,16 @@ for tag in WhiteAccuracy BlackAccuracy WhiteACPL BlackACPL; do
 	grep -q "^\[$tag \"[0-9.]*\"\]" "$RUN_OUT" || fail "no $tag tag"
 done
 
+# --to json: each mainline move's evaluation and judgement, and the tags of the analysis
+run_tool annotate --to json --engine "$fake" "$game"
+expect_rc 0 "annotate --to json"
+grep -q '"san":"e4","uci":"e2e4","fen":"[^"]*","eval":{"cp":0}' "$RUN_OUT" || fail "json: no eval of 1. e4: $(cat "$RUN_OUT")"
+grep -q '"san":"Qg5","uci":"d8g5","fen":"[^"]*","eval":{"cp":900},"judgement":"blunder"' "$RUN_OUT" ||
+	fail "json: the blunder 2... Qg5: $(cat "$RUN_OUT")"
+grep -q '"eval":{"cp":-300},"judgement":"blunder"' "$RUN_OUT" || fail "json: 3. d3: $(cat "$RUN_OUT")"
+grep -q '"analysis_tags":{"WhiteAccuracy":"[0-9.]*","BlackAccuracy":"[0-9.]*","WhiteACPL":"[0-9]*","BlackACPL":"[0-9]*"}' "$RUN_OUT" ||
+	fail "json: no analysis_tags: $(cat "$RUN_OUT")"
+
 # the comment in the output language, with its SAN
 run_tool annotate --lang tr --engine "$fake" "$game"
 grep -q '{Büyük hata. En iyisi Axg5 idi.} ( 3. Axg5 Şe7 )' <(tr '\n' ' ' <"$RUN_OUT") || fail "tr: $(cat "$RUN_OUT")"

@@ -13,6 +13,10 @@
  * With annotations (hamle-annotate) "annotations":[{"code","ply","move_number","side","severity",
  * "claim","move","automatic","fen","message"},...] follows, and "annotation_tags":{"ECO",
  * "Opening","PlyCount","Zobrist"} when asked for; "result" is the board's with --fix-result.
+ * With an engine analysis (hamle-annotate --engine) each mainline move has "eval":{"cp":42} or
+ * {"mate":-3} (White's view, as [%eval]) and, for a judged move, "judgement":"inaccuracy",
+ * "mistake" or "blunder"; "analysis_tags":{"WhiteAccuracy",...} follows "status". The engine's
+ * best lines are in the PGN output only.
  * The shape flags leave out "comments"/"comments_before" (but a {(=)} draw offer), "nags",
  * "variations" and tags (the object "tags" stays, maybe empty); "status" and "findings" stay.
  * Variations nest by an explicit stack; no recursion. */
@@ -24,6 +28,7 @@
 #include "write/writer_internal.h"
 #include "write/annotate_internal.h"
 #include "hamle/eco.h"
+#include "hamle/analysis.h"
 
 /* The characters of a JSON string, escaped, without its quotes. */
 static void json_chars(hamle_writer *w, const char *s, size_t n)
@@ -164,8 +169,44 @@ static void close_move(hamle_writer *w, jframe *jf)
 	jf->in_vars = 0;
 }
 
+/* The engine analysis of the move that reached mainline ply (hamle-annotate --engine):
+ * "eval":{"cp":42} or {"mate":-3} (White's view, as [%eval]) and "judgement":"inaccuracy",
+ * "mistake" or "blunder". */
+static void write_eval(hamle_writer *w, int *first, const hamle_analysis *ea, unsigned ply)
+{
+	const hamle_eval *e = hamle_analysis_eval(ea, ply);
+	if (e && (e->kind == HAMLE_EVAL_CP || e->kind == HAMLE_EVAL_MATE)) {
+		key(w, first, "eval");
+		wr_puts(w, e->kind == HAMLE_EVAL_CP ? "{\"cp\":" : "{\"mate\":");
+		if (e->value < 0)
+			wr_putc(w, '-');
+		wr_uint(w, (unsigned)(e->value < 0 ? -(long)e->value : e->value));
+		wr_putc(w, '}');
+	}
+	static const char *const judge[] = {NULL, "inaccuracy", "mistake", "blunder"};
+	int j = hamle_analysis_judgement(ea, ply, NULL);
+	if (j > 0 && j <= HAMLE_JUDGE_BLUNDER)
+		kv_str(w, first, "judgement", judge[j]);
+}
+
+/* "analysis_tags":{"WhiteAccuracy":"95.7",...}: the tags the engine analysis adds. */
+static void write_analysis_tags(hamle_writer *w, int *first, const hamle_analysis *ea)
+{
+	key(w, first, "analysis_tags");
+	wr_putc(w, '{');
+	int f2 = 1;
+	for (int i = 0; i < 4; i++) {
+		const char *name;
+		char value[32];
+		if (hamle_analysis_tag(ea, i, &name, value, sizeof(value)) == 1)
+			kv_str(w, &f2, name, value);
+	}
+	wr_putc(w, '}');
+}
+
 static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay *rp)
 {
+	const hamle_analysis *ea = wr_analysis(w, g);
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t stop = wr_stop_token(g, rp);
 	w->stop_own = 0;
@@ -220,6 +261,8 @@ static int write_moves(hamle_writer *w, const hamle_game *g, const hamle_replay 
 			f->ply++;
 			hamle_position_fen(fen, sizeof(fen), &f->cur, f->cur.chess960 ? HAMLE_FEN_SHREDDER : HAMLE_FEN_XFEN);
 			kv_str(w, &first, "fen", fen);
+			if (ea && depth == 0)
+				write_eval(w, &first, ea, f->ply);
 			if (jf->items == 1)
 				array_of(w, &first, "comments_before", t, line_start, stop, 0);
 			array_of(w, &first, "comments", t, i + 1, stop, 0);
@@ -409,6 +452,9 @@ int wr_json_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, i
 	if (!passthrough && rp && (hamle_replay_error_count(rp) || w->stop_own))
 		status = "error";
 	kv_str(w, &first, "status", status);
+	const hamle_analysis *ea = passthrough ? NULL : wr_analysis(w, g);
+	if (ea)
+		write_analysis_tags(w, &first, ea);
 	key(w, &first, "findings");
 	wr_putc(w, '[');
 	if (passthrough) {
