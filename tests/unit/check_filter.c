@@ -404,7 +404,7 @@ START_TEST(test_facts)
 }
 END_TEST
 
-/* Ends from a replay: checkmate, stalemate, dead, seventyfive, none, and nowhere for a game with
+/* Ends from a replay: checkmate, stalemate, dead, fivefold, seventyfive, none, and nowhere for a game with
  * an error. */
 START_TEST(test_ends)
 {
@@ -416,9 +416,13 @@ START_TEST(test_ends)
 		{ "[SetUp \"1\"]\n[FEN \"k7/7r/8/8/8/8/8/KB6 w - - 0 1\"]\n\n1. Bxh7 1/2-1/2\n", "dead" },
 		{ "[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K6R w - - 149 80\"]\n\n80. Rh2 1/2-1/2\n", "seventyfive" },
 		{ "[Result \"*\"]\n\n1. e4 e5 *\n", "" },
+		/* the start position for the fifth time after 8... Ng8; four times only after 6... Ng8 */
+		{ "[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 "
+		  "7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2\n", "fivefold" },
+		{ "[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\n", "" },
 		{ "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh5 3. Kf2 Qh4# 0-1\n", NULL }, /* 3. Kf2 is illegal */
 	};
-	static const char *const names[] = { "checkmate", "stalemate", "dead", "seventyfive" };
+	static const char *const names[] = { "checkmate", "stalemate", "dead", "fivefold", "seventyfive" };
 	hamle_replay *rp;
 	ck_assert_int_eq(hamle_replay_new(&rp, NULL), 0);
 	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {

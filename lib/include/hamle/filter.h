@@ -13,8 +13,9 @@
  * FIELD is a PGN tag name (letters, digits, '_'), compared exactly, or a derived field:
  *   Player  White or Black (either side's name)     Elo    WhiteElo or BlackElo (either side)
  *   Plies   mainline plies replayed                 Final  the final position (a board pattern)
- *   Ends    how the game ends on the board: checkmate, stalemate, dead (no mate possible) or
- *           seventyfive (75 moves without capture or pawn move); a game with an error ends
+ *   Ends    how the game ends on the board: checkmate, stalemate, dead (no mate possible),
+ *           fivefold (the final position for the fifth time) or seventyfive (75 moves without
+ *           capture or pawn move); a game with an error ends
  *           nowhere (Ends=... false, Ends!=... true)
  * and along the mainline (the start position and the position after each move, as far as the
  * replay read them; each test stops at the first position that decides):
@@ -159,7 +160,7 @@ typedef struct hamle_filter_facts {
 	unsigned plies;    /* mainline plies */
 	const char *board; /* FEN of the final position (its first field is used); NULL: unknown */
 	const char *ends;  /* how it ends on the board: "checkmate", "stalemate", "dead",
-	                    * "seventyfive" or "" (none of them); NULL: unknown */
+	                    * "fivefold", "seventyfive" or "" (none of them); NULL: unknown */
 	const hamle_position *start; /* the mainline's start position; NULL: unknown */
 	const hamle_move *moves;     /* the mainline's legal moves from start, nmoves of them */
 	size_t nmoves;
