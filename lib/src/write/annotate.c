@@ -312,43 +312,6 @@ static void rules_slow(hamle_annotator *a, struct walk_state *ws, size_t i, cons
 		claims_by_move(a, ws, i, pos);
 }
 
-/* 1 when s is "time forfeit" in any ASCII case (a tag value, not notation). */
-static int is_time_forfeit(const char *s)
-{
-	static const char want[] = "time forfeit";
-	if (!s)
-		return 0;
-	size_t i = 0;
-	for (; s[i] && want[i]; i++) {
-		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
-		if (c != want[i])
-			return 0;
-	}
-	return !s[i] && !want[i];
-}
-
-/* 6.9: a game lost on time where the winner cannot mate is a draw. Returns the side that lost on
- * time (-1 when none), *draw set when the result must be a draw. */
-static int flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw)
-{
-	*draw = 0;
-	int loser = -1;
-	if (is_time_forfeit(hamle_game_tag(g, "Termination"))) {
-		if (a->written == HAMLE_RESULT_WHITE)
-			loser = HAMLE_BLACK;
-		else if (a->written == HAMLE_RESULT_BLACK)
-			loser = HAMLE_WHITE;
-	}
-	/* the last clock of each side (the walk noted its ply) */
-	for (int s = 0; s < 2 && loser < 0; s++)
-		if (a->clock_ply[s] && a->ply[a->clock_ply[s]].clock == 0)
-			loser = s;
-	if (loser < 0)
-		return -1;
-	*draw = !annot_can_mate(a, fin, !loser);
-	return loser;
-}
-
 static void opening_at(hamle_annotator *a, const hamle_eco *eco, size_t k)
 {
 	const hamle_eco_entry *e = hamle_eco_find_key(eco, a->ply[k].key);
@@ -399,7 +362,7 @@ static void verdict(hamle_annotator *a, const hamle_game *g, const struct walk_s
 			}
 		} else {
 			int draw;
-			int loser = flag_fall(a, g, fin, &draw);
+			int loser = annot_flag_fall(a, g, fin, &draw);
 			if (loser >= 0 && draw) {
 				a->board = HAMLE_RESULT_DRAW;
 				why = "flag-fall";

@@ -1,4 +1,4 @@
-/* annotate_clock.c: clocks. Reads [%clk] comments (kept as they are by the writer) and the
+/* annotate_clock.c: clocks and the flag (FIDE 6.9). Reads [%clk] comments (kept as they are by the writer) and the
  * TimeControl tag, and gives each move its elapsed time ([%emt], with increments and the time a
  * new period adds) and a warning where a clock runs backwards (rises by more than they allow). */
 #include <stdio.h>
@@ -157,4 +157,39 @@ void annot_clock_ply(hamle_annotator *a, const struct annot_tc *tc, size_t k, co
 		int n = snprintf(note, sizeof(note), "[%%emt %s]", b);
 		annot_note(a, (unsigned)k, note, (size_t)n);
 	}
+}
+
+/* 1 when s is "time forfeit" in any ASCII case (a tag value, not notation). */
+static int is_time_forfeit(const char *s)
+{
+	static const char want[] = "time forfeit";
+	if (!s)
+		return 0;
+	size_t i = 0;
+	for (; s[i] && want[i]; i++) {
+		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+		if (c != want[i])
+			return 0;
+	}
+	return !s[i] && !want[i];
+}
+
+int annot_flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw)
+{
+	*draw = 0;
+	int loser = -1;
+	if (is_time_forfeit(hamle_game_tag(g, "Termination"))) {
+		if (a->written == HAMLE_RESULT_WHITE)
+			loser = HAMLE_BLACK;
+		else if (a->written == HAMLE_RESULT_BLACK)
+			loser = HAMLE_WHITE;
+	}
+	/* the last clock of each side (the walk noted its ply) */
+	for (int s = 0; s < 2 && loser < 0; s++)
+		if (a->clock_ply[s] && a->ply[a->clock_ply[s]].clock == 0)
+			loser = s;
+	if (loser < 0)
+		return -1;
+	*draw = !annot_can_mate(a, fin, !loser);
+	return loser;
 }

@@ -92,4 +92,9 @@ hamle_result annot_result_override(const hamle_annotator *a);
  * unwinnability analysis's proof (a->unwin, options.mate_budget nodes). */
 int annot_can_mate(hamle_annotator *a, const struct hamle_position *pos, int side);
 
+/* 6.9 (annotate_clock.c): a game lost on time (Termination "time forfeit", or a last [%clk] of
+ * 0:00:00) where the winner cannot mate is a draw. Returns the side that lost on time (-1 when
+ * none), *draw set when the result must be a draw. */
+int annot_flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw);
+
 #endif
