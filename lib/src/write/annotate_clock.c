@@ -1,6 +1,7 @@
-/* annotate_clock.c: clocks and the flag (FIDE 6.9). Reads [%clk] comments (kept as they are by the writer) and the
- * TimeControl tag, and gives each move its elapsed time ([%emt], with increments and the time a
- * new period adds) and a warning where a clock runs backwards (rises by more than they allow). */
+/* annotate_clock.c: clocks and the flag (FIDE 6.9). Reads [%clk] comments (kept as they are by
+ * the writer) and the TimeControl tag, and gives each move its elapsed time ([%emt], with
+ * increments and the time a new period adds) and a warning where a clock runs backwards (rises by
+ * more than they allow); a game lost on time where the winner cannot mate is a draw. */
 #include <stdio.h>
 #include <string.h>
 
