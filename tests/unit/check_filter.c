@@ -7,17 +7,8 @@
 #include "hamle/pgn.h"
 #include "hamle/replay.h"
 #include "suites_decl.h"
+#include "testutil.h"
 
-static hamle_game *read_one(const char *text)
-{
-	hamle_reader *r;
-	hamle_game *g = NULL;
-	ck_assert_int_eq(hamle_reader_new(&r, NULL), 0);
-	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), 0);
-	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
-	hamle_reader_free(r);
-	return g;
-}
 
 static const char *game_text =
 	"[Event \"Türkiye Şampiyonası\"]\n[Site \"İstanbul\"]\n[White \"Kasparov, Garry\"]\n"
@@ -32,7 +23,7 @@ static int check(const char *const *exprs, size_t n)
 	ck_assert_int_eq(hamle_filter_new(&f), 0);
 	for (size_t i = 0; i < n; i++)
 		ck_assert_msg(hamle_filter_add(f, exprs[i], &err) == 0, "%s: %s", exprs[i], err.message);
-	hamle_game *g = read_one(game_text);
+	hamle_game *g = tu_read_one(game_text);
 	int rc = hamle_filter_match(f, g);
 	hamle_game_free(g);
 	hamle_filter_free(f);
@@ -237,7 +228,7 @@ START_TEST(test_parse_bounds)
 	memset(text + n, ')', 200);
 	text[n + 200] = '\0';
 	ck_assert_int_eq(hamle_filter_add(f, text, &err), 0);
-	hamle_game *g = read_one(game_text);
+	hamle_game *g = tu_read_one(game_text);
 	ck_assert_int_eq(hamle_filter_match(f, g), 0); /* the 128 a=1 fail */
 	hamle_game_free(g);
 	hamle_filter_free(f);
@@ -250,7 +241,7 @@ END_TEST
 START_TEST(test_match_limit)
 {
 	const char *text = "[Event \"x\"]\n[White \"aaaaaaaaaaaaaaaaaaaaaaaaaaaab Z\"]\n\n1. e4 *\n";
-	hamle_game *g = read_one(text);
+	hamle_game *g = tu_read_one(text);
 	const char *ops[] = { "White~/(a+)+$|Z/", "White!~/(a+)+$|Z/" };
 	for (int i = 0; i < 2; i++) {
 		hamle_filter *f;
@@ -289,7 +280,7 @@ END_TEST
 START_TEST(test_undecided_logic)
 {
 	const char *text = "[Event \"x\"]\n[White \"aaaaaaaaaaaaaaaaaaaaaaaaaaaab Z\"]\n[Black \"Tal\"]\n\n1. e4 *\n";
-	hamle_game *g = read_one(text);
+	hamle_game *g = tu_read_one(text);
 	static const struct {
 		const char *expr;
 		int want;
@@ -369,7 +360,7 @@ START_TEST(test_facts)
 		{ "Final!=*/*/*/*/4P3/*/*/*", 0 }, { "!Final=*/*/*/*/8/*/*/*", 1 },
 		{ "Ends=checkmate", 1 }, { "Ends=stalemate", 0 }, { "Ends!=dead", 1 }, { "Ends~/mate$/", 1 },
 	};
-	hamle_game *g = read_one(game_text);
+	hamle_game *g = tu_read_one(game_text);
 	hamle_filter_facts facts = { 1, after_e4, "checkmate", NULL, NULL, 0, 0, NULL };
 	for (size_t i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
 		hamle_filter *f;
@@ -426,7 +417,7 @@ START_TEST(test_ends)
 	hamle_replay *rp;
 	ck_assert_int_eq(hamle_replay_new(&rp, NULL), 0);
 	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
-		hamle_game *g = read_one(games[i].text);
+		hamle_game *g = tu_read_one(games[i].text);
 		ck_assert_int_eq(hamle_replay_run(rp, g), 0);
 		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
 			char expr[40];
@@ -460,7 +451,7 @@ START_TEST(test_limit_room)
 	memset(text + n, 'x', 65000);
 	n += 65000;
 	snprintf(text + n, sizeof(text) - n, "son\"]\n\n1. e4 *\n");
-	hamle_game *g = read_one(text);
+	hamle_game *g = tu_read_one(text);
 	const char *exprs[] = { "White~/^.*son$/", "White~/x+son/", "White~/^(?:\\w+\\s?)+$/i", "White!~/Kasparov/" };
 	for (size_t i = 0; i < sizeof(exprs) / sizeof(exprs[0]); i++) {
 		hamle_filter *f;

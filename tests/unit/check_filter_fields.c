@@ -10,17 +10,8 @@
 #include "hamle/pgn.h"
 #include "hamle/replay.h"
 #include "suites_decl.h"
+#include "testutil.h"
 
-static hamle_game *read_one(const char *text)
-{
-	hamle_reader *r;
-	hamle_game *g = NULL;
-	ck_assert_int_eq(hamle_reader_new(&r, NULL), 0);
-	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), 0);
-	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
-	hamle_reader_free(r);
-	return g;
-}
 
 /* 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 (the Najdorf), then 6. Bg5 e6 7. f4 */
 static const char *najdorf = "[White \"Kasparov, Garry\"]\n[Black \"X\"]\n[Result \"*\"]\n\n"
@@ -39,7 +30,7 @@ static int on_game(const char *text, const char *expr)
 	hamle_error err;
 	ck_assert_int_eq(hamle_filter_new(&f), 0);
 	ck_assert_msg(hamle_filter_add(f, expr, &err) == 0, "%s: %s", expr, err.message);
-	hamle_game *g = read_one(text);
+	hamle_game *g = tu_read_one(text);
 	hamle_replay *rp;
 	ck_assert_int_eq(hamle_replay_new(&rp, NULL), 0);
 	ck_assert_int_eq(hamle_replay_run(rp, g), 0);

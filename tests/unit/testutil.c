@@ -156,3 +156,14 @@ void tu_free_locales(hamle_locale **locs, size_t n)
 	for (size_t i = 0; i < n; i++)
 		hamle_locale_free(locs[i]);
 }
+
+hamle_game *tu_read_one(const char *text)
+{
+	hamle_reader *r;
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), 0);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), 0);
+	ck_assert_int_eq(hamle_reader_next(r, &g), HAMLE_OK);
+	hamle_reader_free(r);
+	return g;
+}

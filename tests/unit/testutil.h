@@ -48,6 +48,9 @@ void tu_free_locales(hamle_locale **locs, size_t n);
 
 /* hamle_game_free on each of g[0..n). */
 void tu_free_games(hamle_game **g, size_t n);
+
+/* The one game of text (read from a buffer named "t"; the reader must give one). */
+hamle_game *tu_read_one(const char *text);
 /* The first token of g whose text is text; NULL when there is none. */
 const hamle_token *tu_find_token(const hamle_game *g, const char *text);
 /* Writes text to dir/rel (a failure fails the running test). */
