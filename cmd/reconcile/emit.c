@@ -25,6 +25,19 @@ void rt_as_diagnostic(hamle_diagnostic *f, const hamle_divergence *d)
 	f->side = d->side;
 }
 
+bool rt_kept(const rt_config *cfg, const hamle_divergence *d)
+{
+	return hamle_code_filter_keeps(&cfg->codes, d->id, d->stops ? HAMLE_SEVERITY_ERROR : HAMLE_SEVERITY_WARNING);
+}
+
+size_t rt_kept_count(const rt_config *cfg, const hamle_reconcile *rc)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < hamle_reconcile_count(rc); i++)
+		n += rt_kept(cfg, hamle_reconcile_at(rc, i));
+	return n;
+}
+
 static void finding_json(hamle_buf *b, const hamle_game *g, const hamle_divergence *d)
 {
 	const hamle_error *e = &d->error;
@@ -199,7 +212,7 @@ int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const haml
 	for (size_t i = 0; i < hamle_reconcile_count(rc); i++) {
 		const hamle_divergence *d = hamle_reconcile_at(rc, i);
 		const hamle_game *g = d->sheet == HAMLE_SHEET_B ? b : a;
-		if (cfg->msg->verbosity < 0 && !d->stops)
+		if ((cfg->msg->verbosity < 0 && !d->stops) || !rt_kept(cfg, d))
 			continue; /* -q: what stops the game only */
 		if (cfg->json) {
 			finding_json(err, g, d);

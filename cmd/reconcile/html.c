@@ -95,7 +95,7 @@ static int moves(hamle_buf *b, const rt_config *cfg, const hamle_reconcile *rc)
 			hamle_buf_putc(b, ' ');
 		if (hamle_san_format(san, sizeof(san), pos, cfg->wopts.locale, mv[p], HAMLE_FORM_SAN) < 0)
 			san[0] = '\0';
-		while (k < nd && hamle_reconcile_at(rc, k)->ply < p + 1)
+		while (k < nd && (hamle_reconcile_at(rc, k)->ply < p + 1 || !rt_kept(cfg, hamle_reconcile_at(rc, k))))
 			k++;
 		bool marked = k < nd && hamle_reconcile_at(rc, k)->ply == p + 1;
 		hamle_buf_puts(b, marked ? "<mark class=\"fail\">" : "");
@@ -112,11 +112,13 @@ int rt_html_pair(const rt_config *cfg, const hamle_reconcile *rc, const hamle_ga
 	hamle_buf *out, rt_html_counts *counts)
 {
 	size_t nd = hamle_reconcile_count(rc);
-	if (!nd)
+	if (!rt_kept_count(cfg, rc))
 		return 0;
 	char codes[256] = "";
 	size_t len = 0;
 	for (size_t i = 0; i < nd; i++) {
+		if (!rt_kept(cfg, hamle_reconcile_at(rc, i)))
+			continue;
 		const char *id = hamle_reconcile_at(rc, i)->id;
 		rt_html_count(counts, id);
 		char padded[64];
@@ -138,7 +140,7 @@ int rt_html_pair(const rt_config *cfg, const hamle_reconcile *rc, const hamle_ga
 	hamle_buf_printf(out, " (%zu)</span></p>\n<ol class=\"findings\">\n", hamle_game_index(b));
 	for (size_t i = 0; i < nd; i++) {
 		const hamle_divergence *d = hamle_reconcile_at(rc, i);
-		if (divergence(out, cfg, rc, d->sheet == HAMLE_SHEET_B ? b : a, d) < 0)
+		if (rt_kept(cfg, d) && divergence(out, cfg, rc, d->sheet == HAMLE_SHEET_B ? b : a, d) < 0)
 			return -1;
 	}
 	hamle_buf_puts(out, "</ol>\n");

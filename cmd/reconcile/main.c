@@ -12,7 +12,7 @@
 
 enum {
 	OPT_FROM = 1, OPT_LANG, OPT_TO, OPT_FORMAT, OPT_PAIR_BY, OPT_ENCODING, OPT_LOCALE_FILE,
-	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE, OPT_DIAGRAM, OPT_ASCII, OPT_HTML
+	OPT_LOOKAHEAD, OPT_MAX_GAP, OPT_QUIET, OPT_VERBOSE, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_IGNORE, OPT_SELECT
 };
 
 static const hamle_cli_opt opts[] = {
@@ -24,6 +24,7 @@ static const hamle_cli_opt opts[] = {
 	{"to", 't', HAMLE_OPT_ARG, "FORM",
 		"agreed game as: pgn (default), fide, san, lan, uci, spoken, fen, epd, json", OPT_TO},
 	{"format", 0, HAMLE_OPT_ARG, "FMT", "divergences on stderr as text (default) or json (JSON Lines)", OPT_FORMAT},
+	HAMLE_OPT_CODE_ENTRIES(OPT_IGNORE, OPT_SELECT),
 	{"pair-by", 0, HAMLE_OPT_ARG, "TAGS",
 		"pair the games of the two sets by these tags, e.g. Round,Board (default White,Black,Round; "
 		"used when a set holds several games)", OPT_PAIR_BY},
@@ -157,6 +158,8 @@ int main(int argc, char **argv)
 			else
 				cfg.copts.max_gap = (unsigned)v;
 			break;
+		case OPT_IGNORE:
+		case OPT_SELECT: hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, &usage); break;
 		case OPT_QUIET: msg.verbosity = -1; break;
 		case OPT_DIAGRAM: cfg.diagram.on = true; break;
 		case OPT_ASCII: cfg.diagram.ascii = true; break;

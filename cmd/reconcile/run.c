@@ -164,7 +164,7 @@ static int one_pair(const rt_config *cfg, rt_worker *wk, hamle_game *a, hamle_ga
 			goto cleanup;
 		hamle_out_write(html, err.data, err.len);
 	}
-	status = hamle_reconcile_count(wk->rc) ? 1 : 0;
+	status = rt_kept_count(cfg, wk->rc) ? 1 : 0;
 cleanup:
 	hamle_buf_free(&err);
 	hamle_buf_free(&text);

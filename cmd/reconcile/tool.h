@@ -14,6 +14,7 @@
 #include <hamle/hamle.h>
 
 #include "buf.h"
+#include "codes.h"
 #include "diagram.h"
 #include "msg.h"
 #include "out.h"
@@ -34,6 +35,7 @@ typedef struct rt_config {
 	size_t n_pair_by;
 	bool pair_given;                /* --pair-by was given: pair by tags even two single games */
 	bool json;                      /* --format json */
+	hamle_code_filter codes;        /* --ignore, --select */
 	hamle_diagram diagram;          /* --diagram, --ascii */
 	const char *html;               /* --html FILE (NULL: none) */
 	const hamle_msg *msg;
@@ -57,6 +59,13 @@ int rt_emit(const rt_config *cfg, rt_worker *wk, const hamle_game *a, const haml
  * -1 when out of memory. */
 int rt_position_before(const rt_config *cfg, const hamle_reconcile *rc, unsigned ply, hamle_position **pos,
 	char *last, size_t size);
+
+/* emit.c: whether divergence d is reported (--ignore, --select: an error, one that stops the
+ * agreed game, always is). One left out is not printed, not counted, and does not make its pair
+ * diverge; the agreed game keeps its comment. */
+bool rt_kept(const rt_config *cfg, const hamle_divergence *d);
+/* The number of divergences of rc that are reported. */
+size_t rt_kept_count(const rt_config *cfg, const hamle_reconcile *rc);
 
 /* emit.c: divergence d as a replay finding, for the shared text line. */
 void rt_as_diagnostic(hamle_diagnostic *f, const hamle_divergence *d);

@@ -2,7 +2,8 @@
 # finding_codes.sh: every finding code the library's sources report (a literal id at a call of
 # replay_add_finding, pgn_game_add_finding[_t], or the lexer's FINDING[_T] and SYNTAX) is in the
 # table of lib/src/replay/codes.c with that severity -- the table --ignore, --select and the
-# summaries go by -- and every code of the table is in the README's list of finding codes.
+# summaries go by -- as is every divergence id of the reconciler (rc_add: a warning, and an error
+# where the agreed game stops), and every code of the table is in the README's list of finding codes.
 . "$(dirname "$0")/common.sh"
 src=$HAMLE_SOURCE/lib/src
 table=$src/replay/codes.c
@@ -13,6 +14,13 @@ grep -rhoE '(replay_add_finding\([a-z]+, "[a-z-]+", HAMLE_SEVERITY_[A-Z]+|(pgn_g
 	"$src" | sed -E 's/.*"([a-z-]+)", HAMLE_SEVERITY_([A-Z]+).*/\1 \2/; s/.*HAMLE_SEVERITY_([A-Z]+), HAMLE_E[A-Z]+, "([a-z-]+)".*/\2 \1/' \
 	>"$HAMLE_TMP/found"
 grep -rqE '^#define SYNTAX\(' "$src/pgn" && grep -rqE '^[[:space:]]+SYNTAX\(L' "$src/pgn" && echo "syntax ERROR" >>"$HAMLE_TMP/found"
+# the reconciler's divergences (every literal id on an rc_add line: "a ? "x" : "y"" too): warnings
+grep -rhE '\<rc_add\(' "$src/replay" | grep -v 'hamle_divergence \*rc_add(' | grep -oE '"[a-z-]+"' | tr -d '"' |
+	sed 's/$/ WARNING/' >"$HAMLE_TMP/divergences"
+[ "$(wc -l <"$HAMLE_TMP/divergences")" -ge 4 ] || fail "found only $(wc -l <"$HAMLE_TMP/divergences") rc_add ids"
+cat "$HAMLE_TMP/divergences" >>"$HAMLE_TMP/found"
+# a divergence that stops the agreed game (d->stops = 1 right after its rc_add) is an error
+grep -rhE -A4 '\<rc_add\(rc, "[a-z-]+"' "$src/replay" | awk '/rc_add\(rc, "/ { match($0, /"[a-z-]+"/); id = substr($0, RSTART + 1, RLENGTH - 2) } /stops = 1/ && id { print id " ERROR"; id = "" }' >>"$HAMLE_TMP/found"
 sort -u "$HAMLE_TMP/found" -o "$HAMLE_TMP/found"
 [ "$(wc -l <"$HAMLE_TMP/found")" -ge 10 ] || fail "found only $(wc -l <"$HAMLE_TMP/found") codes in the sources"
 

@@ -1,7 +1,8 @@
 /* codes.c: every finding code the library reports (the reader's and the replay's), with the
- * severities its findings come with, in the order tools list them (see hamle/replay.h). A new code
- * is added here (and to the README's list): tests/cli/finding_codes.sh checks that every code the
- * sources report is in this table with its severity. */
+ * severities its findings come with, in the order tools list them (see hamle/replay.h), and the
+ * divergences of hamle/reconcile.h. A new code is added here (and to the README's list):
+ * tests/cli/finding_codes.sh checks that every code the sources report is in this table with its
+ * severity. */
 #include <string.h>
 
 #include "hamle/replay.h"
@@ -29,6 +30,11 @@ static const hamle_code_info codes[] = {
 	{"header-value", W},        /* a scoresheet header value that is no PGN value: kept as written */
 	{"missing-moves", W},       /* moves bridging an illegal move (--bridge): after its error */
 	{"engine-failed", W},       /* hamle-annotate --engine: the engine failed a search (cmd/annotate) */
+	/* hamle-reconcile's divergences between two sheets (reconcile.c, reconcile_note.c) */
+	{"move-missing", W},        /* one sheet lacks plies: taken from the other */
+	{"column-shift", W},        /* a half-move missing puts moves in the wrong column: realigned */
+	{"sheets-differ", E | W},   /* E: the agreed game stops there; W: one reading taken */
+	{"result-differs", W},
 };
 #undef E
 #undef W
