@@ -116,11 +116,11 @@ static const struct { int on, off; unsigned flag; } toggles[] = {
 	{OPT_MARKS, OPT_NO_MARKS, HAMLE_ANNOTATE_MARKS},
 };
 
-/* Handles an option of hamle-annotate's own (a usage error noted in c->usage). */
+/* Handles an option of hamle-annotate's own (a usage error noted in c->cl.usage). */
 static void own_option(cv_cli *c, an_config *ac, int id, const char *arg)
 {
 	const char *a[1] = {arg};
-	if (an_engine_option(&ac->eng, id, arg, &c->usage))
+	if (an_engine_option(&ac->eng, id, arg, &c->cl.usage))
 		return;
 	for (size_t i = 0; i < sizeof(toggles) / sizeof(toggles[0]); i++) {
 		if (id == toggles[i].off) {
@@ -139,13 +139,13 @@ static void own_option(cv_cli *c, an_config *ac, int id, const char *arg)
 		else if (strcmp(arg, "pgn") == 0)
 			ac->json = false;
 		else
-			hamle_usage_note(&c->usage, "usage_annotate_format", "--format wants pgn or json, not '%s'", 1, a);
+			hamle_usage_note(&c->cl.usage, "usage_annotate_format", "--format wants pgn or json, not '%s'", 1, a);
 		return;
 	case OPT_REPORT: ac->report = true; return;
 	case OPT_MATE_BUDGET:
 		/* the same nodes for the replay's dead final positions (as hamle-validate's) */
 		if (hamle_opt_parse_ulong(arg, 1, ~0ul, &ac->aopts.mate_budget) < 0)
-			hamle_usage_note(&c->usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'", 1, a);
+			hamle_usage_note(&c->cl.usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'", 1, a);
 		c->cfg.popts.mate_budget = c->cfg.popts_msg.mate_budget = ac->aopts.mate_budget;
 		return;
 	case OPT_FEN:
@@ -155,7 +155,7 @@ static void own_option(cv_cli *c, an_config *ac, int id, const char *arg)
 		else if (strcmp(arg, "end") == 0)
 			ac->aopts.flags |= HAMLE_ANNOTATE_FEN_END;
 		else
-			hamle_usage_note(&c->usage, "usage_annotate_fen", "--fen takes no value or 'end', not '%s'", 1, a);
+			hamle_usage_note(&c->cl.usage, "usage_annotate_fen", "--fen takes no value or 'end', not '%s'", 1, a);
 		return;
 	default: return;
 	}
@@ -213,9 +213,9 @@ int main(int argc, char **argv)
 	ac.aopts.messages = c.cfg.messages;
 	c.cfg.hooks = &an_hooks;
 	c.cfg.tool = &ac;
-	if ((status = an_engine_start(&ac.eng, &c.msg, eco, c.operands, c.nops)) != 0)
+	if ((status = an_engine_start(&ac.eng, &c.msg, eco, c.cl.operands, c.cl.nops)) != 0)
 		goto cleanup;
-	status = cv_run(&c.cfg, c.operands, c.nops);
+	status = cv_run(&c.cfg, c.cl.operands, c.cl.nops);
 	an_engine_finish(&ac.eng, &c.msg);
 cleanup:
 	hamle_eco_free(eco);

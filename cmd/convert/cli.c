@@ -13,21 +13,20 @@ int cv_cli_init(cv_cli *c, const char *prog, int argc)
 	hamle_reader_options ro = HAMLE_READER_OPTIONS_INIT;
 	hamle_replay_options po = HAMLE_REPLAY_OPTIONS_INIT;
 	hamle_writer_options wo = HAMLE_WRITER_OPTIONS_INIT;
-	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
-	hamle_usage usage = HAMLE_USAGE_INIT;
 	c->cfg.ropts = ro;
 	c->cfg.popts = po;
 	c->cfg.unpack = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
 	c->cfg.wopts = wo;
 	c->cfg.out_encoding = HAMLE_ENCODING_UTF8;
 	c->cfg.msg = &c->msg;
-	c->ls = ls;
-	c->usage = usage;
 	c->from = "auto";
 	c->to = "pgn";
-	c->operands = calloc((size_t)argc + 1, sizeof(*c->operands));
-	c->locale_files = calloc((size_t)argc + 1, sizeof(*c->locale_files));
-	if (!c->operands || !c->locale_files || hamle_filter_new(&c->where) < 0)
+	int st = hamle_cmdline_init(&c->cl, argc, &c->msg);
+	if (st)
+		return st;
+	c->cl.ropts = &c->cfg.ropts;
+	c->cl.unpack = &c->cfg.unpack;
+	if (hamle_filter_new(&c->where) < 0)
 		return hamle_msg_nomem(&c->msg);
 	return 0;
 }
@@ -36,33 +35,25 @@ void cv_cli_free(cv_cli *c)
 {
 	hamle_filter_free(c->where);
 	hamle_eco_free(c->eco);
-	hamle_cli_locales_free(&c->ls);
-	free(c->operands);
-	free(c->locale_files);
+	hamle_cmdline_free(&c->cl);
 	free(c->tag_text);
 	free(c->tag_names);
 	c->tag_text = NULL;
 	c->tag_names = NULL;
 	c->where = NULL;
 	c->eco = NULL;
-	c->operands = c->locale_files = NULL;
 }
 
 int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 {
 	cv_config *cfg = &c->cfg;
 	hamle_msg *msg = &c->msg;
-	hamle_usage *usage = &c->usage;
+	hamle_usage *usage = &c->cl.usage;
 	unsigned long v;
 	const char *a[3] = {p->arg, NULL, NULL};
-	switch (id) {
-	case HAMLE_OPT_OPERAND: c->operands[c->nops++] = p->arg; return 0;
-	case HAMLE_OPT_FAIL: hamle_opt_note_error(p, usage); return 0;
-	case HAMLE_OPT_HELP:
-	case HAMLE_OPT_VERSION:
-		if (!usage->key && !c->info_id)
-			c->info_id = id;
+	if (hamle_cmdline_take(&c->cl, id, p, CV_OPT_LOCALE_FILE))
 		return 0;
+	switch (id) {
 	case CV_OPT_FROM: c->from = p->arg; return 0;
 	case CV_OPT_LANG: c->lang = p->arg; return 0;
 	case CV_OPT_TO: c->to = p->arg; return 0;
@@ -87,7 +78,6 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 		return 0;
 	case CV_OPT_GAME: hamle_select_add(&cfg->select, p->arg, usage); return 0;
 	case CV_OPT_INVERT: cfg->select.invert = true; return 0;
-	case CV_OPT_LOCALE_FILE: c->locale_files[c->nlocfiles++] = p->arg; return 0;
 	case CV_OPT_OUTPUT: cfg->output = p->arg; return 0;
 	case CV_OPT_IN_PLACE: cfg->in_place = true; return 0;
 	case CV_OPT_JOBS:
@@ -122,16 +112,7 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 	case CV_OPT_SELECT:
 		hamle_code_filter_note(&cfg->codes, p->arg, id == CV_OPT_SELECT, usage);
 		return 0;
-	default:
-		if (hamle_opt_is_limit(id)) {
-			hamle_opt_limit_note(&cfg->ropts, id, p->arg, usage);
-			return 0;
-		}
-		if (hamle_opt_is_input_limit(id)) {
-			hamle_opt_input_limit_note(&cfg->unpack, id, p->arg, usage);
-			return 0;
-		}
-		return cv_cli_shape_option(c, id, p);
+	default: return cv_cli_shape_option(c, id, p);
 	}
 }
 
@@ -139,20 +120,20 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 {
 	cv_config *cfg = &c->cfg;
 	hamle_msg *msg = &c->msg;
+	int status;
 	*done = 1;
-	if (c->info_id == HAMLE_OPT_VERSION)
-		return hamle_opt_version(stdout, info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
-	if (hamle_cli_locales_load(&c->ls, c->locale_files, c->nlocfiles, msg) < 0)
-		return HAMLE_EXIT_ERROR;
+	if (hamle_cmdline_version(&c->cl, info, &status) || (status = hamle_cmdline_load(&c->cl, msg)) != 0)
+		return status;
+	hamle_cli_locales *ls = &c->cl.ls;
 	/* --lang names the language of the moves written and of the messages; the environment
 	 * (LC_ALL, LC_MESSAGES, LANG) only the messages' (and those of an unknown --lang) */
-	const hamle_locale *out_loc = hamle_cli_locales_find(&c->ls, c->lang ? c->lang : "en");
-	cfg->messages = hamle_cli_locales_messages(&c->ls, out_loc ? c->lang : NULL);
+	const hamle_locale *out_loc = hamle_cli_locales_find(ls, c->lang ? c->lang : "en");
+	cfg->messages = hamle_cli_locales_messages(ls, out_loc ? c->lang : NULL);
 	msg->messages = cfg->messages;
-	if (c->info_id == HAMLE_OPT_HELP)
-		return hamle_opt_help_in(stdout, info, opts, msg->messages) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
-	if (c->usage.key)
-		return hamle_usage_report(msg, &c->usage);
+	if (hamle_cmdline_help(&c->cl, info, opts, msg->messages, &status))
+		return status;
+	if (c->cl.usage.key)
+		return hamle_usage_report(msg, &c->cl.usage);
 	const char *a[1] = {c->to};
 	int fmt = hamle_write_format_parse(c->to);
 	if (fmt < 0)
@@ -160,7 +141,7 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 			"unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
 	if (cfg->in_place && cfg->output)
 		return hamle_msg_usage_key(msg, "usage_convert_in_place_output", "--in-place and -o exclude each other", 0, NULL);
-	if (cfg->in_place && c->nops == 0)
+	if (cfg->in_place && c->cl.nops == 0)
 		return hamle_msg_usage_key(msg, "usage_convert_in_place_stdin", "--in-place needs files, not stdin", 0, NULL);
 	int st = cv_cli_shape_finish(c);
 	if (st)
@@ -170,17 +151,17 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 		return hamle_msg_usage_key(msg, "usage_convert_lang", "unknown output language '%s'", 1, a);
 	}
 	c->out_loc = out_loc;
-	if (strcmp(c->from, "auto") != 0 && !(cfg->popts.from = hamle_cli_locales_find(&c->ls, c->from))) {
+	if (strcmp(c->from, "auto") != 0 && !(cfg->popts.from = hamle_cli_locales_find(ls, c->from))) {
 		a[0] = c->from;
 		return hamle_msg_usage_key(msg, "usage_convert_from", "unknown input language '%s'", 1, a);
 	}
 	*done = 0;
-	cfg->popts.candidates = (const hamle_locale *const *)c->ls.loc;
-	cfg->popts.n_candidates = c->ls.n;
+	cfg->popts.candidates = (const hamle_locale *const *)ls->loc;
+	cfg->popts.n_candidates = ls->n;
 	cfg->ropts.sheet_locales = cfg->popts.candidates; /* scoresheet headers in every language */
-	cfg->ropts.n_sheet_locales = c->ls.n;
+	cfg->ropts.n_sheet_locales = ls->n;
 	if (cfg->ropts.flags & HAMLE_READ_REPAIR_TR)
-		cfg->ropts.repair = hamle_cli_locales_find(&c->ls, "tr"); /* its alphabet decides the words */
+		cfg->ropts.repair = hamle_cli_locales_find(ls, "tr"); /* its alphabet decides the words */
 	cfg->popts.messages = out_loc;
 	cfg->popts_msg = cfg->popts;
 	cfg->popts_msg.messages = cfg->messages;

@@ -5,11 +5,10 @@
 #ifndef HAMLE_CONVERT_CLI_H
 #define HAMLE_CONVERT_CLI_H
 
+#include "cmdline.h"
 #include "convert.h"
 #include "diagram.h"
 #include "limits.h"
-#include "locales.h"
-#include "opt.h"
 
 enum {
 	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
@@ -97,16 +96,13 @@ typedef struct cv_cli {
 	cv_config cfg;
 	hamle_msg msg;
 	const char *from, *lang, *to;
-	hamle_cli_locales ls;
 	hamle_filter *where;
 	hamle_eco *eco; /* the opening table --where asks for */
-	const char **operands, **locale_files;
-	size_t nops, nlocfiles;
 	const hamle_locale *out_loc; /* after cv_cli_finish: the output language */
-	/* the whole command line is read first: --help and the first usage error are printed once
-	 * the messages locale is known (--lang anywhere, else the environment) */
-	hamle_usage usage;
-	int info_id; /* --help or --version, when given before any usage error */
+	/* the operands, the locales, and the first usage error (a tool notes its own in cl.usage too),
+	 * --help and --version: printed once the messages locale is known (--lang anywhere, else the
+	 * environment) */
+	hamle_cmdline cl;
 	const char *tag_file;  /* --tag-order FILE, read by cv_cli_finish into: */
 	char *tag_text;
 	const char **tag_names;
@@ -115,8 +111,8 @@ typedef struct cv_cli {
 /* Sets c up for a tool named prog; 0, or the exit status of a failure (out of memory). */
 int cv_cli_init(cv_cli *c, const char *prog, int argc);
 /* Handles option id (or an operand, HAMLE_OPT_FAIL, --help, --version) as hamle-convert does: a
- * usage error is noted in c->usage (a tool notes its own there too, hamle_usage_note), --help
- * and --version in c->info_id. Returns 0 when it was handled, -1 when the id is not one of its own. */
+ * usage error is noted in c->cl.usage (a tool notes its own there too, hamle_usage_note), --help
+ * and --version in c->cl.info_id. Returns 0 when it was handled, -1 when the id is not one of its own. */
 int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p);
 /* After the options: prints the version or the help (in the messages language) or the first
  * usage error, else checks the options, loads the locales and fills c->cfg. Returns 0 to go on,

@@ -12,7 +12,7 @@
 int cv_cli_shape_option(cv_cli *c, int id, const hamle_opt_parser *p)
 {
 	cv_config *cfg = &c->cfg;
-	hamle_usage *usage = &c->usage;
+	hamle_usage *usage = &c->cl.usage;
 	unsigned long v;
 	const char *a[1] = {p->arg};
 	switch (id) {

@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 	status = cv_cli_finish(&c, &info, opts, &done);
 	if (status || done)
 		goto cleanup;
-	status = cv_run(&c.cfg, c.operands, c.nops);
+	status = cv_run(&c.cfg, c.cl.operands, c.cl.nops);
 cleanup:
 	cv_cli_free(&c);
 	return status;

@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "limits.h"
-#include "locales.h"
-#include "opt.h"
 #include "tool.h"
 
 enum {
@@ -99,38 +98,33 @@ int main(int argc, char **argv)
 	cfg.msg = &msg;
 	const char *from = "auto", *lang = NULL, *to = "pgn";
 	char *pair_list = strdup("White,Black,Round");
-	int status = HAMLE_EXIT_OK;
-	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
-	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
-	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
-	size_t nops = 0, nlocfiles = 0;
-	if (!operands || !locale_files || !pair_list) {
+	int status;
+	hamle_cmdline cl;
+	if ((status = hamle_cmdline_init(&cl, argc, &msg)) != 0)
+		goto cleanup;
+	if (!pair_list) {
 		status = hamle_msg_nomem(&msg);
 		goto cleanup;
 	}
+	cl.ropts = &cfg.ropts;
+	cl.unpack = &cfg.unpack;
 	/* the whole command line is read first: --help and the first usage error are printed once
 	 * the messages locale is known (--lang anywhere, else the environment) */
-	hamle_usage usage = HAMLE_USAGE_INIT;
-	int info_id = 0;
+	hamle_usage *usage = &cl.usage;
 	hamle_opt_parser p;
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
 		unsigned long v;
 		const char *a[1] = {p.arg};
+		if (hamle_cmdline_take(&cl, id, &p, OPT_LOCALE_FILE))
+			continue;
 		switch (id) {
-		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
-		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
-		case HAMLE_OPT_HELP:
-		case HAMLE_OPT_VERSION:
-			if (!usage.key && !info_id)
-				info_id = id;
-			break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_TO: to = p.arg; break;
 		case OPT_FORMAT:
 			if (strcmp(p.arg, "json") && strcmp(p.arg, "text"))
-				hamle_usage_note(&usage, "usage_reconcile_format", "--format wants text or json, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_reconcile_format", "--format wants text or json, not '%s'", 1, a);
 			cfg.json = !strcmp(p.arg, "json");
 			break;
 		case OPT_PAIR_BY:
@@ -143,64 +137,51 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ENCODING:
 			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
-				hamle_usage_note(&usage, "usage_reconcile_encoding", "unknown encoding '%s'", 1, a);
+				hamle_usage_note(usage, "usage_reconcile_encoding", "unknown encoding '%s'", 1, a);
 			break;
-		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_LOOKAHEAD:
 			if (hamle_opt_parse_ulong(p.arg, 1, 4096, &v) < 0)
-				hamle_usage_note(&usage, "usage_reconcile_lookahead", "--lookahead wants a number from 1 to 4096, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_reconcile_lookahead", "--lookahead wants a number from 1 to 4096, not '%s'", 1, a);
 			else
 				cfg.copts.lookahead = (unsigned)v;
 			break;
 		case OPT_MAX_GAP:
 			if (hamle_opt_parse_ulong(p.arg, 1, 64, &v) < 0)
-				hamle_usage_note(&usage, "usage_reconcile_max_gap", "--max-gap wants a number from 1 to 64, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_reconcile_max_gap", "--max-gap wants a number from 1 to 64, not '%s'", 1, a);
 			else
 				cfg.copts.max_gap = (unsigned)v;
 			break;
 		case OPT_IGNORE:
-		case OPT_SELECT: hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, &usage); break;
+		case OPT_SELECT: hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, usage); break;
 		case OPT_QUIET: msg.verbosity = -1; break;
 		case OPT_DIAGRAM: cfg.diagram.on = true; break;
 		case OPT_ASCII: cfg.diagram.ascii = true; break;
 		case OPT_HTML: cfg.html = p.arg; break;
 		case OPT_VERBOSE: msg.verbosity = msg.verbosity < 0 ? 1 : msg.verbosity + 1; break;
-		default:
-			if (hamle_opt_is_limit(id))
-				hamle_opt_limit_note(&cfg.ropts, id, p.arg, &usage);
-			if (hamle_opt_is_input_limit(id))
-				hamle_opt_input_limit_note(&cfg.unpack, id, p.arg, &usage);
-			break;
+		default: break;
 		}
 	}
-	if (info_id == HAMLE_OPT_VERSION) {
-		status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+	if (hamle_cmdline_version(&cl, &info, &status) || (status = hamle_cmdline_load(&cl, &msg)) != 0)
 		goto cleanup;
-	}
-	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0) {
-		status = HAMLE_EXIT_ERROR;
-		goto cleanup;
-	}
+	hamle_cli_locales *ls = &cl.ls;
 	/* --lang: the language of the moves written and of the messages; the environment only the
 	 * messages' (and those of an unknown --lang), as in hamle-convert */
-	const hamle_locale *out_loc = hamle_cli_locales_find(&ls, lang ? lang : "en");
-	cfg.en = hamle_cli_locales_find(&ls, "en");
-	cfg.messages = hamle_cli_locales_messages(&ls, out_loc ? lang : NULL);
+	const hamle_locale *out_loc = hamle_cli_locales_find(ls, lang ? lang : "en");
+	cfg.en = hamle_cli_locales_find(ls, "en");
+	cfg.messages = hamle_cli_locales_messages(ls, out_loc ? lang : NULL);
 	msg.messages = cfg.messages;
-	if (info_id == HAMLE_OPT_HELP) {
-		status = hamle_opt_help_in(stdout, &info, opts, msg.messages) < 0 || fflush(stdout) || ferror(stdout) ? 2 : 0;
+	if (hamle_cmdline_help(&cl, &info, opts, msg.messages, &status))
 		goto cleanup;
-	}
-	if (!usage.key)
-		parse_pair_by(&cfg, pair_list, &usage);
-	if (usage.key) {
-		status = hamle_usage_report(&msg, &usage);
+	if (!usage->key)
+		parse_pair_by(&cfg, pair_list, usage);
+	if (usage->key) {
+		status = hamle_usage_report(&msg, usage);
 		goto cleanup;
 	}
 	char count[24];
 	const char *a[1] = {count};
-	snprintf(count, sizeof(count), "%zu", nops);
-	if (nops != 2) {
+	snprintf(count, sizeof(count), "%zu", cl.nops);
+	if (cl.nops != 2) {
 		status = hamle_msg_usage_key(&msg, "usage_reconcile_operands",
 			"two sheets (or two sets of them) wanted, not %s", 1, a);
 		goto cleanup;
@@ -217,29 +198,27 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage_key(&msg, "usage_reconcile_lang", "unknown output language '%s'", 1, a);
 		goto cleanup;
 	}
-	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(&ls, from))) {
+	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(ls, from))) {
 		a[0] = from;
 		status = hamle_msg_usage_key(&msg, "usage_reconcile_from", "unknown input language '%s'", 1, a);
 		goto cleanup;
 	}
-	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
-	cfg.popts.n_candidates = ls.n;
+	cfg.popts.candidates = (const hamle_locale *const *)ls->loc;
+	cfg.popts.n_candidates = ls->n;
 	cfg.popts.messages = cfg.messages;
 	cfg.popts.flags = HAMLE_REPLAY_NO_SUGGEST;
 	cfg.popts_en = cfg.popts;
 	cfg.popts_en.from = cfg.en;
 	cfg.ropts.sheet_locales = cfg.popts.candidates; /* scoresheet headers in every language */
-	cfg.ropts.n_sheet_locales = ls.n;
+	cfg.ropts.n_sheet_locales = ls->n;
 	cfg.ropts.messages = cfg.messages;
 	cfg.copts.messages = cfg.messages;
 	cfg.wopts.format = fmt;
 	cfg.diagram.color = hamle_color_wanted(stderr); /* the divergences go to stderr */
 	cfg.wopts.locale = out_loc;
-	status = rt_run(&cfg, operands[0], operands[1]);
+	status = rt_run(&cfg, cl.operands[0], cl.operands[1]);
 cleanup:
-	hamle_cli_locales_free(&ls);
-	free(operands);
-	free(locale_files);
+	hamle_cmdline_free(&cl);
 	free(pair_list);
 	return status;
 }

@@ -3,9 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "limits.h"
-#include "locales.h"
-#include "opt.h"
 #include "pool.h"
 #include "where.h"
 #include "validate.h"
@@ -91,40 +90,32 @@ int main(int argc, char **argv)
 	hamle_eco *eco = NULL;
 	unsigned long jobs = 0;
 	bool quiet = false;
-	int verbosity = 0, status = HAMLE_EXIT_ERROR;
-	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
-	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
-	size_t nops = 0, nlocfiles = 0;
-	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
-	if (!operands || !locale_files) {
-		hamle_msg_nomem(&m);
+	int verbosity = 0, status;
+	hamle_cmdline cl;
+	if ((status = hamle_cmdline_init(&cl, argc, &m)) != 0)
 		goto cleanup;
-	}
+	status = HAMLE_EXIT_ERROR;
+	cl.ropts = &cfg.ropts;
+	cl.unpack = &cfg.unpack;
 
 	/* the whole command line is read first: --help and the first usage error are printed once
 	 * the messages locale is known (--lang anywhere, else the environment) */
-	hamle_usage usage = HAMLE_USAGE_INIT;
-	int info_id = 0; /* --help or --version, when given before any usage error */
+	hamle_usage *usage = &cl.usage;
 	hamle_opt_parser p;
 	hamle_opt_init(&p, opts, argc, argv);
 	unsigned long ul;
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
 		const char *a[3] = {p.arg, NULL, NULL};
+		if (hamle_cmdline_take(&cl, id, &p, OPT_LOCALE_FILE))
+			continue;
 		switch (id) {
-		case HAMLE_OPT_OPERAND: operands[nops++] = p.arg; break;
-		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
-		case HAMLE_OPT_HELP:
-		case HAMLE_OPT_VERSION:
-			if (!usage.key && !info_id)
-				info_id = id;
-			break;
 		case OPT_FORMAT:
 			if (!strcmp(p.arg, "text"))
 				cfg.format = VD_FORMAT_TEXT;
 			else if (!strcmp(p.arg, "json"))
 				cfg.format = VD_FORMAT_JSON;
 			else
-				hamle_usage_note(&usage, "usage_validate_format", "--format: expected text or json, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_validate_format", "--format: expected text or json, not '%s'", 1, a);
 			break;
 		case OPT_ALL: cfg.all = true; break;
 		case OPT_FULL_REPLAY: cfg.full = true; break;
@@ -135,46 +126,45 @@ int main(int argc, char **argv)
 		case OPT_VERBOSE: verbosity++; break;
 		case OPT_JOBS:
 			if (hamle_opt_parse_ulong(p.arg, 1, 1024, &jobs) < 0)
-				hamle_usage_note(&usage, "usage_validate_jobs", "--jobs: expected a number from 1 to 1024, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_validate_jobs", "--jobs: expected a number from 1 to 1024, not '%s'", 1, a);
 			break;
 		case OPT_STRICT: cfg.strict = true; cfg.popts.flags |= HAMLE_REPLAY_STRICT; break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
 		case OPT_ENCODING:
 			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
-				hamle_usage_note(&usage, "usage_validate_encoding", "--encoding: unknown encoding '%s'", 1, a);
+				hamle_usage_note(usage, "usage_validate_encoding", "--encoding: unknown encoding '%s'", 1, a);
 			break;
 		case OPT_REPAIR:
 			if (strcmp(p.arg, "tr"))
-				hamle_usage_note(&usage, "usage_validate_repair", "--repair: only 'tr' (Turkish mojibake) is known, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_validate_repair", "--repair: only 'tr' (Turkish mojibake) is known, not '%s'", 1, a);
 			cfg.ropts.flags |= HAMLE_READ_REPAIR_TR;
 			cfg.popts.flags |= HAMLE_REPLAY_REPAIR_TR;
 			break;
 		case OPT_WHERE:
-			if (hamle_where_add(&where, p.arg, &usage) == HAMLE_ENOMEM) {
+			if (hamle_where_add(&where, p.arg, usage) == HAMLE_ENOMEM) {
 				status = hamle_msg_nomem(&m);
 				goto cleanup;
 			}
 			break;
-		case OPT_GAME: hamle_select_add(&cfg.select, p.arg, &usage); break;
+		case OPT_GAME: hamle_select_add(&cfg.select, p.arg, usage); break;
 		case OPT_INVERT: cfg.select.invert = true; break;
-		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {
-			hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, &usage);
+			hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, usage);
 			break;
 		}
 		case OPT_NO_SUGGEST: cfg.popts.flags |= HAMLE_REPLAY_NO_SUGGEST; break;
 		case OPT_MATE_BUDGET:
 			if (hamle_opt_parse_ulong(p.arg, 1, ~0ul, &cfg.popts.mate_budget) < 0)
-				hamle_usage_note(&usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'", 1, a);
 			break;
 		case OPT_MAX_SUGGESTIONS:
 			if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_MAX_SUGGESTIONS, &ul) < 0) {
 				char most[16];
 				snprintf(most, sizeof(most), "%d", HAMLE_MAX_SUGGESTIONS);
 				const char *b[2] = {most, p.arg};
-				hamle_usage_note(&usage, "usage_validate_max_suggestions",
+				hamle_usage_note(usage, "usage_validate_max_suggestions",
 					"--max-suggestions: expected 1 to %1$s, not '%2$s'", 2, b);
 			} else
 				cfg.popts.max_suggestions = (unsigned)ul;
@@ -183,36 +173,29 @@ int main(int argc, char **argv)
 			if (!p.arg)
 				cfg.bridge = HAMLE_BRIDGE_DEFAULT;
 			else if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_BRIDGE_PLIES_MAX, &ul) < 0)
-				hamle_usage_note(&usage, "usage_bridge", "--bridge: expected 1 to 8, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_bridge", "--bridge: expected 1 to 8, not '%s'", 1, a);
 			else
 				cfg.bridge = (unsigned)ul;
 			break;
-		default:
-			if (hamle_opt_is_limit(id))
-				hamle_opt_limit_note(&cfg.ropts, id, p.arg, &usage);
-			else if (hamle_opt_is_input_limit(id))
-				hamle_opt_input_limit_note(&cfg.unpack, id, p.arg, &usage);
-			break;
+		default: break;
 		}
 	}
-	if (info_id == HAMLE_OPT_VERSION) {
-		status = hamle_opt_version(stdout, &info) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
+	if (hamle_cmdline_version(&cl, &info, &status))
 		goto cleanup;
-	}
 	m.verbosity = quiet ? -1 : verbosity;
 	cfg.where = where;
 
-	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &m) < 0)
+	if ((status = hamle_cmdline_load(&cl, &m)) != 0)
 		goto cleanup;
+	status = HAMLE_EXIT_ERROR;
+	hamle_cli_locales *ls = &cl.ls;
 	/* an unknown --lang: the help and the errors in the environment's language (or English) */
-	cfg.messages = hamle_cli_locales_messages(&ls, lang);
-	m.messages = cfg.messages ? cfg.messages : hamle_cli_locales_messages(&ls, NULL);
-	if (info_id == HAMLE_OPT_HELP) {
-		status = hamle_opt_help_in(stdout, &info, opts, m.messages) < 0 || fflush(stdout) ? HAMLE_EXIT_ERROR : 0;
+	cfg.messages = hamle_cli_locales_messages(ls, lang);
+	m.messages = cfg.messages ? cfg.messages : hamle_cli_locales_messages(ls, NULL);
+	if (hamle_cmdline_help(&cl, &info, opts, m.messages, &status))
 		goto cleanup;
-	}
-	if (usage.key) {
-		status = hamle_usage_report(&m, &usage);
+	if (usage->key) {
+		status = hamle_usage_report(&m, usage);
 		goto cleanup;
 	}
 	if (!cfg.messages) {
@@ -220,14 +203,14 @@ int main(int argc, char **argv)
 		status = hamle_msg_usage_key(&m, "usage_validate_lang", "--lang: unknown language '%s'", 1, a);
 		goto cleanup;
 	}
-	cfg.popts.candidates = (const hamle_locale *const *)ls.loc;
-	cfg.popts.n_candidates = ls.n;
+	cfg.popts.candidates = (const hamle_locale *const *)ls->loc;
+	cfg.popts.n_candidates = ls->n;
 	cfg.ropts.sheet_locales = cfg.popts.candidates; /* scoresheet headers in every language */
-	cfg.ropts.n_sheet_locales = ls.n;
+	cfg.ropts.n_sheet_locales = ls->n;
 	if (cfg.ropts.flags & HAMLE_READ_REPAIR_TR)
-		cfg.ropts.repair = hamle_cli_locales_find(&ls, "tr"); /* its alphabet decides the words */
+		cfg.ropts.repair = hamle_cli_locales_find(ls, "tr"); /* its alphabet decides the words */
 	if (strcmp(from, "auto")) {
-		cfg.popts.from = hamle_cli_locales_find(&ls, from);
+		cfg.popts.from = hamle_cli_locales_find(ls, from);
 		if (!cfg.popts.from) {
 			const char *a[1] = {from};
 			status = hamle_msg_usage_key(&m, "usage_validate_from", "--from: unknown language '%s'", 1, a);
@@ -250,14 +233,12 @@ int main(int argc, char **argv)
 
 	hamle_out out;
 	hamle_out_init(&out, stdout, NULL);
-	status = vd_run(&cfg, (unsigned)jobs, operands, nops, &m, &out);
+	status = vd_run(&cfg, (unsigned)jobs, cl.operands, cl.nops, &m, &out);
 	status = hamle_out_close(&out, &m, status);
 
 cleanup:
-	hamle_cli_locales_free(&ls);
+	hamle_cmdline_free(&cl);
 	hamle_filter_free(where);
 	hamle_eco_free(eco);
-	free(operands);
-	free(locale_files);
 	return status;
 }
