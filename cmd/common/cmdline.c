@@ -26,6 +26,7 @@ bool hamle_cmdline_take(hamle_cmdline *c, int id, const hamle_opt_parser *p, int
 	case HAMLE_OPT_OPERAND: c->operands[c->nops++] = p->arg; return true;
 	case HAMLE_OPT_FAIL: hamle_opt_note_error(p, &c->usage); return true;
 	case HAMLE_OPT_HELP:
+	case HAMLE_OPT_HELP_TABLES:
 	case HAMLE_OPT_VERSION:
 		if (!c->usage.key && !c->info_id)
 			c->info_id = id;
@@ -69,9 +70,9 @@ int hamle_cmdline_load(hamle_cmdline *c, const hamle_msg *m)
 bool hamle_cmdline_help(const hamle_cmdline *c, const hamle_cli_info *info, const hamle_cli_opt *opts,
 	const hamle_locale *messages, int *status)
 {
-	if (c->info_id != HAMLE_OPT_HELP)
+	if (c->info_id != HAMLE_OPT_HELP && c->info_id != HAMLE_OPT_HELP_TABLES)
 		return false;
-	*status = stdout_status(hamle_opt_help_in(stdout, info, opts, messages));
+	*status = stdout_status(hamle_opt_help_in(stdout, info, opts, hamle_opt_help_locale(c->info_id, messages)));
 	return true;
 }
 

@@ -51,7 +51,8 @@ bool hamle_cmdline_version(const hamle_cmdline *c, const hamle_cli_info *info, i
 /* Loads the built-in locales and the --locale-file ones into c->ls. 0, or the exit status (the
  * failure said). */
 int hamle_cmdline_load(hamle_cmdline *c, const hamle_msg *m);
-/* --help given: prints it in the language of messages and returns true with *status. */
+/* --help given: prints it in the language of messages (--help-tables: in the tables' English)
+ * and returns true with *status. */
 bool hamle_cmdline_help(const hamle_cmdline *c, const hamle_cli_info *info, const hamle_cli_opt *opts,
 	const hamle_locale *messages, int *status);
 void hamle_cmdline_free(hamle_cmdline *c);

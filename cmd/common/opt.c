@@ -328,6 +328,11 @@ int hamle_opt_help_in(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *
 	return rc;
 }
 
+const hamle_locale *hamle_opt_help_locale(int id, const hamle_locale *messages)
+{
+	return id == HAMLE_OPT_HELP_TABLES ? NULL : messages;
+}
+
 int hamle_opt_version(FILE *f, const hamle_cli_info *info)
 {
 	return fprintf(f, "%s %s\n", info->name, info->version ? info->version : "unknown") < 0 ? -1 : 0;

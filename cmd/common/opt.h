@@ -58,11 +58,14 @@ enum {
 	HAMLE_OPT_FAIL = -2     /* usage error; p.error holds one line */
 };
 
-/* Standard ids and entries for --help/--version. */
-enum { HAMLE_OPT_HELP = 10000, HAMLE_OPT_VERSION = 10001 };
+/* Standard ids and entries for --help/--version. --help-tables (not shown) is --help in the
+ * English of the option table and hamle_cli_info alone, not of locales/en.yaml: the English
+ * stands in both, and tests/cli/help_english.sh holds them equal through it. */
+enum { HAMLE_OPT_HELP = 10000, HAMLE_OPT_VERSION = 10001, HAMLE_OPT_HELP_TABLES = 10002 };
 #define HAMLE_OPT_STD_ENTRIES \
 	{"help", 'h', HAMLE_OPT_NOARG, NULL, "show this help and exit", HAMLE_OPT_HELP}, \
-	{"version", 0, HAMLE_OPT_NOARG, NULL, "show the version and exit", HAMLE_OPT_VERSION}
+	{"version", 0, HAMLE_OPT_NOARG, NULL, "show the version and exit", HAMLE_OPT_VERSION}, \
+	{"help-tables", 0, HAMLE_OPT_NOARG, NULL, NULL, HAMLE_OPT_HELP_TABLES}
 
 typedef struct hamle_opt_parser {
 	const hamle_cli_opt *opts;
@@ -117,6 +120,9 @@ int hamle_opt_help(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opt
  * Lines are wrapped by characters (UTF-8), not bytes. */
 int hamle_opt_help_in(FILE *f, const hamle_cli_info *info, const hamle_cli_opt *opts,
 	const hamle_locale *messages);
+/* The language --help option id is printed in: messages for --help, NULL (the tables' English)
+ * for --help-tables. */
+const hamle_locale *hamle_opt_help_locale(int id, const hamle_locale *messages);
 /* --version text: "NAME VERSION\n". */
 int hamle_opt_version(FILE *f, const hamle_cli_info *info);
 

@@ -343,6 +343,7 @@ int main(int argc, char **argv)
 				hamle_usage_note(&usage, "usage_move_to", "--to must be san, fide, lan, uci or spoken, not '%s'", 1, a);
 			break;
 		case HAMLE_OPT_HELP:
+		case HAMLE_OPT_HELP_TABLES:
 		case HAMLE_OPT_VERSION:
 			if (!usage.key && !info_id)
 				info_id = id;
@@ -362,8 +363,8 @@ int main(int argc, char **argv)
 	j.out = lang ? hamle_cli_locales_find(&ls, lang) : NULL;
 	j.messages = hamle_cli_locales_messages(&ls, j.out ? lang : NULL);
 	msg.messages = j.messages;
-	if (info_id == HAMLE_OPT_HELP) {
-		hamle_opt_help_in(stdout, &info, opts, msg.messages);
+	if (info_id == HAMLE_OPT_HELP || info_id == HAMLE_OPT_HELP_TABLES) {
+		hamle_opt_help_in(stdout, &info, opts, hamle_opt_help_locale(info_id, msg.messages));
 		status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
 		goto cleanup;
 	}

@@ -62,6 +62,7 @@ static int parse(int argc, char **argv, hamle_msg *msg, hamle_out *out, hamle_cl
 		case OPT_BENCH: *bench = 1; break;
 		case OPT_LANG: lang = p.arg; break;
 		case HAMLE_OPT_HELP:
+		case HAMLE_OPT_HELP_TABLES:
 		case HAMLE_OPT_VERSION:
 			if (!usage.key && !info_id)
 				info_id = id;
@@ -76,8 +77,8 @@ static int parse(int argc, char **argv, hamle_msg *msg, hamle_out *out, hamle_cl
 		return HAMLE_EXIT_ERROR;
 	const hamle_locale *messages = hamle_cli_locales_messages(ls, lang);
 	msg->messages = messages ? messages : hamle_cli_locales_messages(ls, NULL);
-	if (info_id == HAMLE_OPT_HELP) {
-		hamle_opt_help_in(stdout, &info, opts, msg->messages);
+	if (info_id == HAMLE_OPT_HELP || info_id == HAMLE_OPT_HELP_TABLES) {
+		hamle_opt_help_in(stdout, &info, opts, hamle_opt_help_locale(info_id, msg->messages));
 		return hamle_out_close(out, msg, HAMLE_EXIT_OK);
 	}
 	if (usage.key)
