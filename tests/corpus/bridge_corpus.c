@@ -13,13 +13,13 @@
  * k=4 among three >= 50%, at least 500 games each, no search over its node budget); 1
  * otherwise; 77 (skip) without the corpus. */
 #define _DEFAULT_SOURCE
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "corpus_games.h"
 #include "hamle/hamle.h"
 
 #define MAX_PLIES 600
@@ -32,19 +32,6 @@ struct game {
 	int n;
 };
 
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static double cpu_now(void)
 {
 	struct timespec ts;
@@ -52,40 +39,28 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The mainlines of the clean games of one file (standard start) into games[*ng..]. */
-static void harvest(const char *path, const hamle_locale *en, struct game *games, int *ng)
+/* The harvest of the clean games' mainlines into games[*ng..]. */
+struct harvest {
+	struct game *games;
+	int *ng;
+};
+
+/* A game of cg_each_game: its mainline kept when it replays without an error. */
+static int harvest_game(void *payload, const hamle_game *g, const hamle_replay *rp, int rc)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return;
-	hamle_reader *r = NULL;
-	hamle_replay *rp = NULL;
-	hamle_game *g = NULL;
-	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
-	ro.from = en;
-	ro.flags = HAMLE_REPLAY_NO_SUGGEST;
-	hamle_reader_new(&r, NULL);
-	hamle_reader_set_input_file(r, f, path);
-	hamle_replay_new(&rp, &ro);
-	while (*ng < MAX_GAMES && hamle_reader_next_reuse(r, &g) == HAMLE_OK) {
-		if (hamle_game_tag(g, "FEN") || hamle_game_tag(g, "Variant"))
-			continue;
-		if (hamle_replay_run(rp, g) < 0 || hamle_replay_error_count(rp))
-			continue;
-		const hamle_token *t = hamle_game_tokens(g);
-		const hamle_replay_move *rm = hamle_replay_moves(rp);
-		struct game *out = &games[*ng];
-		out->n = 0;
-		for (size_t i = 0; i < hamle_game_token_count(g) && out->n < MAX_PLIES; i++)
-			if (t[i].depth == 0 && (rm[i].flags & HAMLE_RM_MOVE))
-				out->mv[out->n++] = rm[i].move;
-		if (out->n >= 12 && out->n < MAX_PLIES)
-			(*ng)++;
-	}
-	hamle_game_free(g);
-	hamle_replay_free(rp);
-	hamle_reader_free(r);
-	fclose(f);
+	struct harvest *h = payload;
+	if (rc < 0 || hamle_replay_error_count(rp))
+		return 0;
+	const hamle_token *t = hamle_game_tokens(g);
+	const hamle_replay_move *rm = hamle_replay_moves(rp);
+	struct game *out = &h->games[*h->ng];
+	out->n = 0;
+	for (size_t i = 0; i < hamle_game_token_count(g) && out->n < MAX_PLIES; i++)
+		if (t[i].depth == 0 && (rm[i].flags & HAMLE_RM_MOVE))
+			out->mv[out->n++] = rm[i].move;
+	if (out->n >= 12 && out->n < MAX_PLIES)
+		(*h->ng)++;
+	return *h->ng >= MAX_GAMES;
 }
 
 struct stats {
@@ -152,44 +127,21 @@ int main(int argc, char **argv)
 		else
 			dir = argv[i];
 	}
-	/* the .pgn files under dir, subdirectories too (a list of directories to visit, no recursion) */
-	char *files[MAX_FILES], *dirs[MAX_FILES];
-	int nf = 0, nd = 0, done = 0;
-	if (dir)
-		dirs[nd++] = strdup(dir);
-	for (; done < nd; done++) {
-		DIR *d = opendir(dirs[done]);
-		if (!d)
-			continue;
-		for (struct dirent *e; (e = readdir(d)) != NULL;) {
-			size_t l = strlen(e->d_name);
-			char path[4096];
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dirs[done], e->d_name);
-			if (l > 4 && !strcmp(e->d_name + l - 4, ".pgn")) {
-				if (nf < MAX_FILES)
-					files[nf++] = strdup(path);
-			} else if (e->d_type == DT_DIR && nd < MAX_FILES) {
-				dirs[nd++] = strdup(path);
-			}
-		}
-		closedir(d);
-	}
-	for (int i = 0; i < nd; i++)
-		free(dirs[i]);
+	/* the .pgn files under dir, subdirectories too */
+	char *files[MAX_FILES];
+	int nf = cg_list_pgn(dir, files, MAX_FILES);
 	if (nf == 0) {
 		printf("skipped: ../shared not found\n");
 		return 77;
 	}
-	qsort(files, (size_t)nf, sizeof(files[0]), cmp_str);
 	hamle_locale *en = NULL;
 	if (hamle_locale_load_builtin(&en, "en", NULL) < 0)
 		return 2;
 	struct game *games = malloc(sizeof(*games) * MAX_GAMES);
 	int ng = 0;
-	for (int i = 0; i < nf; i++)
-		harvest(files[i], en, games, &ng);
+	struct harvest h = {games, &ng};
+	for (int i = 0; i < nf && ng < MAX_GAMES; i++)
+		cg_each_game(files[i], en, 1, harvest_game, &h);
 	if (ng == 0) {
 		printf("skipped: ../shared not found (no games in %s)\n", dir);
 		return 77;
@@ -211,13 +163,13 @@ int main(int argc, char **argv)
 		if (only_k && k != only_k)
 			continue;
 		for (int tries = 0; s->kept < per_k && tries < 20 * per_k; tries++) {
-			const struct game *gm = &games[rng_next(&seed) % (uint64_t)ng];
+			const struct game *gm = &games[cg_rng_next(&seed) % (uint64_t)ng];
 			/* the gap anywhere with at least AFTER recorded plies after it (the record must
 			 * be able to tell: near the end any quiet move fits), else anywhere */
 			int room = gm->n - k - after;
 			if (room <= 0)
 				continue;
-			int p = (int)(rng_next(&seed) % (uint64_t)room);
+			int p = (int)(cg_rng_next(&seed) % (uint64_t)room);
 			size_t len = write_game(text, sizeof(text), gm, p, k, en);
 			hamle_chunk ch;
 			memset(&ch, 0, sizeof(ch));

@@ -8,285 +8,22 @@
  * usage: corruption_check [-n ATTEMPTS] [-v] [-k KEEPDIR] CORPUS_DIR PGN_EXTRACT
  * Exit 0 when every ply agrees and letter swaps and square typos reach 90% top-1 in every
  * language; 1 otherwise; 77 (skip) without the corpus or pgn-extract. */
-#include <dirent.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "chess/position_internal.h"
-#include "hamle/locale.h"
-#include "hamle/pgn.h"
-#include "hamle/replay.h"
-#include "hamle/san.h"
+#include "corpus_games.h"
+#include "corruption.h"
 
-#define MAX_PLIES 600
-#define NLANG 3
-#define MAX_FILES 256
-
-enum kind { K_LETTER, K_SQUARE, K_MISSING, K_SWAP_ADJ, K_SWAP_SIDE, NKIND };
 static const char *const kind_name[NKIND] = {"letter-swap", "square-typo", "missing-move",
 	"swap-adjacent", "swap-same-side"};
 static const char *const lang_tag[NLANG] = {"en", "tr", "de"};
 
-struct attempt {
-	int kind;
-	int ply;                  /* injected ply (1-based, in the corrupted game) */
-	int nplies;               /* plies of the corrupted game */
-	int expect;               /* pgn-extract's first bad ply; 0 = legal, -1 = not parsed */
-	hamle_move target;        /* the move the game had at `ply` */
-	char *text[NLANG];        /* corrupted game in each language */
-	char desc[96];
-};
-
 struct stats {
 	int kept, legal, delayed, ply_ok, at_inj, top1, topk, nosugg;
 };
-
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Appends to a growing string. */
-struct buf {
-	char *s;
-	size_t len, cap;
-};
-static void put(struct buf *b, const char *s)
-{
-	size_t n = strlen(s);
-	if (b->len + n + 1 > b->cap) {
-		b->cap = (b->len + n + 1) * 2 + 256;
-		b->s = realloc(b->s, b->cap);
-		if (!b->s) {
-			fprintf(stderr, "out of memory\n");
-			exit(2);
-		}
-	}
-	memcpy(b->s + b->len, s, n + 1);
-	b->len += n;
-}
-
-/* Replaces the leading piece letter of san (written with loc) by the letter of piece np. */
-static void swap_letter(char *out, size_t size, const char *san, const hamle_locale *loc, int op, int np)
-{
-	const char *old = hamle_locale_piece_letter(loc, op);
-	size_t ol = strlen(old);
-	snprintf(out, size, "%s%s", hamle_locale_piece_letter(loc, np), san + (strncmp(san, old, ol) ? 0 : ol));
-}
-
-/* Changes the destination square's file (which 0) or rank (which 1) to c. 0 when there is none. */
-static int typo_square(char *out, size_t size, const char *san, int which, char c)
-{
-	snprintf(out, size, "%s", san);
-	int at = -1;
-	for (int i = 0; out[i] && out[i + 1]; i++)
-		if (out[i] >= 'a' && out[i] <= 'h' && out[i + 1] >= '1' && out[i + 1] <= '8')
-			at = i;
-	if (at < 0)
-		return 0;
-	out[at + which] = c;
-	return 1;
-}
-
-/* One game's movetext as tokens: writes the game with tags naming it by id. */
-static char *write_game(int id, char **tok, int n)
-{
-	struct buf b = {0};
-	char line[128];
-	snprintf(line, sizeof(line), "[Event \"cg\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
-		"[White \"w%d\"]\n[Black \"b%d\"]\n[Result \"*\"]\n\n", id, id);
-	put(&b, line);
-	for (int i = 0; i < n; i++) {
-		if (i % 2 == 0) {
-			snprintf(line, sizeof(line), "%s%d. ", i ? (i % 12 == 0 ? "\n" : " ") : "", i / 2 + 1);
-			put(&b, line);
-		} else {
-			put(&b, " ");
-		}
-		put(&b, tok[i]);
-	}
-	put(&b, " *\n\n");
-	return b.s;
-}
-
-struct ctx {
-	hamle_locale *loc[NLANG];
-	hamle_locale *cand[7];
-	size_t ncand;
-	struct attempt *at;
-	int nat, cap;
-	int want;
-	int files_left;
-};
-
-/* Builds one corrupted attempt from a game's moves; 0 when the game offers no such injection. */
-static int inject(struct ctx *c, int id, const struct hamle_position *pos, const hamle_move *mv, int n, uint64_t seed)
-{
-	int kind = id % NKIND;
-	char *san[NLANG][MAX_PLIES];
-	struct attempt a;
-	memset(&a, 0, sizeof(a));
-	a.kind = kind;
-	for (int l = 0; l < NLANG; l++)
-		for (int i = 0; i < n; i++) {
-			char s[HAMLE_SAN_MAX];
-			hamle_san_format(s, sizeof(s), &pos[i], c->loc[l], mv[i], HAMLE_FORM_SAN);
-			san[l][i] = strdup(s);
-		}
-	int ok = 0;
-	char *tok[NLANG][MAX_PLIES];
-	int nt = n;
-	for (int tries = 0; tries < 20 && !ok; tries++) {
-		int k = (int)(rng_next(&seed) % (uint64_t)n);
-		int piece = PIECE_TYPE(pos[k].board[HAMLE_MOVE_FROM(mv[k])]);
-		for (int l = 0; l < NLANG; l++)
-			for (int i = 0; i < n; i++)
-				tok[l][i] = san[l][i];
-		nt = n;
-		static char edited[NLANG][HAMLE_SAN_MAX];
-		switch (kind) {
-		case K_LETTER: {
-			if (piece == HAMLE_PAWN || HAMLE_MOVE_KIND(mv[k]) == HAMLE_MOVE_CASTLING)
-				continue;
-			int np;
-			do
-				np = 1 + (int)(rng_next(&seed) % 5);
-			while (np == piece);
-			for (int l = 0; l < NLANG; l++) {
-				swap_letter(edited[l], HAMLE_SAN_MAX, san[l][k], c->loc[l], piece, np);
-				tok[l][k] = edited[l];
-			}
-			snprintf(a.desc, sizeof(a.desc), "%s -> %s", san[0][k], edited[0]);
-			ok = 1;
-			break;
-		}
-		case K_SQUARE: {
-			if (HAMLE_MOVE_KIND(mv[k]) == HAMLE_MOVE_CASTLING)
-				continue;
-			int which = (int)(rng_next(&seed) % 2);
-			int sq = HAMLE_MOVE_TO(mv[k]);
-			int cur = which ? sq / 8 : sq % 8, nv;
-			do
-				nv = (int)(rng_next(&seed) % 8);
-			while (nv == cur);
-			char ch = (char)(which ? '1' + nv : 'a' + nv);
-			int good = 1;
-			for (int l = 0; l < NLANG; l++) {
-				good &= typo_square(edited[l], HAMLE_SAN_MAX, san[l][k], which, ch);
-				tok[l][k] = edited[l];
-			}
-			if (!good)
-				continue;
-			snprintf(a.desc, sizeof(a.desc), "%s -> %s", san[0][k], edited[0]);
-			ok = 1;
-			break;
-		}
-		case K_MISSING:
-			if (k >= n - 1)
-				continue;
-			for (int l = 0; l < NLANG; l++)
-				memmove(&tok[l][k], &tok[l][k + 1], (size_t)(n - k - 1) * sizeof(char *));
-			nt = n - 1;
-			snprintf(a.desc, sizeof(a.desc), "%s deleted", san[0][k]);
-			ok = 1;
-			break;
-		case K_SWAP_ADJ:
-		case K_SWAP_SIDE: {
-			int d = kind == K_SWAP_ADJ ? 1 : 2;
-			if (k + d >= n)
-				continue;
-			for (int l = 0; l < NLANG; l++) {
-				tok[l][k] = san[l][k + d];
-				tok[l][k + d] = san[l][k];
-			}
-			snprintf(a.desc, sizeof(a.desc), "%s <-> %s", san[0][k], san[0][k + d]);
-			ok = 1;
-			break;
-		}
-		}
-		if (ok) {
-			a.ply = k + 1;
-			a.target = mv[k];
-			a.nplies = nt;
-			for (int l = 0; l < NLANG; l++)
-				a.text[l] = write_game(id, tok[l], nt);
-		}
-	}
-	for (int l = 0; l < NLANG; l++)
-		for (int i = 0; i < n; i++)
-			free(san[l][i]);
-	if (!ok)
-		return 0;
-	if (c->nat == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 256;
-		c->at = realloc(c->at, (size_t)c->cap * sizeof(*c->at));
-	}
-	c->at[c->nat++] = a;
-	return 1;
-}
-
-/* Reads the games of one file, replaying each in English, and injects into every 5th one until
- * `quota` attempts are made. */
-static void harvest(struct ctx *c, const char *path, int quota)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return;
-	hamle_reader *r = NULL;
-	hamle_replay *rp = NULL;
-	hamle_game *g = NULL;
-	hamle_replay_options ro = HAMLE_REPLAY_OPTIONS_INIT;
-	ro.from = c->loc[0];
-	ro.flags = HAMLE_REPLAY_NO_SUGGEST;
-	hamle_reader_new(&r, NULL);
-	hamle_reader_set_input_file(r, f, path);
-	hamle_replay_new(&rp, &ro);
-	static struct hamle_position pos[MAX_PLIES];
-	static hamle_move mv[MAX_PLIES];
-	int made = 0, seen = 0;
-	while (made < quota && hamle_reader_next_reuse(r, &g) == HAMLE_OK) {
-		if (seen++ % 5 != 0)
-			continue;
-		if (hamle_game_tag(g, "FEN") || hamle_game_tag(g, "Variant"))
-			continue;
-		hamle_replay_run(rp, g);
-		if (hamle_replay_first_error(rp) != (size_t)-1)
-			continue;
-		const hamle_token *t = hamle_game_tokens(g);
-		const hamle_replay_move *rm = hamle_replay_moves(rp);
-		int n = 0;
-		struct hamle_position cur = *hamle_replay_start(rp);
-		for (size_t i = 0; i < hamle_game_token_count(g) && n < MAX_PLIES; i++) {
-			if (t[i].depth != 0 || !(rm[i].flags & HAMLE_RM_MOVE))
-				continue;
-			pos[n] = cur;
-			mv[n] = rm[i].move;
-			hamle_make_move(&cur, mv[n]);
-			n++;
-		}
-		if (n < 12 || n >= MAX_PLIES)
-			continue;
-		uint64_t seed = 0x5eedull * 1000003u + (uint64_t)c->nat * 7919u;
-		if (inject(c, c->nat, pos, mv, n, seed))
-			made++;
-	}
-	hamle_game_free(g);
-	hamle_replay_free(rp);
-	hamle_reader_free(r);
-	fclose(f);
-}
 
 /* Runs pgn-extract on the English forms and reads each game's first failing ply. */
 static int run_pgn_extract(struct ctx *c, const char *tool, const char *dir)
@@ -338,12 +75,9 @@ static int run_pgn_extract(struct ctx *c, const char *tool, const char *dir)
  * 0 when unexplained. */
 static int explain(hamle_replay *rp, const char *text, int expect, int ply)
 {
-	hamle_reader *r = NULL;
-	hamle_game *g = NULL;
+	hamle_game *g = cg_read_one(text, "corrupt");
 	int why = 0;
-	hamle_reader_new(&r, NULL);
-	hamle_reader_set_input_buffer(r, text, strlen(text), "corrupt");
-	if (hamle_reader_next(r, &g) == HAMLE_OK) {
+	if (g) {
 		hamle_replay_run(rp, g);
 		const hamle_token *t = hamle_game_tokens(g);
 		const hamle_replay_move *rm = hamle_replay_moves(rp);
@@ -375,20 +109,16 @@ static int explain(hamle_replay *rp, const char *text, int expect, int ply)
 		}
 	}
 	hamle_game_free(g);
-	hamle_reader_free(r);
 	return why;
 }
 
 /* The first move error of the game under hamle: its ply and top suggestions. */
 static int hamle_check(hamle_replay *rp, const char *text, hamle_move *sugg, int *nsugg, char *lang, size_t lsize)
 {
-	hamle_reader *r = NULL;
-	hamle_game *g = NULL;
+	hamle_game *g = cg_read_one(text, "corrupt");
 	int ply = 0;
 	*nsugg = 0;
-	hamle_reader_new(&r, NULL);
-	hamle_reader_set_input_buffer(r, text, strlen(text), "corrupt");
-	if (hamle_reader_next(r, &g) == HAMLE_OK) {
+	if (g) {
 		hamle_replay_run(rp, g);
 		snprintf(lang, lsize, "%s", hamle_locale_tag(hamle_replay_locale(rp)));
 		for (size_t i = 0; i < hamle_replay_finding_count(rp); i++) {
@@ -402,7 +132,6 @@ static int hamle_check(hamle_replay *rp, const char *text, hamle_move *sugg, int
 		}
 	}
 	hamle_game_free(g);
-	hamle_reader_free(r);
 	return ply;
 }
 
@@ -449,42 +178,13 @@ int main(int argc, char **argv)
 
 	/* the corpus files, sorted, each giving an equal share */
 	char *files[MAX_FILES];
-	int nfiles = 0;
-	DIR *dir = opendir(corpus);
-	struct dirent *de;
-	while (dir && (de = readdir(dir)) && nfiles < MAX_FILES) {
-		if (de->d_name[0] == '.')
-			continue;
-		char p[4096];
-		snprintf(p, sizeof(p), "%s/%s", corpus, de->d_name);
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			DIR *sub = opendir(p);
-			struct dirent *e2;
-			while (sub && (e2 = readdir(sub)) && nfiles < MAX_FILES) {
-				size_t l = strlen(e2->d_name);
-				if (l > 4 && !strcmp(e2->d_name + l - 4, ".pgn")) {
-					char q[8192];
-					snprintf(q, sizeof(q), "%s/%s", p, e2->d_name);
-					files[nfiles++] = strdup(q);
-				}
-			}
-			if (sub)
-				closedir(sub);
-		} else {
-			size_t l = strlen(de->d_name);
-			if (l > 4 && !strcmp(de->d_name + l - 4, ".pgn"))
-				files[nfiles++] = strdup(p);
-		}
-	}
-	if (dir)
-		closedir(dir);
+	int nfiles = cg_list_pgn(corpus, files, MAX_FILES);
 	if (nfiles == 0) {
 		printf("skipped: ../shared not found (no .pgn under %s)\n", corpus);
 		return 77;
 	}
-	qsort(files, (size_t)nfiles, sizeof(files[0]), cmp_str);
 	for (int i = 0; i < nfiles; i++)
-		harvest(&c, files[i], (want - c.nat + (nfiles - i) - 1) / (nfiles - i));
+		cr_harvest(&c, files[i], (want - c.nat + (nfiles - i) - 1) / (nfiles - i));
 
 	char tmpl[] = "/tmp/hamle-corruption-XXXXXX";
 	const char *work = keep;
@@ -601,8 +301,7 @@ int main(int argc, char **argv)
 		for (int l = 0; l < NLANG; l++)
 			free(c.at[i].text[l]);
 	free(c.at);
-	for (int i = 0; i < nfiles; i++)
-		free(files[i]);
+	cg_free_list(files, nfiles);
 	for (size_t i = 0; i < c.ncand; i++)
 		hamle_locale_free(c.cand[i]);
 	if (!keep) {
