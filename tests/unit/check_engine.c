@@ -157,68 +157,53 @@ START_TEST(test_no_uciok)
 }
 END_TEST
 
-START_TEST(test_exit_mid_search)
-{
-	struct kids k = { 0, 0, 0 };
-	hamle_error err;
-	hamle_engine *e = start("exit:1", 2000, &k, 0, &err);
-	int pid = hamle_engine_pid(e);
-	hamle_position *p = at_ply(1);
-	hamle_engine_result r;
-	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 1, &r, &err), HAMLE_EIO);
-	ck_assert_msg(strstr(err.message, "the engine exited with status 2") != NULL, "%s", err.message);
-	assert_gone(pid);
-	hamle_position_free(p);
-	/* restarted by the next search */
-	p = at_ply(2);
-	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 1, &r, &err), 0);
-	ck_assert_uint_eq(hamle_engine_starts(e), 2);
-	ck_assert_int_ne(hamle_engine_pid(e), pid);
-	hamle_position_free(p);
-	hamle_engine_free(e);
-	ck_assert_int_eq(k.started, 2);
-	ck_assert_int_eq(k.ended, 2);
-}
-END_TEST
+/* A search the engine fails (the cue), then, where again >= 0, the next search that starts it
+ * again. */
+static const struct failure {
+	const char *cue;
+	unsigned timeout_ms;
+	int ply, multipv;       /* the failing search */
+	const char *says;       /* in its error */
+	const char *says_too;   /* NULL or more of it */
+	double min_s;           /* it takes at least this long (and under 3 s) */
+	int again;              /* the next search's ply, -1 none */
+} failures[] = {
+	{"exit:1", 2000, 1, 1, "the engine exited with status 2", NULL, 0, 2},
+	/* it ignores SIGTERM and SIGINT: killed */
+	{"hang:2", 400, 2, 1, "no bestmove within 0.4 s: the engine was stopped", NULL, 0.35, 3},
+	{"garbage:3", 2000, 3, 0, "the engine wrote garbage: '", "this is no UCI", 0, -1},
+};
 
-START_TEST(test_hang)
+START_TEST(test_search_fails)
 {
+	const struct failure *f = &failures[_i];
 	struct kids k = { 0, 0, 0 };
 	hamle_error err;
-	hamle_engine *e = start("hang:2", 400, &k, 0, &err);
+	hamle_engine *e = start(f->cue, f->timeout_ms, &k, 0, &err);
 	int pid = hamle_engine_pid(e);
-	hamle_position *p = at_ply(2);
+	hamle_position *p = at_ply(f->ply);
 	hamle_engine_result r;
 	double t0 = now_s();
-	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 1, &r, &err), HAMLE_EIO);
+	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, f->multipv, &r, &err), HAMLE_EIO);
 	double dt = now_s() - t0;
-	ck_assert_msg(strstr(err.message, "no bestmove within 0.4 s: the engine was stopped") != NULL, "%s", err.message);
-	ck_assert_msg(dt >= 0.35 && dt < 3.0, "%.2f s", dt);
-	assert_gone(pid); /* it ignores SIGTERM and SIGINT: killed */
-	hamle_position_free(p);
-	p = at_ply(3);
-	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 1, &r, &err), 0);
-	hamle_position_free(p);
-	pid = hamle_engine_pid(e);
-	hamle_engine_free(e);
-	assert_gone(pid);
-}
-END_TEST
-
-START_TEST(test_garbage)
-{
-	struct kids k = { 0, 0, 0 };
-	hamle_error err;
-	hamle_engine *e = start("garbage:3", 2000, &k, 0, &err);
-	int pid = hamle_engine_pid(e);
-	hamle_position *p = at_ply(3);
-	hamle_engine_result r;
-	ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 0, &r, &err), HAMLE_EIO);
-	ck_assert_msg(strstr(err.message, "the engine wrote garbage: '") != NULL, "%s", err.message);
-	ck_assert_msg(strstr(err.message, "this is no UCI") != NULL, "%s", err.message);
+	ck_assert_msg(strstr(err.message, f->says) != NULL, "%s: %s", f->cue, err.message);
+	ck_assert_msg(!f->says_too || strstr(err.message, f->says_too) != NULL, "%s: %s", f->cue, err.message);
+	ck_assert_msg(dt >= f->min_s && dt < 3.0, "%s: %.2f s", f->cue, dt);
 	assert_gone(pid);
 	hamle_position_free(p);
+	if (f->again >= 0) {
+		/* restarted by the next search */
+		p = at_ply(f->again);
+		ck_assert_int_eq(hamle_engine_search(e, p, &nodes, 1, &r, &err), 0);
+		ck_assert_uint_eq(hamle_engine_starts(e), 2);
+		ck_assert_int_ne(hamle_engine_pid(e), pid);
+		hamle_position_free(p);
+		pid = hamle_engine_pid(e);
+	}
 	hamle_engine_free(e);
+	assert_gone(pid);
+	ck_assert_int_eq(k.started, f->again >= 0 ? 2 : 1);
+	ck_assert_int_eq(k.ended, k.started);
 }
 END_TEST
 
@@ -323,9 +308,7 @@ Suite *engine_suite(void)
 	tcase_add_test(tc, test_search);
 	tcase_add_test(tc, test_cannot_start);
 	tcase_add_test(tc, test_no_uciok);
-	tcase_add_test(tc, test_exit_mid_search);
-	tcase_add_test(tc, test_hang);
-	tcase_add_test(tc, test_garbage);
+	tcase_add_loop_test(tc, test_search_fails, 0, (int)(sizeof(failures) / sizeof(failures[0])));
 	tcase_add_test(tc, test_slow);
 	tcase_add_test(tc, test_chess960);
 	tcase_add_test(tc, test_cache);

@@ -116,120 +116,113 @@ START_TEST(turkish_and_german_agree)
 }
 END_TEST
 
-START_TEST(stopped_recording)
+/* What a case checks of a divergence; 0 (or NULL) leaves a field unchecked. */
+#define ANY 0
+enum { A_ = 1, B_, NONE_ };    /* a sheet: HAMLE_SHEET_A, _B, _NONE */
+enum { NO_ = 1, YES_ };        /* a flag */
+static int sheet_of(int w)
 {
-	char buf[512];
-	run(GAME_TR " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4");
-	const hamle_divergence *d = nth(0, "move-missing", 12);
-	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
-	ck_assert_int_eq(d->taken, HAMLE_SHEET_A);
-	ck_assert_uint_eq(d->plies, 9);
-	ck_assert_uint_eq(d->move_number, 6);
-	ck_assert_int_eq(d->side, HAMLE_BLACK);
-	ck_assert_str_eq(d->a, "Fb4+");
-	nth(1, "result-differs", 21); /* B has no result: A's is taken */
-	ck_assert_uint_eq(hamle_reconcile_count(rc), 2);
-	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_WHITE);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
+	return w == A_ ? HAMLE_SHEET_A : w == B_ ? HAMLE_SHEET_B : HAMLE_SHEET_NONE;
 }
-END_TEST
 
-START_TEST(dropped_move_mid_game)
-{
-	char buf[512];
-	run(GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 6. cxd4 Lb4+ 7. Ld2 Lxd2+ 8. Sbxd2 d5 "
-		"9. exd5 Sxd5 10. Db3 Sce7 1-0");
-	const hamle_divergence *d = nth(0, "move-missing", 9);
-	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
-	ck_assert_uint_eq(d->plies, 2);
-	ck_assert_str_eq(d->a, "d4");
-	ck_assert_str_eq(d->b, "");
-	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
-}
-END_TEST
+struct want {
+	const char *id;
+	unsigned ply;
+	int sheet, taken;          /* A_, B_, NONE_ */
+	int stops, a_legal, b_legal; /* NO_, YES_ */
+	unsigned plies, shift_end, move_number;
+	int black;                 /* its side: YES_ Black, NO_ White */
+	const char *a, *b;         /* what each sheet says ("" for nothing) */
+	const char *says;          /* in its message */
+};
 
-START_TEST(column_shift_realigned)
-{
-	char buf[512];
+/* Two sheets, the divergences they give, in order, and the agreed game. */
+static const struct rc_case {
+	const char *name, *a, *b;
+	size_t count;
+	struct want d[2];
+	const char *agreed;
+	int result;                /* 1 + hamle_result; ANY */
+	int complete;              /* NO_, YES_ */
+} cases[] = {
+	{"stopped recording", GAME_TR " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4", 2,
+		{{.id = "move-missing", .ply = 12, .sheet = B_, .taken = A_, .plies = 9, .move_number = 6, .black = YES_,
+			.a = "Fb4+"},
+			{.id = "result-differs", .ply = 21}}, /* B has no result: A's is taken */
+		AGREED, 1 + HAMLE_RESULT_WHITE, ANY},
+	{"dropped move mid-game", GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 6. cxd4 Lb4+ 7. Ld2 "
+		"Lxd2+ 8. Sbxd2 d5 9. exd5 Sxd5 10. Db3 Sce7 1-0", 1,
+		{{.id = "move-missing", .ply = 9, .sheet = B_, .plies = 2, .a = "d4", .b = ""}}, AGREED, ANY, ANY},
 	/* B misses 4... Nf6 and writes Black's moves in White's column until it misses 6... Bb4+ */
-	run(GAME_EN " 1-0", "Weiß: A\nSchwarz: B\n\n1. e4 e5\n2. Sf3 Sc6\n3. Lc4 Lc5\n4. c3 d4\n5. exd4 cxd4\n"
-		"6. Ld2 Lxd2+\n7. Sbxd2 d5\n8. exd5 Sxd5\n9. Db3 Sce7\nErgebnis: 1:0\n");
-	const hamle_divergence *d = nth(0, "column-shift", 8);
-	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
-	ck_assert_int_eq(d->taken, HAMLE_SHEET_A);
-	ck_assert_uint_eq(d->shift_end, 11); /* 6. cxd4 is the last move in the wrong column */
-	ck_assert_str_eq(d->a, "Nf6");
-	d = nth(1, "move-missing", 12);
-	ck_assert_str_eq(d->a, "Bb4+");
-	ck_assert_uint_eq(hamle_reconcile_count(rc), 2);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
-}
-END_TEST
-
-START_TEST(wrong_mark_is_no_agreement)
-{
-	char buf[512];
+	{"column shift realigned", GAME_EN " 1-0", "Weiß: A\nSchwarz: B\n\n1. e4 e5\n2. Sf3 Sc6\n3. Lc4 Lc5\n"
+		"4. c3 d4\n5. exd4 cxd4\n6. Ld2 Lxd2+\n7. Sbxd2 d5\n8. exd5 Sxd5\n9. Db3 Sce7\nErgebnis: 1:0\n", 2,
+		{{.id = "column-shift", .ply = 8, .sheet = B_, .taken = A_,
+			.shift_end = 11, /* 6. cxd4 is the last move in the wrong column */ .a = "Nf6"},
+			{.id = "move-missing", .ply = 12, .a = "Bb4+"}}, AGREED, ANY, ANY},
 	/* B lacks 4... Nd4; its 5. Sxd4, read a ply early, is Black's Nd4 with a capture mark that
 	 * captures nothing: the gap at ply 8 explains the later moves, not agreeing there */
-	run("1. e4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. d3 Nd4 5. Nxd4 exd4 6. Ne2 d5 7. exd5 Nxd5 *",
-		"1. e4 e5 2. Sc3 Sf6 3. Sf3 Sc6 4. d3 Sxd4 5. exd4 Se2 6. d5 exd5 7. Sxd5 *");
-	const hamle_divergence *d = nth(0, "column-shift", 8);
-	ck_assert_str_eq(d->a, "Nd4");
-	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)), "e4 e5 Nc3 Nf6 Nf3 Nc6 d3 Nd4 Nxd4 exd4 Ne2 d5 exd5 Nxd5");
-}
-END_TEST
-
-START_TEST(only_one_legal)
-{
-	char buf[512];
+	{"a wrong mark is no agreement", "1. e4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. d3 Nd4 5. Nxd4 exd4 6. Ne2 d5 7. exd5 "
+		"Nxd5 *", "1. e4 e5 2. Sc3 Sf6 3. Sf3 Sc6 4. d3 Sxd4 5. exd4 Se2 6. d5 exd5 7. Sxd5 *", 1,
+		{{.id = "column-shift", .ply = 8, .a = "Nd4"}},
+		"e4 e5 Nc3 Nf6 Nf3 Nc6 d3 Nd4 Nxd4 exd4 Ne2 d5 exd5 Nxd5", ANY, ANY},
 	/* B's 8. Sd2 fits no knight (both can go there: ambiguous): A's Nbxd2 is taken */
-	run(GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4 Lb4+ 7. Ld2 Lxd2+ "
-		"8. Sxd2 d5 9. exd5 Sxd5 10. Db3 Sce7 1-0");
-	const hamle_divergence *d = nth(0, "sheets-differ", 15);
-	ck_assert_int_eq(d->a_legal, 1);
-	ck_assert_int_eq(d->b_legal, 0);
-	ck_assert_int_eq(d->taken, HAMLE_SHEET_A);
-	ck_assert_int_eq(d->sheet, HAMLE_SHEET_B);
-	ck_assert_int_eq(d->stops, 0);
-	ck_assert_str_eq(d->b, "Sxd2");
-	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
-}
-END_TEST
-
-START_TEST(both_legal_borne_out)
-{
-	char buf[512];
+	{"only one legal", GAME_EN " 1-0", "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. c3 Sf6 5. d4 exd4 6. cxd4 Lb4+ "
+		"7. Ld2 Lxd2+ 8. Sxd2 d5 9. exd5 Sxd5 10. Db3 Sce7 1-0", 1,
+		{{.id = "sheets-differ", .ply = 15, .sheet = B_, .taken = A_, .stops = NO_, .a_legal = YES_,
+			.b_legal = NO_, .b = "Sxd2"}}, AGREED, ANY, ANY},
 	/* A's 7. Nc3 is legal too, but 7... Bxd2+ then is not: B's 7. Bd2 is borne out */
-	run("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Nc3 Bxd2+ 8. Nbxd2 d5 "
-		"9. exd5 Nxd5 10. Qb3 Nce7 1-0", "Beyaz: X\nSiyah: Y\n\n" GAME_TR "\nSonuç: 1-0\n");
-	const hamle_divergence *d = nth(0, "sheets-differ", 13);
-	ck_assert_int_eq(d->a_legal, 1);
-	ck_assert_int_eq(d->b_legal, 1);
-	ck_assert_int_eq(d->taken, HAMLE_SHEET_B);
-	ck_assert_str_eq(d->a, "Nc3");
-	ck_assert_str_eq(d->b, "Fd2");
-	ck_assert_uint_eq(hamle_reconcile_count(rc), 1);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)), AGREED);
-}
-END_TEST
-
-START_TEST(both_legal_undecided)
-{
-	char buf[512];
+	{"both legal, borne out", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Nc3 "
+		"Bxd2+ 8. Nbxd2 d5 9. exd5 Nxd5 10. Qb3 Nce7 1-0", "Beyaz: X\nSiyah: Y\n\n" GAME_TR "\nSonuç: 1-0\n", 1,
+		{{.id = "sheets-differ", .ply = 13, .taken = B_, .a_legal = YES_, .b_legal = YES_, .a = "Nc3",
+			.b = "Fd2"}}, AGREED, ANY, ANY},
 	/* 10. Qb3 or 10. Qc2: the later 10... Nce7 fits both: the game stops at 9... Nxd5 */
-	run(GAME_EN " 1-0", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2 Bxd2+ "
-		"8. Nbxd2 d5 9. exd5 Nxd5 10. Qc2 Nce7 1-0");
-	const hamle_divergence *d = nth(0, "sheets-differ", 19);
-	ck_assert_int_eq(d->stops, 1);
-	ck_assert_int_eq(d->taken, HAMLE_SHEET_NONE);
-	ck_assert_ptr_nonnull(strstr(d->error.message, "9... Nxd5"));
-	ck_assert_int_eq(hamle_reconcile_complete(rc), 0);
-	ck_assert_int_eq(hamle_reconcile_result(rc), HAMLE_RESULT_UNKNOWN);
-	ck_assert_str_eq(agreed(buf, sizeof(buf)),
-		"e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5");
+	{"both legal, undecided", GAME_EN " 1-0", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 "
+		"Bb4+ 7. Bd2 Bxd2+ 8. Nbxd2 d5 9. exd5 Nxd5 10. Qc2 Nce7 1-0", 1,
+		{{.id = "sheets-differ", .ply = 19, .taken = NONE_, .stops = YES_, .says = "9... Nxd5"}},
+		"e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5",
+		1 + HAMLE_RESULT_UNKNOWN, NO_},
+};
+
+static void check_yes(int want, int got, const char *what, const char *name)
+{
+	if (want != ANY)
+		ck_assert_msg((got != 0) == (want == YES_), "%s: %s is %d", name, what, got);
+}
+
+START_TEST(reconciled)
+{
+	const struct rc_case *c = &cases[_i];
+	char buf[512];
+	run(c->a, c->b);
+	for (size_t i = 0; i < c->count; i++) {
+		const struct want *w = &c->d[i];
+		const hamle_divergence *d = nth(i, w->id, w->ply);
+		if (w->sheet)
+			ck_assert_msg(d->sheet == sheet_of(w->sheet), "%s: sheet %d", c->name, d->sheet);
+		if (w->taken)
+			ck_assert_msg(d->taken == sheet_of(w->taken), "%s: taken %d", c->name, d->taken);
+		check_yes(w->stops, d->stops, "stops", c->name);
+		check_yes(w->a_legal, d->a_legal, "a_legal", c->name);
+		check_yes(w->b_legal, d->b_legal, "b_legal", c->name);
+		check_yes(w->black, d->side == HAMLE_BLACK, "its side Black", c->name);
+		if (w->plies)
+			ck_assert_uint_eq(d->plies, w->plies);
+		if (w->shift_end)
+			ck_assert_uint_eq(d->shift_end, w->shift_end);
+		if (w->move_number)
+			ck_assert_uint_eq(d->move_number, w->move_number);
+		if (w->a)
+			ck_assert_str_eq(d->a, w->a);
+		if (w->b)
+			ck_assert_str_eq(d->b, w->b);
+		if (w->says)
+			ck_assert_msg(strstr(d->error.message, w->says) != NULL, "%s: %s", c->name, d->error.message);
+	}
+	ck_assert_uint_eq(hamle_reconcile_count(rc), c->count);
+	if (c->result)
+		ck_assert_int_eq(hamle_reconcile_result(rc), c->result - 1);
+	check_yes(c->complete, hamle_reconcile_complete(rc), "complete", c->name);
+	ck_assert_str_eq(agreed(buf, sizeof(buf)), c->agreed);
 }
 END_TEST
 
@@ -299,13 +292,7 @@ Suite *reconcile_suite(void)
 	TCase *tc = tcase_create("reconcile");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, turkish_and_german_agree);
-	tcase_add_test(tc, stopped_recording);
-	tcase_add_test(tc, dropped_move_mid_game);
-	tcase_add_test(tc, column_shift_realigned);
-	tcase_add_test(tc, wrong_mark_is_no_agreement);
-	tcase_add_test(tc, only_one_legal);
-	tcase_add_test(tc, both_legal_borne_out);
-	tcase_add_test(tc, both_legal_undecided);
+	tcase_add_loop_test(tc, reconciled, 0, (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, results_against_the_board);
 	tcase_add_test(tc, different_starts);
 	tcase_add_test(tc, null_safe_and_options);
