@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "limits.h"
+#include "out.h"
 
 int hamle_cmdline_init(hamle_cmdline *c, int argc, const hamle_msg *m)
 {
@@ -48,17 +49,30 @@ bool hamle_cmdline_take(hamle_cmdline *c, int id, const hamle_opt_parser *p, int
 	return false;
 }
 
-/* The exit status after writing to stdout: 2 when it failed. */
-static int stdout_status(int written)
+/* Writes what the memory stream f over *text, *len got (rc: what the printing returned) to stdout
+ * as every output is written (out.h): a closed pipe ends quietly, any other failure is said, exit
+ * 2. Returns the exit status. */
+static int to_stdout(const hamle_msg *m, FILE *f, char **text, size_t *len, int rc)
 {
-	return written < 0 || fflush(stdout) || ferror(stdout) ? HAMLE_EXIT_ERROR : HAMLE_EXIT_OK;
+	if (fclose(f) != 0 || rc < 0 || !*text) {
+		free(*text);
+		return hamle_msg_nomem(m);
+	}
+	hamle_out out;
+	hamle_out_init(&out, stdout, NULL);
+	hamle_out_write(&out, *text, *len);
+	free(*text);
+	return hamle_out_close(&out, m, HAMLE_EXIT_OK);
 }
 
-bool hamle_cmdline_version(const hamle_cmdline *c, const hamle_cli_info *info, int *status)
+bool hamle_cmdline_version(const hamle_cmdline *c, const hamle_cli_info *info, const hamle_msg *m, int *status)
 {
 	if (c->info_id != HAMLE_OPT_VERSION)
 		return false;
-	*status = stdout_status(hamle_opt_version(stdout, info));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	*status = f ? to_stdout(m, f, &text, &len, hamle_opt_version(f, info)) : hamle_msg_nomem(m);
 	return true;
 }
 
@@ -68,11 +82,19 @@ int hamle_cmdline_load(hamle_cmdline *c, const hamle_msg *m)
 }
 
 bool hamle_cmdline_help(const hamle_cmdline *c, const hamle_cli_info *info, const hamle_cli_opt *opts,
-	const hamle_locale *messages, int *status)
+	const hamle_msg *m, int *status)
 {
 	if (c->info_id != HAMLE_OPT_HELP && c->info_id != HAMLE_OPT_HELP_TABLES)
 		return false;
-	*status = stdout_status(hamle_opt_help_in(stdout, info, opts, hamle_opt_help_locale(c->info_id, messages)));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f) {
+		*status = hamle_msg_nomem(m);
+		return true;
+	}
+	int rc = hamle_opt_help_in(f, info, opts, hamle_opt_help_locale(c->info_id, m->messages));
+	*status = to_stdout(m, f, &text, &len, rc);
 	return true;
 }
 

@@ -8,10 +8,10 @@
  *   cl.ropts = &ropts; cl.unpack = &unpack;                  -- where --max-* go (or NULL)
  *   for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;)
  *       if (!hamle_cmdline_take(&cl, id, &p, OPT_LOCALE_FILE)) switch (id) { the tool's own }
- *   if (hamle_cmdline_version(&cl, &info, &status)) goto cleanup;
+ *   if (hamle_cmdline_version(&cl, &info, &msg, &status)) goto cleanup;
  *   if ((status = hamle_cmdline_load(&cl, &msg)) != 0) goto cleanup;
  *   msg.messages = ... the tool's choice among cl.ls (hamle_cli_locales_messages) ...;
- *   if (hamle_cmdline_help(&cl, &info, opts, msg.messages, &status)) goto cleanup;
+ *   if (hamle_cmdline_help(&cl, &info, opts, &msg, &status)) goto cleanup;
  *   if (cl.usage.key) { status = hamle_usage_report(&msg, &cl.usage); goto cleanup; }
  *   ...
  *   hamle_cmdline_free(&cl);
@@ -46,15 +46,16 @@ int hamle_cmdline_init(hamle_cmdline *c, int argc, const hamle_msg *m);
  * and --version, the limits (where c has somewhere to put them) and locale_file_id (the tool's id
  * of --locale-file; 0: none). A usage error is noted in c->usage. True when taken. */
 bool hamle_cmdline_take(hamle_cmdline *c, int id, const hamle_opt_parser *p, int locale_file_id);
-/* --version given: prints it and returns true with *status (2 when stdout fails). */
-bool hamle_cmdline_version(const hamle_cmdline *c, const hamle_cli_info *info, int *status);
+/* --version given: prints it and returns true with *status. Written as every output is (out.h): a
+ * closed pipe ends quietly (0), another failed write is said on m (2). */
+bool hamle_cmdline_version(const hamle_cmdline *c, const hamle_cli_info *info, const hamle_msg *m, int *status);
 /* Loads the built-in locales and the --locale-file ones into c->ls. 0, or the exit status (the
  * failure said). */
 int hamle_cmdline_load(hamle_cmdline *c, const hamle_msg *m);
-/* --help given: prints it in the language of messages (--help-tables: in the tables' English)
- * and returns true with *status. */
+/* --help given: prints it in the language of m->messages (--help-tables: in the tables' English)
+ * as hamle_cmdline_version prints, and returns true with *status. */
 bool hamle_cmdline_help(const hamle_cmdline *c, const hamle_cli_info *info, const hamle_cli_opt *opts,
-	const hamle_locale *messages, int *status);
+	const hamle_msg *m, int *status);
 void hamle_cmdline_free(hamle_cmdline *c);
 
 #endif

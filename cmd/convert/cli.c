@@ -122,7 +122,7 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 	hamle_msg *msg = &c->msg;
 	int status;
 	*done = 1;
-	if (hamle_cmdline_version(&c->cl, info, &status) || (status = hamle_cmdline_load(&c->cl, msg)) != 0)
+	if (hamle_cmdline_version(&c->cl, info, msg, &status) || (status = hamle_cmdline_load(&c->cl, msg)) != 0)
 		return status;
 	hamle_cli_locales *ls = &c->cl.ls;
 	/* --lang names the language of the moves written and of the messages; the environment
@@ -130,7 +130,7 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 	const hamle_locale *out_loc = hamle_cli_locales_find(ls, c->lang ? c->lang : "en");
 	cfg->messages = hamle_cli_locales_messages(ls, out_loc ? c->lang : NULL);
 	msg->messages = cfg->messages;
-	if (hamle_cmdline_help(&c->cl, info, opts, msg->messages, &status))
+	if (hamle_cmdline_help(&c->cl, info, opts, msg, &status))
 		return status;
 	if (c->cl.usage.key)
 		return hamle_usage_report(msg, &c->cl.usage);

@@ -161,7 +161,7 @@ int main(int argc, char **argv)
 		default: break;
 		}
 	}
-	if (hamle_cmdline_version(&cl, &info, &status) || (status = hamle_cmdline_load(&cl, &msg)) != 0)
+	if (hamle_cmdline_version(&cl, &info, &msg, &status) || (status = hamle_cmdline_load(&cl, &msg)) != 0)
 		goto cleanup;
 	hamle_cli_locales *ls = &cl.ls;
 	/* --lang: the language of the moves written and of the messages; the environment only the
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
 	cfg.en = hamle_cli_locales_find(ls, "en");
 	cfg.messages = hamle_cli_locales_messages(ls, out_loc ? lang : NULL);
 	msg.messages = cfg.messages;
-	if (hamle_cmdline_help(&cl, &info, opts, msg.messages, &status))
+	if (hamle_cmdline_help(&cl, &info, opts, &msg, &status))
 		goto cleanup;
 	if (!usage->key)
 		parse_pair_by(&cfg, pair_list, usage);

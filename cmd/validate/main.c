@@ -180,7 +180,7 @@ int main(int argc, char **argv)
 		default: break;
 		}
 	}
-	if (hamle_cmdline_version(&cl, &info, &status))
+	if (hamle_cmdline_version(&cl, &info, &m, &status))
 		goto cleanup;
 	m.verbosity = quiet ? -1 : verbosity;
 	cfg.where = where;
@@ -192,7 +192,7 @@ int main(int argc, char **argv)
 	/* an unknown --lang: the help and the errors in the environment's language (or English) */
 	cfg.messages = hamle_cli_locales_messages(ls, lang);
 	m.messages = cfg.messages ? cfg.messages : hamle_cli_locales_messages(ls, NULL);
-	if (hamle_cmdline_help(&cl, &info, opts, m.messages, &status))
+	if (hamle_cmdline_help(&cl, &info, opts, &m, &status))
 		goto cleanup;
 	if (usage->key) {
 		status = hamle_usage_report(&m, usage);
