@@ -59,12 +59,12 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 	case CV_OPT_TO: c->to = p->arg; return 0;
 	case CV_OPT_ENCODING:
 		if (hamle_encoding_parse(&cfg->ropts.encoding, p->arg) < 0)
-			hamle_usage_note(usage, "usage_convert_encoding", "unknown encoding '%s'", 1, a);
+			hamle_usage_note(usage, "usage_convert_encoding", "--encoding: unknown encoding '%s'", 1, a);
 		return 0;
 	case CV_OPT_OUT_ENCODING:
 		if (hamle_encoding_parse(&cfg->out_encoding, p->arg) < 0 || cfg->out_encoding == HAMLE_ENCODING_AUTO)
 			hamle_usage_note(usage, "usage_convert_output_encoding",
-				"unknown output encoding '%s' (utf-8, cp1254, iso-8859-9, latin1)", 1, a);
+				"--output-encoding: unknown output encoding '%s' (utf-8, cp1254, iso-8859-9, latin1)", 1, a);
 		return 0;
 	case CV_OPT_REPAIR:
 		if (strcmp(p->arg, "tr") != 0)
@@ -138,7 +138,7 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 	int fmt = hamle_write_format_parse(c->to);
 	if (fmt < 0)
 		return hamle_msg_usage_key(msg, "usage_convert_to",
-			"unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
+			"--to: unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
 	if (cfg->in_place && cfg->output)
 		return hamle_msg_usage_key(msg, "usage_convert_in_place_output", "--in-place and -o exclude each other", 0, NULL);
 	if (cfg->in_place && c->cl.nops == 0)
@@ -148,12 +148,12 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 		return st;
 	if (!out_loc) {
 		a[0] = c->lang;
-		return hamle_msg_usage_key(msg, "usage_convert_lang", "unknown output language '%s'", 1, a);
+		return hamle_msg_usage_key(msg, "usage_convert_lang", "--lang: unknown output language '%s'", 1, a);
 	}
 	c->out_loc = out_loc;
 	if (strcmp(c->from, "auto") != 0 && !(cfg->popts.from = hamle_cli_locales_find(ls, c->from))) {
 		a[0] = c->from;
-		return hamle_msg_usage_key(msg, "usage_convert_from", "unknown input language '%s'", 1, a);
+		return hamle_msg_usage_key(msg, "usage_convert_from", "--from: unknown input language '%s'", 1, a);
 	}
 	*done = 0;
 	cfg->popts.candidates = (const hamle_locale *const *)ls->loc;

@@ -398,12 +398,12 @@ int main(int argc, char **argv)
 		from = ls.last_file ? hamle_locale_tag(ls.last_file) : "en";
 	if (strcmp(from, "auto") != 0 && !(j.in = hamle_cli_locales_find(&ls, from))) {
 		const char *a[1] = {from};
-		status = hamle_msg_usage_key(&msg, "usage_move_language", "unknown language '%s'", 1, a);
+		status = hamle_msg_usage_key(&msg, "usage_move_language", "--from: unknown language '%s'", 1, a);
 		goto cleanup;
 	}
 	if (lang && !j.out) {
 		const char *a[1] = {lang};
-		status = hamle_msg_usage_key(&msg, "usage_move_language", "unknown language '%s'", 1, a);
+		status = hamle_msg_usage_key(&msg, "usage_move_lang", "--lang: unknown language '%s'", 1, a);
 		goto cleanup;
 	}
 	j.form = form;

@@ -124,7 +124,7 @@ int main(int argc, char **argv)
 		case OPT_TO: to = p.arg; break;
 		case OPT_FORMAT:
 			if (strcmp(p.arg, "json") && strcmp(p.arg, "text"))
-				hamle_usage_note(usage, "usage_reconcile_format", "--format wants text or json, not '%s'", 1, a);
+				hamle_usage_note(usage, "usage_reconcile_format", "--format: expected text or json, not '%s'", 1, a);
 			cfg.json = !strcmp(p.arg, "json");
 			break;
 		case OPT_PAIR_BY:
@@ -137,7 +137,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ENCODING:
 			if (hamle_encoding_parse(&cfg.ropts.encoding, p.arg) < 0)
-				hamle_usage_note(usage, "usage_reconcile_encoding", "unknown encoding '%s'", 1, a);
+				hamle_usage_note(usage, "usage_reconcile_encoding", "--encoding: unknown encoding '%s'", 1, a);
 			break;
 		case OPT_LOOKAHEAD:
 			if (hamle_opt_parse_ulong(p.arg, 1, 4096, &v) < 0)
@@ -186,21 +186,26 @@ int main(int argc, char **argv)
 			"two sheets (or two sets of them) wanted, not %s", 1, a);
 		goto cleanup;
 	}
+	if (!strcmp(cl.operands[0], "-") && !strcmp(cl.operands[1], "-")) {
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_stdin_twice",
+			"only one of the two sheets can be read from stdin ('-')", 0, NULL);
+		goto cleanup;
+	}
 	int fmt = hamle_write_format_parse(to);
 	a[0] = to;
 	if (fmt < 0) {
 		status = hamle_msg_usage_key(&msg, "usage_reconcile_to",
-			"unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
+			"--to: unknown output form '%s' (pgn fide san lan uci spoken fen epd json)", 1, a);
 		goto cleanup;
 	}
 	if (!out_loc || !cfg.en) {
 		a[0] = lang ? lang : "en";
-		status = hamle_msg_usage_key(&msg, "usage_reconcile_lang", "unknown output language '%s'", 1, a);
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_lang", "--lang: unknown output language '%s'", 1, a);
 		goto cleanup;
 	}
 	if (strcmp(from, "auto") != 0 && !(cfg.popts.from = hamle_cli_locales_find(ls, from))) {
 		a[0] = from;
-		status = hamle_msg_usage_key(&msg, "usage_reconcile_from", "unknown input language '%s'", 1, a);
+		status = hamle_msg_usage_key(&msg, "usage_reconcile_from", "--from: unknown input language '%s'", 1, a);
 		goto cleanup;
 	}
 	cfg.popts.candidates = (const hamle_locale *const *)ls->loc;

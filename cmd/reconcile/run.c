@@ -233,7 +233,9 @@ int rt_run(const rt_config *cfg, const char *set_a, const char *set_b)
 		char text[256];
 		if (hamle_locale_format(text, sizeof(text), cfg->messages, "reconcile_summary", 4, args) < 0)
 			snprintf(text, sizeof(text), "%s pairs, %s agree, %s diverge, %s unpaired", n[0], n[1], n[2], n[3]);
-		hamle_msg_warn(cfg->msg, "%s", text);
+		/* a summary, as hamle-validate's: no warning (-q leaves it out all the same) */
+		if (cfg->msg->verbosity >= 0)
+			fprintf(cfg->msg->stream, "%s: %s\n", cfg->msg->prog, text);
 	}
 	if (html) {
 		/* the summary: the files of both sets, the pairs, those that agree, each code's count */
