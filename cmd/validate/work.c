@@ -18,6 +18,23 @@ const char *vd_code_id(int i)
 	return c ? c->id : NULL;
 }
 
+/* What the verdict match of --where (hamle_filter_check's) makes of it, --invert taking what it
+ * leaves out: true when it is done (out of memory, or left out); else *failed says whether the
+ * expression could not decide. */
+static bool where_verdict(vd_item *it, int match, bool invert, bool *failed)
+{
+	if (match == HAMLE_ENOMEM) {
+		it->oom = true;
+		return true;
+	}
+	if (match == !!invert) {
+		it->skipped = true;
+		return true;
+	}
+	*failed = match < 0;
+	return false;
+}
+
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 {
 	/* --game first, by the chunk's number: a game it leaves out is not even read (unless
@@ -73,34 +90,16 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	 * takes what --where and --game leave out */
 	bool invert = chosen && cfg->select.invert;
 	bool late = where && (hamle_filter_needs(where) & HAMLE_FILTER_NEEDS_REPLAY);
-	if ((where || invert) && !late) {
-		int match = hamle_filter_check(where, g, &undecided.error);
-		if (match == HAMLE_ENOMEM) {
-			it->oom = true;
-			return;
-		}
-		if (match == !!invert) {
-			it->skipped = true;
-			return;
-		}
-		where_failed = match < 0;
-	}
+	if ((where || invert) && !late && where_verdict(it, hamle_filter_check(where, g, &undecided.error), invert,
+		&where_failed))
+		return;
 	if (hamle_replay_run(w->rp, g) < 0) {
 		it->oom = true;
 		return;
 	}
-	if (late) {
-		int match = hamle_annotate_filter_check(where, w->where_an, g, w->rp, &undecided.error);
-		if (match == HAMLE_ENOMEM) {
-			it->oom = true;
-			return;
-		}
-		if (match == !!invert) {
-			it->skipped = true;
-			return;
-		}
-		where_failed = match < 0;
-	}
+	if (late && where_verdict(it, hamle_annotate_filter_check(where, w->where_an, g, w->rp, &undecided.error),
+		invert, &where_failed))
+		return;
 	const hamle_replay *rp = w->rp;
 	if (where_failed) {
 		hamle_diagnostic_of_error(&undecided);
