@@ -428,3 +428,14 @@ int hamle_outfile_close(hamle_outfile *of, bool keep, int status)
 	outfile_free(of);
 	return st;
 }
+
+void hamle_outfile_block_signals(sigset_t *old)
+{
+	sigset_t block;
+	sigemptyset(&block);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGQUIT);
+	sigaddset(&block, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &block, old);
+}

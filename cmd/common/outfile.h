@@ -25,6 +25,7 @@
 #ifndef HAMLE_CLI_OUTFILE_H
 #define HAMLE_CLI_OUTFILE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -57,5 +58,10 @@ bool hamle_outfile_is_stream(const hamle_outfile *of, FILE *f);
  * close or the rename failed, after a message ("prog: error writing y.pgn: No space left on
  * device", "prog: y.pgn: left unchanged"); a closed pipe on stdout keeps status, quietly. */
 int hamle_outfile_close(hamle_outfile *of, bool keep, int status);
+
+/* Blocks SIGHUP, SIGINT, SIGQUIT and SIGTERM in the calling thread (the mask before in *old), so
+ * that a thread it creates now inherits them blocked and they reach this thread, the one that
+ * removes the temporary files; pthread_sigmask(SIG_SETMASK, old, NULL) after the creation. */
+void hamle_outfile_block_signals(sigset_t *old);
 
 #endif

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "outfile.h"
+
 /* Most items a worker takes at once, and how many submitted items enter the ring together: one
  * lock round trip per batch rather than per item (items are often single small games, and on a
  * virtual machine every futex wake-up costs as much as validating a game). */
@@ -188,13 +190,8 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 		goto fail;
 	/* the threads start with the terminating signals blocked, so that they reach the caller's
 	 * thread (outfile.h removes its temporary files there) */
-	sigset_t block, old;
-	sigemptyset(&block);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGQUIT);
-	sigaddset(&block, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
+	sigset_t old;
+	hamle_outfile_block_signals(&old);
 	bool oom = false;
 	for (unsigned i = 0; i + 1 < p->nthreads; i++) {
 		worker_arg *wa = malloc(sizeof(*wa));

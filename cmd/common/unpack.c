@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "sniff.h"
 
 #define READ_BYTES ((size_t)128 << 10) /* what the producer asks of the FILE at once */
@@ -375,13 +376,8 @@ int hamle_unpack_new(hamle_unpack **out, FILE *f, const unsigned char *head, siz
 	pthread_cond_init(&u->can_put, NULL);
 	pthread_cond_init(&u->can_get, NULL);
 	if (!u->lim.no_thread) {
-		sigset_t block, old;
-		sigemptyset(&block);
-		sigaddset(&block, SIGHUP);
-		sigaddset(&block, SIGINT);
-		sigaddset(&block, SIGQUIT);
-		sigaddset(&block, SIGTERM);
-		pthread_sigmask(SIG_BLOCK, &block, &old);
+		sigset_t old; /* the signals reach the caller's thread (outfile.h) */
+		hamle_outfile_block_signals(&old);
 		u->threaded = pthread_create(&u->thread, NULL, producer_main, u) == 0;
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		/* without a thread (ulimit -u): the caller's thread decompresses, in slot 0 */
