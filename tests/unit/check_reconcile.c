@@ -181,6 +181,12 @@ static const struct rc_case {
 		{{.id = "sheets-differ", .ply = 19, .taken = NONE_, .stops = YES_, .says = "9... Nxd5"}},
 		"e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5",
 		1 + HAMLE_RESULT_UNKNOWN, NO_},
+	/* both sheets have the same move, and no king reaches e3: no divergence of theirs, an illegal
+	 * move where the agreed game stops */
+	{"both sheets illegal", "1. e4 e5 2. Ke3 Nc6 *", "White: A\nBlack: B\n\n1. e4 e5\n2. Ke3 Nc6\n", 1,
+		{{.id = "illegal-move", .ply = 3, .taken = NONE_, .stops = YES_, .a_legal = NO_, .b_legal = NO_,
+			.a = "Ke3", .b = "Ke3", .says = "both sheets have Ke3"}},
+		"e4 e5", 1 + HAMLE_RESULT_UNKNOWN, NO_},
 };
 
 static void check_yes(int want, int got, const char *what, const char *name)

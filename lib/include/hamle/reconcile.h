@@ -19,7 +19,9 @@
  *                  sheets cannot be aligned), the agreed game stops there: the last agreed move
  *                  is where the game stands, as in the 1997 blind-play appendix;
  *   result-differs the results on the two sheets differ (one may lack it), or the agreed one
- *                  contradicts the final position (checkmate, stalemate).
+ *                  contradicts the final position (checkmate, stalemate);
+ *   illegal-move   both sheets have the same move, and it cannot be played: the agreed game
+ *                  stops there (an error, as sheets-differ where it stops).
  *
  * Lifecycle: hamle_reconcile_new -> hamle_reconcile_run per pair (results valid until the next
  * run; the games and replays are only read during the run) -> hamle_reconcile_free. No globals,
@@ -58,7 +60,8 @@ typedef struct hamle_reconcile_options {
 
 /* One divergence. */
 typedef struct hamle_divergence {
-	const char *id;          /* "move-missing", "column-shift", "sheets-differ", "result-differs"; static */
+	const char *id;          /* "move-missing", "column-shift", "sheets-differ", "result-differs",
+	                          * "illegal-move"; static */
 	unsigned ply;            /* the agreed game's ply (1-based) where it is; for a result, the plies
 	                          * of the agreed game + 1 */
 	unsigned plies;          /* move-missing, column-shift: plies taken from the other sheet (a

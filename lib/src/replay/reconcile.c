@@ -250,6 +250,11 @@ static int rc_stop(hamle_reconcile *rc, size_t i, size_t j, int oka, int okb, co
 		snprintf(last, sizeof(last), "%s", w ? w : "the start");
 	}
 	const char *args[3] = {d->a[0] ? d->a : "-", d->b[0] ? d->b : "-", last};
+	if (!oka && !okb && d->a[0] && !strcmp(d->a, d->b)) {
+		/* the sheets agree on a move that cannot be played: no divergence of theirs */
+		d->id = "illegal-move";
+		key = "reconcile_both_illegal";
+	}
 	rc_message(rc, d, key, 3, args);
 	return 0;
 }
