@@ -358,6 +358,9 @@ START_TEST(test_facts)
 		{ "Final=*/*/*/*/*a*/*/*/*", 0 }, { "Final=aaaaaaaa/*/*/*/*/*/*/AAAAAAAA", 1 }, { "Final=*/*/*/*/*/*/*/*", 1 },
 		{ "Final=*r/*/*/*/*/*/*/*", 1 }, { "Final=r*r/*/*/*/*/*/*/*", 1 }, { "Final=*rr/*/*/*/*/*/*/*", 0 },
 		{ "Final!=*/*/*/*/4P3/*/*/*", 0 }, { "!Final=*/*/*/*/8/*/*/*", 1 },
+		{ "Final=*/*/*/*/????[Pp]*/*/*/*", 1 }, { "Final=*/*/*/*/????[^P]*/*/*/*", 0 },
+		{ "Final=*/*/*/*/[^Pp]*/*/*/*", 1 }, { "Final=*/*/*/*/*[AB]??\?/*/*/*", 1 },
+		{ "Final=*/*/*/*/*/*/*/m*", 1 }, { "Final=*/*/*/*/*/*/m*/*", 0 },
 		{ "Ends=checkmate", 1 }, { "Ends=stalemate", 0 }, { "Ends!=dead", 1 }, { "Ends~/mate$/", 1 },
 	};
 	hamle_game *g = tu_read_one(game_text);

@@ -69,8 +69,10 @@
  *
  * A board pattern (Final) is the first field of a FEN (a whole FEN may be given: the rest is
  * ignored), rank 8 first, with wildcards as pgn-extract's FENPattern: a piece letter, 1-8 empty
- * squares, '?' any square, '!' any piece, 'A' any white piece, 'a' any black piece, '*' any run of
- * squares within the rank; each rank has 8 squares unless it has a '*'.
+ * squares, '?' any square, '!' any piece, 'A' any white piece, 'a' any black piece, 'm' anything but
+ * a pawn (an empty square too), a class "[...]" of piece letters, 'A' and 'a' (any of them; "[^...]":
+ * any square but them, an empty one too), '*' any run of squares within the rank; each rank has 8
+ * squares unless it has a '*'.
  *
  * A game passes a filter when every expression added to it holds (several --where mean &&); an
  * empty filter passes every game. When a tag occurs more than once, its first value is used.

@@ -222,7 +222,6 @@ int hamle_filter_moves_read(uint16_t **moves, size_t *nmoves, const char *v, siz
  * (a lookup each), then the ranks with one (glob). */
 static int board_matches(const filter_board *b, const struct hamle_position *pos)
 {
-	static const char letter[13] = "PNBRQKpnbrqk.";
 	for (unsigned i = 0; i < b->nfixed; i++)
 		if (!((b->fixed_mask[i] >> pos->board[b->fixed_sq[i]]) & 1u))
 			return 0;
@@ -230,9 +229,9 @@ static int board_matches(const filter_board *b, const struct hamle_position *pos
 	for (int r = 0; globs; r++, globs >>= 1) {
 		if (!(globs & 1u))
 			continue;
-		char sq[8];
+		uint8_t sq[8];
 		for (int f = 0; f < 8; f++)
-			sq[f] = letter[pos->board[(7 - r) * 8 + f]];
+			sq[f] = (uint8_t)pos->board[(7 - r) * 8 + f];
 		if (!hamle_filter_board_rank(b, r, sq))
 			return 0;
 	}

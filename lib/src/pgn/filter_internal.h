@@ -22,15 +22,21 @@ enum { FKIND_TEXT, FKIND_NUMBER, FKIND_DATE, FKIND_RESULT }; /* how < <= > >= re
 enum { FFIELD_TAG, FFIELD_PLAYER, FFIELD_ELO, FFIELD_PLIES, FFIELD_FINAL, FFIELD_ENDS,
 	FFIELD_POSITION, FFIELD_MATERIAL, FFIELD_HASH, FFIELD_MOVES, FFIELD_HAS, FFIELD_ECO };
 
-/* A board pattern compiled: per rank (rank 8 first) its squares ('.' empty, a piece letter, '?',
- * '!', 'A', 'a', '*'), digits spelt out. */
+/* A board pattern compiled: per rank (rank 8 first) its squares, each the contents it allows as
+ * bits by the index of "PNBRQKpnbrqk." (12: empty; FB_ALL '?', FB_PIECES '!'...) or FB_STAR ('*'),
+ * digits spelt out. */
+#define FB_EMPTY 0x1000u
+#define FB_PIECES 0x0FFFu
+#define FB_ALL 0x1FFFu
+#define FB_STAR 0x8000u
+#define FB_RANK_MAX 17 /* 8 squares and 9 stars */
 typedef struct filter_board {
-	char rank[8][17];
+	uint16_t sq[8][FB_RANK_MAX];
 	uint8_t len[8];
 	uint8_t star;    /* bit per rank with a '*' */
 	uint8_t any;     /* bit per rank that matches every rank ("*" alone) */
 	/* the squares of the ranks without '*' that a pattern constrains (not '?'): the square
-	 * (a1 = 0) and a bit per content allowed, by the index of "PNBRQKpnbrqk." (12: empty) */
+	 * (a1 = 0) and the contents allowed */
 	uint8_t nfixed;
 	uint8_t fixed_sq[64];
 	uint16_t fixed_mask[64];
@@ -96,11 +102,12 @@ int hamle_filter_board_match(const char *pattern, const char *board);
 
 /* The board pattern p (checked by hamle_filter_board_pattern_ok) compiled into b. */
 void hamle_filter_board_compile(filter_board *b, const char *p);
-/* Whether the 64 squares sq (rank 8 first, a8..h8, then rank 7...; '.' empty, else the FEN piece
- * letter) match b. */
-int hamle_filter_board_squares(const filter_board *b, const char sq[64]);
-/* Whether the 8 squares sq of rank r (0: rank 8; '.' empty) match b's rank r (one with a '*'). */
-int hamle_filter_board_rank(const filter_board *b, int r, const char sq[8]);
+/* Whether the 64 squares sq (rank 8 first, a8..h8, then rank 7...; each its contents by the index
+ * of "PNBRQKpnbrqk.", 12 empty) match b. */
+int hamle_filter_board_squares(const filter_board *b, const uint8_t sq[64]);
+/* Whether the 8 squares sq of rank r (0: rank 8; contents as above) match b's rank r (one with a
+ * '*'). */
+int hamle_filter_board_rank(const filter_board *b, int r, const uint8_t sq[8]);
 
 /* The values of the fields along the mainline (filter_fields.c), read at compile time: each
  * returns 0, or HAMLE_EUSAGE with *bad the offset in v of the problem and *why what it is (a

@@ -163,22 +163,51 @@ int hamle_filter_relation(int kind, int op, const char *v, const char *r)
 	return holds(op, 0);
 }
 
-/* A square of a board pattern: a piece letter, '.' empty (from a digit), '?' anything, '!' any
- * piece, 'A' a white piece, 'a' a black piece. */
-static int square_matches(char p, char c)
+/* The contents a square of a board pattern allows, as bits by the index of "PNBRQKpnbrqk." (12:
+ * empty): a piece letter, '?' anything, '!' any piece, 'A' a white piece, 'a' a black piece, 'm'
+ * anything but a pawn (as [^Pp]); 0 for any other letter. */
+static uint16_t letter_mask(char c)
 {
-	switch (p) {
-	case '?': return 1;
-	case '!': return c != '.';
-	case 'A': return c >= 'A' && c <= 'Z';
-	case 'a': return c >= 'a' && c <= 'z';
-	default: return p == c;
+	static const char pieces[] = "PNBRQKpnbrqk";
+	switch (c) {
+	case '?': return FB_ALL;
+	case '!': return FB_PIECES;
+	case 'A': return 0x003F;
+	case 'a': return 0x0FC0;
+	case 'm': return FB_ALL & ~(uint16_t)0x0041;
+	case '\0': return 0;
 	}
+	const char *p = strchr(pieces, c);
+	return p ? (uint16_t)(1u << (p - pieces)) : 0;
 }
 
-static int is_piece(char c)
+/* The class "[...]" at p[0..n) (p[0] == '['): its length up to and with the ']', and the contents
+ * it allows in *mask; 0 when it is no class (*bad: the offset of the problem, *why what it is). */
+static size_t read_class(const char *p, size_t n, uint16_t *mask, size_t *bad, const char **why)
 {
-	return c != '\0' && strchr("KQRBNPkqrbnp", c) != NULL;
+	size_t i = 1;
+	int neg = i < n && p[i] == '^';
+	uint16_t m = 0;
+	for (i += (size_t)neg; i < n && p[i] != ']' && p[i] != '/'; i++) {
+		uint16_t b = p[i] == '?' || p[i] == '!' || p[i] == 'm' ? 0 : letter_mask(p[i]);
+		if (!b) {
+			*bad = i;
+			*why = "a class [...] holds piece letters (KQRBNPkqrbnp), 'A' and 'a' ('^' first: any square "
+				"but those)";
+			return 0;
+		}
+		m |= b;
+	}
+	if (i >= n || p[i] != ']') {
+		*bad = 0, *why = "'[' without its closing ']'";
+		return 0;
+	}
+	if (!m) {
+		*bad = i, *why = "an empty class [] or [^] (write '?' for any square)";
+		return 0;
+	}
+	*mask = neg ? (uint16_t)(FB_ALL & ~m) : m;
+	return i + 1;
 }
 
 int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const char **why)
@@ -187,6 +216,7 @@ int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const ch
 	int star = 0;
 	for (size_t i = 0; i <= n; i++) {
 		char c = i < n ? p[i] : '/';
+		uint16_t m;
 		if (c == '/') {
 			if (squares > 8 || (!star && squares != 8)) {
 				*bad = start, *why = "a rank has 8 squares ('*' for any run of them)";
@@ -201,11 +231,20 @@ int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const ch
 			squares += (size_t)(c - '0');
 		} else if (c == '*') {
 			star = 1;
-		} else if (is_piece(c) || c == '?' || c == '!' || c == 'A' || c == 'a') {
+		} else if (c == '[') {
+			size_t len = read_class(p + i, n - i, &m, bad, why);
+			if (!len) {
+				*bad += i;
+				return 0;
+			}
+			i += len - 1;
+			squares++;
+		} else if (letter_mask(c)) {
 			squares++;
 		} else {
 			*bad = i;
-			*why = "a board pattern has pieces (KQRBNPkqrbnp), 1-8 empty squares, '?', '!', 'A', 'a', '*', '/'";
+			*why = "a board pattern has pieces (KQRBNPkqrbnp), 1-8 empty squares, '?', '!', 'A', 'a', 'm', "
+				"[classes], '*', '/'";
 			return 0;
 		}
 	}
@@ -216,15 +255,16 @@ int hamle_filter_board_pattern_ok(const char *p, size_t n, size_t *bad, const ch
 	return 1;
 }
 
-/* Whether the 8 squares sq (a rank of the board, '.' empty) match the rank pattern pat[0..pn)
- * (digits spelt out as runs of '.'): glob matching with '*', iterative (one star remembered). */
-static int rank_matches(const char *sq, const char *pat, size_t pn)
+/* Whether the 8 squares sq (a rank of the board: contents by the index of "PNBRQKpnbrqk.") match
+ * the rank pattern pat[0..pn) (masks and FB_STAR): glob matching with '*', iterative (one star
+ * remembered). */
+static int rank_matches(const uint8_t *sq, const uint16_t *pat, size_t pn)
 {
 	size_t si = 0, pi = 0, star = (size_t)-1, mark = 0;
 	while (si < 8) {
-		if (pi < pn && pat[pi] != '*' && square_matches(pat[pi], sq[si])) {
+		if (pi < pn && pat[pi] != FB_STAR && ((pat[pi] >> sq[si]) & 1u)) {
 			si++, pi++;
-		} else if (pi < pn && pat[pi] == '*') {
+		} else if (pi < pn && pat[pi] == FB_STAR) {
 			star = pi++;
 			mark = si;
 		} else if (star != (size_t)-1) {
@@ -234,7 +274,7 @@ static int rank_matches(const char *sq, const char *pat, size_t pn)
 			return 0;
 		}
 	}
-	while (pi < pn && pat[pi] == '*')
+	while (pi < pn && pat[pi] == FB_STAR)
 		pi++;
 	return pi == pn;
 }
@@ -245,58 +285,66 @@ void hamle_filter_board_compile(filter_board *b, const char *p)
 	for (int r = 0; r < 8; r++) {
 		size_t n = 0;
 		for (; *p && *p != '/' && *p != ' '; p++) {
-			if (*p >= '1' && *p <= '8')
-				for (int k = 0; k < *p - '0' && n < sizeof(b->rank[r]); k++)
-					b->rank[r][n++] = '.';
-			else if (n < sizeof(b->rank[r]) && !(*p == '*' && n && b->rank[r][n - 1] == '*'))
-				b->rank[r][n++] = *p; /* "**" is "*": 8 squares and 9 stars at most */
-			if (*p == '*')
+			uint16_t m = 0;
+			size_t bad;
+			const char *why;
+			if (*p >= '1' && *p <= '8') {
+				for (int k = 0; k < *p - '0' && n < FB_RANK_MAX; k++)
+					b->sq[r][n++] = FB_EMPTY;
+				continue;
+			}
+			if (*p == '[') {
+				size_t len = read_class(p, strlen(p), &m, &bad, &why);
+				if (len)
+					p += len - 1;
+			} else {
+				m = *p == '*' ? FB_STAR : letter_mask(*p);
+			}
+			if (m && n < FB_RANK_MAX && !(m == FB_STAR && n && b->sq[r][n - 1] == FB_STAR))
+				b->sq[r][n++] = m; /* "**" is "*": 8 squares and 9 stars at most */
+			if (m == FB_STAR)
 				b->star |= (uint8_t)(1u << r);
 		}
 		b->len[r] = (uint8_t)n;
-		if (n == 1 && b->rank[r][0] == '*')
+		if (n == 1 && b->sq[r][0] == FB_STAR)
 			b->any |= (uint8_t)(1u << r);
 		if (*p == '/')
 			p++;
 	}
-	/* the constrained squares of the ranks without '*', most selective first: pieces, then
+	/* the constrained squares of the ranks without '*', most selective first: one piece, then
 	 * empty squares, then the classes */
-	static const char contents[] = "PNBRQKpnbrqk.";
 	for (int pass = 0; pass < 3; pass++)
 		for (int r = 0; r < 8; r++) {
 			if (b->star & (1u << r))
 				continue;
 			for (int f = 0; f < 8 && f < b->len[r]; f++) {
-				char c = b->rank[r][f];
-				int cls = c == '!' || c == 'A' || c == 'a', kind = c == '.' ? 1 : cls ? 2 : 0;
-				if (c == '?' || kind != pass)
+				uint16_t m = b->sq[r][f];
+				int one = (m & (m - 1)) == 0, kind = m == FB_EMPTY ? 1 : one ? 0 : 2;
+				if (m == FB_ALL || kind != pass)
 					continue;
-				uint16_t mask = 0;
-				for (int k = 0; k < 13; k++)
-					if (square_matches(c, contents[k]))
-						mask |= (uint16_t)(1u << k);
 				b->fixed_sq[b->nfixed] = (uint8_t)((7 - r) * 8 + f);
-				b->fixed_mask[b->nfixed++] = mask;
+				b->fixed_mask[b->nfixed++] = m;
 			}
 		}
 }
 
-int hamle_filter_board_rank(const filter_board *b, int r, const char sq[8])
+int hamle_filter_board_rank(const filter_board *b, int r, const uint8_t sq[8])
 {
-	return rank_matches(sq, b->rank[r], b->len[r]);
+	return rank_matches(sq, b->sq[r], b->len[r]);
 }
 
-int hamle_filter_board_squares(const filter_board *b, const char sq[64])
+int hamle_filter_board_squares(const filter_board *b, const uint8_t sq[64])
 {
 	for (int r = 0; r < 8; r++) {
-		const char *s = sq + r * 8, *pat = b->rank[r];
+		const uint8_t *s = sq + r * 8;
+		const uint16_t *pat = b->sq[r];
 		if (b->star & (1u << r)) {
 			if (!rank_matches(s, pat, b->len[r]))
 				return 0;
 			continue;
 		}
 		for (int f = 0; f < 8; f++)
-			if (pat[f] != s[f] && !square_matches(pat[f], s[f]))
+			if (!((pat[f] >> s[f]) & 1u))
 				return 0;
 	}
 	return 1;
@@ -304,15 +352,19 @@ int hamle_filter_board_squares(const filter_board *b, const char sq[64])
 
 int hamle_filter_board_match(const char *pattern, const char *board)
 {
-	char sq[64];
+	static const char contents[] = "PNBRQKpnbrqk";
+	uint8_t sq[64];
 	for (int r = 0; r < 8; r++) {
 		int n = 0;
 		for (; *board && *board != '/' && *board != ' '; board++) {
+			const char *c = strchr(contents, *board);
 			if (*board >= '1' && *board <= '8')
 				for (int k = 0; k < *board - '0' && n < 8; k++)
-					sq[r * 8 + n++] = '.';
+					sq[r * 8 + n++] = 12;
+			else if (!c || !*c)
+				return 0;
 			else if (n < 8)
-				sq[r * 8 + n++] = *board;
+				sq[r * 8 + n++] = (uint8_t)(c - contents);
 		}
 		if (n != 8)
 			return 0;
