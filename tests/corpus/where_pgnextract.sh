@@ -20,6 +20,9 @@
 #                 made earlier; FIDE 9.2.3 (hamle) counts it only when the capture is legal
 #   -z 'rp nb'    Material=KRPknb || Material=KNBkrp: pgn-extract wants the material to hold after two successive
 #                 plies ("two half-move stability"); hamle: at some position
+#   -z '0 r2p* r=p1>='  Material=KR2P*kr=p1>= || Material=KR=P1>=kr2p* (ranges, relations to the other
+#                 side, L a minor piece): with stability 0, pgn-extract still tests only the positions
+#                 before each move (never the final one, after the last move); hamle tests them all
 # The -t tag file with relational operators is where_counts.sh's. --selectonly counts matched
 # games (hamle's --game counts the games of each input): they agree when nothing else selects.
 . "$(dirname "$0")/../cli/common.sh"
@@ -115,6 +118,12 @@ printf 'rp nb\n' >"$d/rpnb"
 more material --where 'Material=KRPknb || Material=KNBkrp' -- -z"$d/rpnb"
 printf 'rp+ r\n' >"$d/rpr"
 more material_both --where 'Material=KRP+kr || Material=KRkrp+' -- -z"$d/rpr"
+printf '0 r2p* r=p1>=\n' >"$d/rel"
+more material_relation --where 'Material=KR2P*kr=p1>= || Material=KR=P1>=kr2p*' -- -z"$d/rel"
+printf '0 q*r+l*p+ q=r1<=l2>=p1<\n' >"$d/minor"
+more material_minor --where 'Material=KQ*R+L*P+kq=r1<=l2>=p1< || Material=KQ=R1<=L2>=P1<kq*r+l*p+' -- -z"$d/minor"
+printf 'r+p+ r=p#\n' >"$d/unbalanced"
+more material_unbalanced --where 'Material=KR+P+kr=p# || Material=KR=P#kr+p+' -- -z"$d/unbalanced"
 
 # --game within one input against --selectonly with no other criterion
 one=${files[0]}

@@ -22,9 +22,15 @@
  *   Position   some position matches a board pattern (= and !=: none does), as pgn-extract's -Tf
  *   Material   some position has this material: piece letters KQRBNP for White, kqrbnp for Black,
  *              each with an optional count and '+' for "or more" (KRPkr, KQ+P3+kq); the kings
- *              may be left out; a piece not written is absent. Colours as written: pgn-extract's
- *              -z (either side) is Material=KRPkr || Material=KRkrp. (pgn-extract also wants the
- *              material to hold after two successive plies; hamle: at one position.)
+ *              may be left out; a piece not written is absent. As in pgn-extract's -y/-z files,
+ *              after a letter (and its count N, 1 when not written): '-' N or fewer, '*' any
+ *              number, '?' at most one, or a relation to the other side's pieces of that kind:
+ *              '=' as many, '#' not as many, 'N>' / 'N<' at least N more / fewer, 'N>=' / 'N<='
+ *              exactly N more / fewer (KR+P+kr=p#); L / l: a bishop or a knight (then not B, N
+ *              for that side). Colours as written: pgn-extract's -z (either side) is
+ *              Material=KRPkr || Material=KRkrp. (pgn-extract also wants the material to hold
+ *              after two successive plies, and never tests the final position; hamle: at one
+ *              position, the final one included.)
  *   Hash       some position has this Polyglot key (1-16 hex digits, 0x optional), as -H
  *   Moves      Moves~'1. e4 c5 2. Nf3': the game starts with these moves (from the standard
  *              start; move numbers optional), written in any language hamle reads (the first in

@@ -1,5 +1,6 @@
 /* filter_fields.c: the --where fields along a game's mainline (see hamle/filter.h): Position
- * (some position matches a board pattern), Material (some position has a material signature),
+ * (some position matches a board pattern), Material (some position has a material signature:
+ * filter_material.c),
  * Hash (some position has a Polyglot key), Moves (the game starts with these moves), and the
  * words of Has. Their values are read once, when the expression is compiled; a test walks the
  * mainline from the facts' start position with the facts' moves (already legal: the replay read
@@ -20,58 +21,6 @@
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-/* The piece type (pawn..king) of an English piece letter of either case, or -1. */
-static int piece_type(char c)
-{
-	static const char letters[] = "PNBRQK";
-	char u = c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
-	const char *p = u ? strchr(letters, u) : NULL;
-	return p ? (int)(p - letters) : -1;
-}
-
-int hamle_filter_material_read(filter_material *m, const char *v, size_t n, size_t *bad, const char **why)
-{
-	memset(m, 0, sizeof(*m));
-	int seen = 0;
-	for (size_t i = 0; i < n;) {
-		int t = piece_type(v[i]);
-		if (t < 0) {
-			*bad = i;
-			*why = "a material signature is piece letters (KQRBNP White, kqrbnp Black), each with an "
-				"optional count and '+' for 'or more', as KRPkr or KQ+P3+kq";
-			return HAMLE_EUSAGE;
-		}
-		int color = v[i] >= 'a' ? HAMLE_BLACK : HAMLE_WHITE;
-		size_t at = i++;
-		unsigned count = 1;
-		if (i < n && v[i] >= '0' && v[i] <= '9') {
-			count = 0;
-			while (i < n && v[i] >= '0' && v[i] <= '9' && count < 100)
-				count = count * 10 + (unsigned)(v[i++] - '0');
-		}
-		if (count > 64 || (t == HAMLE_KING && (count != 1 || m->count[color][t] != 0))) {
-			*bad = at;
-			*why = t == HAMLE_KING ? "each side has one king" : "more pieces than squares";
-			return HAMLE_EUSAGE;
-		}
-		m->count[color][t] = (uint8_t)(m->count[color][t] + count > 64 ? 64 : m->count[color][t] + count);
-		if (i < n && v[i] == '+') {
-			m->more[color][t] = 1;
-			i++;
-		}
-		seen = 1;
-	}
-	if (!seen) {
-		*bad = 0;
-		*why = "expected a material signature, as KRPkr";
-		return HAMLE_EUSAGE;
-	}
-	/* the kings need not be written */
-	for (int c = 0; c < 2; c++)
-		m->count[c][HAMLE_KING] = 1;
-	return 0;
 }
 
 int hamle_filter_hash_read(uint64_t *h, const char *v, size_t n, size_t *bad, const char **why)
@@ -238,17 +187,6 @@ static int board_matches(const filter_board *b, const struct hamle_position *pos
 	return 1;
 }
 
-static int material_matches(const filter_material *m, const struct hamle_position *pos)
-{
-	for (int c = 0; c < 2; c++)
-		for (int t = 0; t < 5; t++) {
-			unsigned n = (unsigned)bb_count(pos->pieces[c][t]);
-			if (m->more[c][t] ? n < m->count[c][t] : n != m->count[c][t])
-				return 0;
-		}
-	return 1;
-}
-
 /* Whether the position decides the condition (Position, Material, Hash). */
 static int position_test(const filter_cond *c, const struct hamle_position *pos)
 {
@@ -256,7 +194,7 @@ static int position_test(const filter_cond *c, const struct hamle_position *pos)
 	case FFIELD_POSITION:
 		return board_matches(c->board, pos);
 	case FFIELD_MATERIAL:
-		return material_matches(c->material, pos);
+		return hamle_filter_material_matches(c->material, pos);
 	default:
 		return hamle_position_hash(pos) == c->hash;
 	}

@@ -42,11 +42,17 @@ typedef struct filter_board {
 	uint16_t fixed_mask[64];
 } filter_board;
 
-/* A material signature: per colour and piece type (pawn..king) the count, and whether more are
- * allowed ('+'). */
+/* A material signature: per colour and piece kind (pawn..king, then FM_MINOR: L, a bishop or a
+ * knight) a count and how it is met (FM_*: as pgn-extract's material files write a side). */
+enum { FM_EXACT, FM_AT_LEAST /* + */, FM_AT_MOST /* - */, FM_ANY /* * */, FM_AT_MOST_ONE /* ? */,
+	FM_SAME /* = */, FM_OTHER /* # */, FM_MORE /* count > */, FM_FEWER /* count < */,
+	FM_MORE_BY /* count >= : exactly count more */, FM_FEWER_BY /* count <= : exactly count fewer */ };
+#define FM_MINOR 6
+#define FM_KINDS 7
 typedef struct filter_material {
-	uint8_t count[2][6];
-	uint8_t more[2][6];
+	uint8_t count[2][FM_KINDS];
+	uint8_t occurs[2][FM_KINDS];
+	uint8_t minor[2];  /* the side's bishops and knights are counted together (L) */
 } filter_material;
 
 typedef struct filter_cond {
@@ -117,6 +123,10 @@ int hamle_filter_hash_read(uint64_t *h, const char *v, size_t n, size_t *bad, co
 int hamle_filter_moves_read(uint16_t **moves, size_t *nmoves, const char *v, size_t n, size_t *bad,
 	const char **why, char *why_buf, size_t size);
 int hamle_filter_has_read(unsigned *bit, const char *v, size_t n);
+
+struct hamle_position;
+/* Whether pos has material m (filter_material.c). */
+int hamle_filter_material_matches(const filter_material *m, const struct hamle_position *pos);
 
 struct hamle_filter_facts;
 /* The positive test (=, ~) of a condition on the mainline (Position, Material, Hash, Moves) with
