@@ -191,26 +191,22 @@ int hamle_dedup_key(hamle_buf *out, const hamle_game *g, const hamle_replay *rp,
 		hamle_buf_putc(out, '\0'); /* the standard start (without a FEN the replay starts there) */
 	else
 		epd(out, start);
+	/* one pass over the tokens, the bits packed into a block on the stack, appended a block at a
+	 * time: the count first (the replay's; checked against the moves seen) */
 	const hamle_token *t = hamle_game_tokens(g);
 	const hamle_replay_move *mv = hamle_replay_moves(rp);
-	size_t nt = hamle_game_token_count(g), plies = 0;
+	size_t nt = hamle_game_token_count(g), plies = 0, want = hamle_replay_plies(rp), n = 0;
+	unsigned char b[256];
+	for (size_t v = want; n == 0 || v; v >>= 7)
+		b[n++] = (unsigned char)((v & 0x7F) | (v >> 7 ? 0x80 : 0));
+	uint64_t bits = 0;
+	unsigned nbits = 0;
 	for (size_t i = 0; i < nt; i++) {
 		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0)
 			continue;
 		if (!mv || !(mv[i].flags & HAMLE_RM_MOVE))
 			return -1; /* a move the replay did not resolve: no key, never a duplicate */
 		plies++;
-	}
-	unsigned char b[16];
-	size_t n = 0;
-	for (size_t v = plies; n == 0 || v; v >>= 7)
-		b[n++] = (unsigned char)((v & 0x7F) | (v >> 7 ? 0x80 : 0));
-	hamle_buf_append(out, b, n);
-	uint64_t bits = 0;
-	unsigned nbits = 0;
-	for (size_t i = 0; i < nt; i++) {
-		if (t[i].kind != HAMLE_TOKEN_MOVE || t[i].depth != 0)
-			continue;
 		hamle_move m = mv[i].move;
 		bits |= (uint64_t)(m & 0xFFF) << nbits;
 		nbits += 12;
@@ -219,14 +215,23 @@ int hamle_dedup_key(hamle_buf *out, const hamle_game *g, const hamle_replay *rp,
 			nbits += 2;
 		}
 		if (nbits >= 32) {
-			for (n = 0; n < 4; n++, bits >>= 8)
-				b[n] = (unsigned char)bits;
+			b[n] = (unsigned char)bits;
+			b[n + 1] = (unsigned char)(bits >> 8);
+			b[n + 2] = (unsigned char)(bits >> 16);
+			b[n + 3] = (unsigned char)(bits >> 24);
+			n += 4;
+			bits >>= 32;
 			nbits -= 32;
-			hamle_buf_append(out, b, 4);
+			if (n > sizeof(b) - 4) {
+				hamle_buf_append(out, b, n);
+				n = 0;
+			}
 		}
 	}
-	for (n = 0; nbits > 0; n++, bits >>= 8)
-		b[n] = (unsigned char)bits, nbits = nbits > 8 ? nbits - 8 : 0;
+	if (plies != want)
+		return -1;
+	for (; nbits > 0; nbits = nbits > 8 ? nbits - 8 : 0, bits >>= 8)
+		b[n++] = (unsigned char)bits;
 	hamle_buf_append(out, b, n);
 	return hamle_buf_failed(out) ? -1 : 0;
 }
