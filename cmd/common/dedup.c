@@ -23,6 +23,7 @@ struct hamle_dedup {
 	size_t alen, acap;
 	uint64_t hash_mask;
 	size_t collisions;
+	size_t voff;  /* 8 when each key is stored after its value (hamle_dedup_keep_values), else 0 */
 };
 
 int hamle_dedup_new(hamle_dedup **out, unsigned hash_bits)
@@ -80,7 +81,7 @@ static slot *probe(hamle_dedup *d, uint64_t hash, const unsigned char *key, size
 		if (s->hash != hash)
 			continue;
 		size_t klen = (size_t)(s->ref & KEY_LEN_MAX);
-		if (klen == len && memcmp(d->arena + (s->ref >> KEY_LEN_BITS), key, len) == 0) {
+		if (klen == len && memcmp(d->arena + (s->ref >> KEY_LEN_BITS) + d->voff, key, len) == 0) {
 			*found = 1;
 			return s;
 		}
@@ -109,7 +110,13 @@ static int grow(hamle_dedup *d)
 	return 0;
 }
 
-int hamle_dedup_add(hamle_dedup *d, const void *key, size_t len)
+void hamle_dedup_keep_values(hamle_dedup *d)
+{
+	if (d && !d->used)
+		d->voff = sizeof(uint64_t);
+}
+
+int hamle_dedup_add_value(hamle_dedup *d, const void *key, size_t len, uint64_t value, uint64_t *earlier)
 {
 	const unsigned char *k = key;
 	if (len == 0 || len > KEY_LEN_MAX)
@@ -117,11 +124,17 @@ int hamle_dedup_add(hamle_dedup *d, const void *key, size_t len)
 	uint64_t hash = key_hash(k, len) & d->hash_mask;
 	int found;
 	slot *s = probe(d, hash, k, len, &found);
-	if (found)
+	if (found) {
+		if (earlier && d->voff)
+			memcpy(earlier, d->arena + (s->ref >> KEY_LEN_BITS), sizeof(*earlier));
+		else if (earlier)
+			*earlier = 0;
 		return 1;
-	if (d->alen + len > d->acap) {
+	}
+	size_t need = d->voff + len;
+	if (d->alen + need > d->acap) {
 		size_t cap = d->acap ? d->acap + d->acap / 2 : 65536;
-		while (cap < d->alen + len)
+		while (cap < d->alen + need)
 			cap += cap / 2;
 		unsigned char *a = realloc(d->arena, cap);
 		if (!a)
@@ -129,13 +142,20 @@ int hamle_dedup_add(hamle_dedup *d, const void *key, size_t len)
 		d->arena = a;
 		d->acap = cap;
 	}
-	memcpy(d->arena + d->alen, k, len);
+	if (d->voff)
+		memcpy(d->arena + d->alen, &value, sizeof(value));
+	memcpy(d->arena + d->alen + d->voff, k, len);
 	s->hash = hash;
 	s->ref = (uint64_t)d->alen << KEY_LEN_BITS | len;
-	d->alen += len;
+	d->alen += need;
 	if (++d->used * 4 > (d->mask + 1) * 3 && grow(d) < 0)
 		return HAMLE_ENOMEM;
 	return 0;
+}
+
+int hamle_dedup_add(hamle_dedup *d, const void *key, size_t len)
+{
+	return hamle_dedup_add_value(d, key, len, 0, NULL);
 }
 
 size_t hamle_dedup_count(const hamle_dedup *d)

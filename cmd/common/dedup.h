@@ -1,4 +1,4 @@
-/* dedup.h: the games seen so far, by key, for --unique (hamle-convert).
+/* dedup.h: the games seen so far, by key, for --unique (hamle-convert, hamle-validate).
  *
  * A game's key is a short byte string a worker builds (hamle_dedup_key: its start position and
  * mainline moves, 12 bits a ply; or its final position). The table keeps
@@ -28,6 +28,13 @@ void hamle_dedup_free(hamle_dedup *d);                      /* NULL-safe */
 /* Adds key[0..len) unless an equal key is there: 0 when it was new (added), 1 when an equal one
  * was added before, HAMLE_ENOMEM. A key of 16 MiB or more is never stored (always new). */
 int hamle_dedup_add(hamle_dedup *d, const void *key, size_t len);
+
+/* Each key from now on is stored with a 64-bit value (hamle-validate: the first game's number):
+ * 8 bytes more a distinct key. Only before the first add. NULL-safe. */
+void hamle_dedup_keep_values(hamle_dedup *d);
+/* hamle_dedup_add, which also stores value with a new key; when an equal key was added before,
+ * *earlier (unless NULL) receives its value (0 without hamle_dedup_keep_values). */
+int hamle_dedup_add_value(hamle_dedup *d, const void *key, size_t len, uint64_t value, uint64_t *earlier);
 
 /* Distinct keys, hash collisions met (equal hashes of different keys), bytes held. */
 size_t hamle_dedup_count(const hamle_dedup *d);

@@ -15,14 +15,13 @@ static void json_common(hamle_json *j, const hamle_game *g, size_t game)
 	hamle_json_kv_string(j, "black", hamle_game_tag(g, "Black"));
 }
 
-static void json_lang(hamle_json *j, const hamle_replay *rp)
+static void json_lang(hamle_json *j, const hamle_locale *loc)
 {
-	const hamle_locale *loc = hamle_replay_locale(rp);
 	hamle_json_kv_string(j, "lang", loc ? hamle_locale_tag(loc) : NULL);
 }
 
 static void format_json(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
-	const hamle_diagnostic *f)
+	const hamle_locale *lang, const hamle_diagnostic *f)
 {
 	const hamle_error *e = &f->error;
 	hamle_json j;
@@ -46,7 +45,7 @@ static void format_json(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 		hamle_json_null(&j);
 	hamle_json_kv_string(&j, "side", f->side == HAMLE_WHITE ? "white" : f->side == HAMLE_BLACK ? "black" : NULL);
 	hamle_json_kv_string(&j, "token", e->token[0] ? e->token : NULL);
-	json_lang(&j, rp);
+	json_lang(&j, lang);
 	hamle_json_kv_string(&j, "code", f->id ? f->id : hamle_status_id(e->code));
 	hamle_json_kv_string(&j, "severity", f->severity == HAMLE_SEVERITY_ERROR ? "error" : "warning");
 	hamle_json_kv_string(&j, "message", e->message);
@@ -92,7 +91,16 @@ void vd_format_finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	const hamle_replay *rp, const hamle_diagnostic *f)
 {
 	if (cfg->format == VD_FORMAT_JSON)
-		format_json(b, cfg, g, rp, f);
+		format_json(b, cfg, g, rp, rp ? hamle_replay_locale(rp) : NULL, f);
+	else
+		hamle_finding_text(b, cfg->messages, g, f);
+}
+
+void vd_format_duplicate(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const vd_item *it,
+	const hamle_diagnostic *f)
+{
+	if (cfg->format == VD_FORMAT_JSON)
+		format_json(b, cfg, g, NULL, it->lang, f);
 	else
 		hamle_finding_text(b, cfg->messages, g, f);
 }
@@ -125,10 +133,10 @@ void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	json_common(&j, g, hamle_game_index(g));
 	hamle_json_kv_uint(&j, "line", hamle_game_line(g));
 	hamle_json_kv_uint(&j, "offset", hamle_game_offset(g));
-	json_lang(&j, rp);
+	json_lang(&j, rp ? hamle_replay_locale(rp) : it->lang);
 	hamle_json_kv_string(&j, "status", invalid ? "invalid" : "valid");
 	hamle_json_kv_string(&j, "result", hamle_game_tag(g, "Result"));
-	hamle_json_kv_bool(&j, "chess960", hamle_replay_is_chess960(rp) != 0);
+	hamle_json_kv_bool(&j, "chess960", rp ? hamle_replay_is_chess960(rp) != 0 : it->chess960);
 	hamle_json_kv_uint(&j, "plies", it->plies);
 	hamle_json_kv_uint(&j, "errors", it->errors);
 	hamle_json_kv_uint(&j, "warnings", it->warnings);

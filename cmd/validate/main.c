@@ -16,7 +16,8 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_MATE_BUDGET, OPT_GAME, OPT_INVERT
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_MATE_BUDGET, OPT_GAME, OPT_INVERT,
+	OPT_UNIQUE, OPT_DUPLICATES
 };
 
 static const hamle_cli_opt opts[] = {
@@ -40,6 +41,11 @@ static const hamle_cli_opt opts[] = {
 	{"game", 0, HAMLE_OPT_ARG, "N[-M],...",
 		"validate only these games of each input, by number from 1 (repeatable), e.g. 5 or 1,10-20", OPT_GAME},
 	{"invert", 0, HAMLE_OPT_NOARG, NULL, "validate only the games --where and --game leave out", OPT_INVERT},
+	{"unique", 0, HAMLE_OPT_OPTARG, "positions", "validate each distinct game once: a game whose mainline (from "
+		"the same start) is an earlier one's is a duplicate-game warning, naming it; --unique=positions: whose "
+		"final position is; the first one is validated, whatever -j is", OPT_UNIQUE},
+	{"duplicates", 0, HAMLE_OPT_ARG, "FILE", "write the games --unique finds duplicates, as read, to FILE",
+		OPT_DUPLICATES},
 	{"locale-file", 0, HAMLE_OPT_ARG, "PATH", "load one more locale from a YAML file (repeatable)", OPT_LOCALE_FILE},
 	{"no-suggest", 0, HAMLE_OPT_NOARG, NULL, "no \"did you mean\" suggestions (faster)", OPT_NO_SUGGEST},
 	{"max-suggestions", 0, HAMLE_OPT_ARG, "N", "suggestions per move error, 1 to 5 (default 3)", OPT_MAX_SUGGESTIONS},
@@ -149,6 +155,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_GAME: hamle_select_add(&cfg.select, p.arg, usage); break;
 		case OPT_INVERT: cfg.select.invert = true; break;
+		case OPT_UNIQUE:
+			if (!p.arg)
+				cfg.unique = VD_UNIQUE_MOVES;
+			else if (!strcmp(p.arg, "positions"))
+				cfg.unique = VD_UNIQUE_POSITIONS;
+			else
+				hamle_usage_note(usage, "usage_convert_unique", "--unique takes only '=positions', not '%s'", 1, a);
+			break;
+		case OPT_DUPLICATES: cfg.duplicates = p.arg; break;
 		case OPT_IGNORE:
 		case OPT_SELECT: {
 			hamle_code_filter_note(&cfg.codes, p.arg, id == OPT_SELECT, usage);
@@ -196,6 +211,10 @@ int main(int argc, char **argv)
 		goto cleanup;
 	if (usage->key) {
 		status = hamle_usage_report(&m, usage);
+		goto cleanup;
+	}
+	if (cfg.duplicates && !cfg.unique) {
+		status = hamle_msg_usage_key(&m, "usage_convert_duplicates", "--duplicates needs --unique", 0, NULL);
 		goto cleanup;
 	}
 	if (!cfg.messages) {

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dedup.h"
 #include "html.h"
 #include "input.h"
 #include "outfile.h"
@@ -34,6 +35,11 @@ typedef struct vd_run_ctx {
 	bool oom;
 	bool borrow; /* one thread: the pool works each item before the next chunk is read, so an
 	              * item may point at the reader's bytes instead of copying them */
+	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
+	hamle_out *dups;        /* --duplicates FILE */
+	const vd_names *names;  /* the inputs' names, in order */
+	const char *source;     /* the input of the last game emitted */
+	size_t input;           /* its index in names */
 } vd_run_ctx;
 
 static const char *keep_name(vd_names *ns, const char *name)
@@ -60,6 +66,8 @@ static void item_free(vd_item *it)
 	free(it->data);
 	hamle_buf_free(&it->out);
 	hamle_buf_free(&it->html);
+	hamle_buf_free(&it->key);
+	hamle_game_free(it->game);
 	free(it);
 }
 
@@ -80,6 +88,7 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 			return NULL;
 		hamle_buf_init(&it->out);
 		hamle_buf_init(&it->html);
+		hamle_buf_init(&it->key);
 	}
 	it->chunk = *ch;
 	if (!c->borrow) {
@@ -98,6 +107,8 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	it->errors = it->warnings = 0;
 	it->plies = 0;
 	memset(it->counts, 0, sizeof(it->counts));
+	hamle_buf_clear(&it->key);
+	it->keyed = false;
 	return it;
 }
 
@@ -107,12 +118,47 @@ static void pool_work(void *ctx, unsigned worker, void *item)
 	vd_work_item(c->cfg, &c->workers[worker], item);
 }
 
+/* --unique, in input order (the first of equal games is validated, whatever -j is): a game with
+ * the key of an earlier one becomes a duplicate, and goes whole to --duplicates FILE. 0, or -1
+ * when out of memory. */
+static int unique(vd_run_ctx *c, vd_item *it)
+{
+	if (it->chunk.source != c->source) {
+		if (c->source)
+			c->input++;
+		c->source = it->chunk.source;
+	}
+	if (!c->dedup || !it->keyed || it->skipped)
+		return 0;
+	uint64_t first = 0, game = hamle_game_index(it->game);
+	int dup = hamle_dedup_add_value(c->dedup, it->key.data, it->key.len, (uint64_t)c->input << 40 | game, &first);
+	if (dup <= 0)
+		return dup < 0 ? -1 : 0;
+	size_t in = (size_t)(first >> 40);
+	vd_duplicate(c->cfg, it, (size_t)(first & (((uint64_t)1 << 40) - 1)),
+		in == c->input || in >= c->names->n ? NULL : c->names->name[in]);
+	if (c->dups && it->chunk.len) {
+		/* the game's bytes as read, a blank line after it */
+		size_t n = it->chunk.len;
+		const unsigned char *d = it->chunk.data;
+		hamle_out_write(c->dups, d, n);
+		if (d[n - 1] != '\n')
+			hamle_out_write(c->dups, "\n", 1);
+		if (n < 2 || d[n - 1] != '\n' || d[n - 2] != '\n')
+			hamle_out_write(c->dups, "\n", 1);
+	}
+	return 0;
+}
+
 static int pool_emit(void *ctx, void *item)
 {
 	vd_run_ctx *c = ctx;
 	vd_item *it = item;
 	int rc = 0;
 	if (it->oom || hamle_buf_failed(&it->out) || hamle_buf_failed(&it->html)) {
+		c->oom = true;
+		rc = -1;
+	} else if (unique(c, it) < 0) {
 		c->oom = true;
 		rc = -1;
 	} else {
@@ -129,6 +175,7 @@ static int pool_emit(void *ctx, void *item)
 	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 16);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->html, (size_t)1 << 20);
+	hamle_buf_trim(&it->key, (size_t)1 << 20);
 	recycle(c, it);
 	return rc;
 }
@@ -236,6 +283,11 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	}
 	vd_progress_init(&c.progress, m);
 	vd_names names = {NULL, 0, 0};
+	c.names = &names;
+	hamle_outfile *dof = NULL;
+	if (cfg->duplicates && hamle_outfile_open(&dof, cfg->duplicates, m) != 0)
+		return html_close(cfg, html, &c.totals, 0, false, HAMLE_EXIT_ERROR);
+	c.dups = dof ? hamle_outfile_out(dof) : NULL;
 	hamle_inputs *in = NULL;
 	hamle_pool *pool = NULL;
 	bool io_error = false;
@@ -243,8 +295,9 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 
 	c.nworkers = jobs ? jobs : hamle_pool_default_jobs();
 	c.workers = calloc(c.nworkers, sizeof(*c.workers));
-	if (!c.workers)
+	if (!c.workers || (cfg->unique && hamle_dedup_new(&c.dedup, 64) < 0))
 		goto oom;
+	hamle_dedup_keep_values(c.dedup);
 	for (unsigned i = 0; i < c.nworkers; i++)
 		if (hamle_replay_new(&c.workers[i].rp, &cfg->popts) < 0 ||
 		    hamle_where_annotator(cfg->where, cfg->where_eco, &c.workers[i].where_an) < 0)
@@ -300,6 +353,12 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	 * leaves the others in it, as on stdout) */
 	status = html_close(cfg, html, &c.totals, names.n, !stopped, status);
 	html = NULL;
+	if (dof) {
+		/* like the report, --duplicates FILE is replaced when every game came through */
+		int ds = hamle_outfile_close(dof, !stopped && !hamle_out_failed(c.dups), status);
+		dof = NULL;
+		status = stopped ? status : ds;
+	}
 	goto cleanup;
 
 oom:
@@ -308,6 +367,9 @@ oom:
 cleanup:
 	if (html)
 		hamle_outfile_close(html, false, status); /* out of memory: the report is not written */
+	if (dof)
+		hamle_outfile_close(dof, false, status);
+	hamle_dedup_free(c.dedup);
 	hamle_pool_free(pool);
 	hamle_inputs_free(in);
 	if (c.workers) {

@@ -54,7 +54,12 @@ typedef struct vd_config {
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 	const char *html;               /* --html FILE: the report (NULL: none) */
 	unsigned bridge;                /* --bridge: plies at most (0: no search) */
+	int unique;                     /* VD_UNIQUE_*: --unique, --unique=positions */
+	const char *duplicates;         /* --duplicates FILE: the games --unique leaves out, or NULL */
 } vd_config;
+
+/* --unique: each distinct game is validated once; a later one is a duplicate-game warning */
+enum { VD_UNIQUE_NONE, VD_UNIQUE_MOVES, VD_UNIQUE_POSITIONS };
 
 /* One game on its way through the pool: raw bytes in, formatted output and counts out. */
 typedef struct vd_item {
@@ -72,6 +77,13 @@ typedef struct vd_item {
 	                                 * the warnings --ignore or --select leave out) */
 	unsigned plies;
 	unsigned counts[VD_NCODES];     /* kept findings per code */
+	/* --unique: the game read into the item's own game (its tags are needed when the main thread
+	 * finds it is a duplicate), its key (dedup.h) when it has one, its language and variant */
+	hamle_game *game;
+	hamle_buf key;
+	bool keyed;
+	const hamle_locale *lang;
+	bool chess960;
 } vd_item;
 
 /* Per worker thread: a replay and a reusable game. */
@@ -93,11 +105,20 @@ typedef struct vd_totals {
 /* work.c: parses, replays and formats one item (worker thread). */
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it);
 
-/* format.c: appends one finding, or the per-game record of --all, to b. */
+/* format.c: appends one finding, or the per-game record of --all, to b. rp NULL (a duplicate,
+ * formatted on the main thread): the item's language and variant stand for the replay's. */
 void vd_format_finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	const hamle_replay *rp, const hamle_diagnostic *f);
 void vd_format_game(hamle_buf *b, const vd_config *cfg, const hamle_game *g,
 	const hamle_replay *rp, const vd_item *it);
+/* The duplicate-game finding f of item it (its game g, on the main thread). */
+void vd_format_duplicate(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const vd_item *it,
+	const hamle_diagnostic *f);
+
+/* work.c (main thread): makes item it, whose game has the same key as game `first` of input
+ * first_source (NULL: the same input), a duplicate: its findings give way to one duplicate-game
+ * warning (unless --ignore or --select leaves it out), its --html section to none. */
+void vd_duplicate(const vd_config *cfg, vd_item *it, size_t first, const char *first_source);
 
 /* html.c: the game's section of the --html report (nothing when it has no finding shown);
  * undecided is the --where finding made for it, or NULL. */

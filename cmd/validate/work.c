@@ -1,6 +1,8 @@
 /* work.c: one game in a worker thread: decode and lex the chunk, replay it, format its findings. */
+#include <stdio.h>
 #include <string.h>
 
+#include "dedup.h"
 #include "finding.h"
 #include "validate.h"
 
@@ -45,14 +47,16 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		return;
 	}
 	const hamle_filter *where = chosen ? cfg->where : NULL;
+	/* --unique: the item's own game, which the main thread may still need */
+	hamle_game **gp = cfg->unique ? &it->game : &w->game;
 	/* a --where on tags alone is decided on the tags (the movetext not lexed): a game it takes
 	 * is then validated as without it (the quick lane too); an undecided one is read in full */
 	if (where && !cfg->select.invert && !(hamle_filter_needs(where) & HAMLE_FILTER_NEEDS_REPLAY)) {
-		if (hamle_game_parse_tags(&w->game, &it->chunk, &cfg->ropts) < 0) {
+		if (hamle_game_parse_tags(gp, &it->chunk, &cfg->ropts) < 0) {
 			it->oom = true;
 			return;
 		}
-		int m = hamle_filter_check(where, w->game, NULL);
+		int m = hamle_filter_check(where, *gp, NULL);
 		if (m == HAMLE_ENOMEM) {
 			it->oom = true;
 			return;
@@ -64,8 +68,9 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		if (m == 1)
 			where = NULL;
 	}
-	/* a clean plain game needs no tokens: the quick lane tells (and gives up on anything else) */
-	if (!cfg->full && !cfg->all && !where && !(chosen && cfg->select.invert)) {
+	/* a clean plain game needs no tokens: the quick lane tells (and gives up on anything else);
+	 * not under --unique, whose keys are made of the replayed moves and the tags kept */
+	if (!cfg->full && !cfg->all && !cfg->unique && !where && !(chosen && cfg->select.invert)) {
 		int q = hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts);
 		if (q < 0) {
 			it->oom = true;
@@ -77,11 +82,11 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 			return;
 		}
 	}
-	if (hamle_game_parse(&w->game, &it->chunk, &cfg->ropts) < 0) {
+	if (hamle_game_parse(gp, &it->chunk, &cfg->ropts) < 0) {
 		it->oom = true;
 		return;
 	}
-	hamle_game *g = w->game;
+	hamle_game *g = *gp;
 	/* a game --where cannot decide on (a pattern that hit its match limit) is validated with
 	 * that error first */
 	hamle_diagnostic undecided;
@@ -122,8 +127,55 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	it->errors = hamle_replay_error_count(rp) + where_failed;
 	it->warnings = hamle_replay_warning_count(rp) - left_out;
 	it->plies = hamle_replay_plies(rp);
+	it->lang = hamle_replay_locale(rp);
+	it->chess960 = hamle_replay_is_chess960(rp) != 0;
+	/* --unique: a game with an error has no key (it is never a duplicate) */
+	if (cfg->unique && !it->errors)
+		it->keyed = hamle_dedup_key(&it->key, g, rp, cfg->unique == VD_UNIQUE_POSITIONS) == 0;
 	if (cfg->all)
 		vd_format_game(&it->out, cfg, g, rp, it);
 	if (cfg->html)
 		vd_format_html(&it->html, cfg, g, rp, where_failed ? &undecided : NULL);
+	if (hamle_buf_failed(&it->key))
+		it->oom = true;
+}
+
+void vd_duplicate(const vd_config *cfg, vd_item *it, size_t first, const char *first_source)
+{
+	const hamle_game *g = it->game;
+	hamle_diagnostic d;
+	memset(&d, 0, sizeof(d));
+	d.id = "duplicate-game";
+	d.severity = HAMLE_SEVERITY_WARNING;
+	d.token = (size_t)-1;
+	d.side = -1;
+	d.error.game = hamle_game_index(g);
+	d.error.line = hamle_game_line(g);
+	d.error.offset = hamle_game_offset(g);
+	char num[24];
+	snprintf(num, sizeof(num), "%zu", first);
+	const char *args[2] = {num, first_source};
+	bool moves = cfg->unique == VD_UNIQUE_MOVES;
+	const char *key = first_source ? (moves ? "duplicate_game_of" : "duplicate_position_of") :
+		(moves ? "duplicate_game" : "duplicate_position");
+	if (hamle_locale_format(d.error.message, sizeof(d.error.message), cfg->messages, key, 2, args) < 0) {
+		if (first_source)
+			snprintf(d.error.message, sizeof(d.error.message), "the same %s as game %s of %s, not validated again",
+				moves ? "mainline" : "final position", num, first_source);
+		else
+			snprintf(d.error.message, sizeof(d.error.message), "the same %s as game %s, not validated again",
+				moves ? "mainline" : "final position", num);
+	}
+	hamle_buf_clear(&it->out);
+	hamle_buf_clear(&it->html);
+	memset(it->counts, 0, sizeof(it->counts));
+	it->errors = it->warnings = 0;
+	if (hamle_code_filter_keeps(&cfg->codes, d.id, d.severity)) {
+		it->warnings = 1;
+		it->counts[vd_code_index(d.id)] = 1;
+		if (hamle_finding_shown(&cfg->view, &d))
+			vd_format_duplicate(&it->out, cfg, g, it, &d);
+	}
+	if (cfg->all)
+		vd_format_game(&it->out, cfg, g, NULL, it);
 }

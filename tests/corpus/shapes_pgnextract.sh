@@ -3,6 +3,9 @@
 # ../shared/corpus/medium against /usr/games/pgn-extract's options of the same meaning:
 #   --unique          -D    the same games kept, in the same order (their UCI mainlines compared);
 #                           -j 1 and -j 2 write the same bytes; kept + --duplicates = all games
+#   validate --unique -D    a duplicate-game warning for exactly the games convert --unique leaves
+#                           out (the others: -D's games); -j 1 and -j 2 the same; its --duplicates
+#                           file holds the same games as convert's
 #   --no-comments     -C    \
 #   --no-nags         -N     | the outputs, each written again by hamle-convert (one layout),
 #   --no-variations   -V     | are identical
@@ -40,10 +43,29 @@ dropped=$(grep -c '^\[Event ' "$T/dups.pgn")
 uci "$T/u1.pgn" >"$T/u1.uci"
 [ -z "$(sort "$T/u1.uci" | uniq -d)" ] || fail "--unique: a mainline kept twice"
 echo "--unique: $total games, $kept kept, $dropped duplicates"
+VALIDATE=$(tool_path validate)
+if [ -x "$VALIDATE" ]; then
+	"$VALIDATE" -j 1 --unique --select duplicate-game --format json --duplicates "$T/vdups.pgn" "$T/all.pgn" \
+		>"$T/v1.json" 2>/dev/null || fail "validate --unique: exit $?"
+	"$VALIDATE" -j 2 --unique --select duplicate-game --format json "$T/all.pgn" >"$T/v2.json" 2>/dev/null
+	cmp -s "$T/v1.json" "$T/v2.json" || fail "validate --unique: -j 1 and -j 2 differ"
+	vd=$(grep -c '"code":"duplicate-game"' "$T/v1.json")
+	[ "$vd" = "$dropped" ] || fail "validate --unique: $vd duplicate-game warnings, convert --unique dropped $dropped"
+	uci "$T/vdups.pgn" >"$T/vdups.uci"
+	uci "$T/dups.pgn" >"$T/dups.uci"
+	expect_file "$T/dups.uci" "$T/vdups.uci" "validate --duplicates vs convert --duplicates"
+	# the games it does not call duplicates are those convert keeps
+	sed -n 's/.*"game":\([0-9]*\),.*/\1/p' "$T/v1.json" >"$T/vnums"
+	awk 'NR == FNR { dup[$1] = 1; next } /^\[Event / { n++ } !(n in dup)' "$T/vnums" "$T/all.pgn" >"$T/vkept.pgn"
+	uci "$T/vkept.pgn" >"$T/vkept.uci"
+	expect_file "$T/u1.uci" "$T/vkept.uci" "validate --unique: the games validated vs convert --unique's"
+	echo "validate --unique: $vd duplicate-game warnings"
+fi
 if [ -x "$PE" ]; then
 	(cd "$T" && "$PE" -D -s -o pe_D.pgn all.pgn >/dev/null 2>&1)
 	uci "$T/pe_D.pgn" >"$T/pe_D.uci"
 	expect_file "$T/pe_D.uci" "$T/u1.uci" "--unique vs pgn-extract -D: the games kept"
+	[ ! -f "$T/vkept.uci" ] || expect_file "$T/pe_D.uci" "$T/vkept.uci" "validate --unique vs pgn-extract -D"
 
 	# ---- the shapes ----
 	for pair in "-C|--no-comments" "-N|--no-nags" "-V|--no-variations" "--notags|--no-tags" "-7|--str-only"; do

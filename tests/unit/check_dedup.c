@@ -63,6 +63,39 @@ START_TEST(test_dedup_collisions_confirmed)
 }
 END_TEST
 
+/* hamle_dedup_keep_values: each key keeps the value it came with (the first game's number), also
+ * through hash collisions and the table's growth */
+START_TEST(test_dedup_values)
+{
+	for (unsigned bits = 1; bits <= 64; bits += 63) {
+		hamle_dedup *d = NULL;
+		ck_assert_int_eq(hamle_dedup_new(&d, bits), 0);
+		hamle_dedup_keep_values(d);
+		char key[32];
+		for (int i = 0; i < 3000; i++) {
+			int n = snprintf(key, sizeof(key), "game %d", i % 1000);
+			uint64_t first = 7;
+			int rc = hamle_dedup_add_value(d, key, (size_t)n, 100000u + (uint64_t)i, &first);
+			ck_assert_int_eq(rc, i >= 1000);
+			if (i >= 1000)
+				ck_assert_uint_eq(first, 100000u + (uint64_t)(i % 1000));
+			else
+				ck_assert_uint_eq(first, 7); /* a new key: untouched */
+		}
+		ck_assert_uint_eq(hamle_dedup_count(d), 1000);
+		hamle_dedup_free(d);
+	}
+	/* without keep_values: 0 */
+	hamle_dedup *d = NULL;
+	uint64_t first = 7;
+	ck_assert_int_eq(hamle_dedup_new(&d, 64), 0);
+	ck_assert_int_eq(hamle_dedup_add_value(d, "k", 1, 5, &first), 0);
+	ck_assert_int_eq(hamle_dedup_add_value(d, "k", 1, 6, &first), 1);
+	ck_assert_uint_eq(first, 0);
+	hamle_dedup_free(d);
+}
+END_TEST
+
 START_TEST(test_dedup_game_keys)
 {
 	hamle_buf a = HAMLE_BUF_INIT, b = HAMLE_BUF_INIT, c = HAMLE_BUF_INIT;
@@ -123,6 +156,7 @@ Suite *dedup_suite(void)
 	Suite *s = suite_create("dedup");
 	TCase *t = tcase_create("dedup");
 	tcase_add_test(t, test_dedup_collisions_confirmed);
+	tcase_add_test(t, test_dedup_values);
 	tcase_add_test(t, test_dedup_game_keys);
 	tcase_add_test(t, test_dedup_collision_games);
 	suite_add_tcase(s, t);

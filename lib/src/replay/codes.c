@@ -35,6 +35,7 @@ static const hamle_code_info codes[] = {
 	{"column-shift", W},        /* a half-move missing puts moves in the wrong column: realigned */
 	{"sheets-differ", E | W},   /* E: the agreed game stops there; W: one reading taken */
 	{"result-differs", W},
+	{"duplicate-game", W},      /* hamle-validate --unique: the same mainline as an earlier game */
 };
 #undef E
 #undef W
