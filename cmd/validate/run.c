@@ -176,6 +176,10 @@ static int pool_emit(void *ctx, void *item)
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->html, (size_t)1 << 20);
 	hamle_buf_trim(&it->key, (size_t)1 << 20);
+	if (it->game && it->chunk.len > ((size_t)1 << 16)) {
+		hamle_game_free(it->game); /* --unique: nor a huge game's tokens */
+		it->game = NULL;
+	}
 	recycle(c, it);
 	return rc;
 }

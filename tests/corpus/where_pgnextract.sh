@@ -8,6 +8,7 @@
 #   -Tr0-1 -TeB90 -Td2000  Result=0-1  ECO~/^B90/  Date~/^2000/ (-Td matches the date's start)
 #   -Tf PATTERN          Position=PATTERN (any mainline position; FENPattern wildcards, the
 #                        classes [BP] and [^R] and 'm' among them)
+#   -t 'FENPatternI P'   PositionI=P (P, or P with the colours swapped: ranks reversed, case swapped)
 #   -x LINE              Position=<the board LINE reaches> (pgn-extract: games reaching it)
 #   -P -v LINE           Moves~'LINE' (the game starts with these moves, in this order)
 #   -H KEY               Hash=KEY (a Polyglot key reached)
@@ -101,6 +102,8 @@ same fenpattern2 --where 'Position=*/*/*/3Qq3/*/*/*/*' -- '-Tf*/*/*/3Qq3/*/*/*/*
 same fenpattern_class --where 'Position=?????rk?/?????aaa/*/*/*/8/P[BP]P*/??KR????' -- '-Tf?????rk?/?????aaa/*/*/*/8/P[BP]P*/??KR????'
 same fenpattern_not --where 'Position=*/*/*/*/*/*/*/??K[^R]????' -- '-Tf*/*/*/*/*/*/*/??K[^R]????'
 same fenpattern_queens --where 'Position=*/*/*/*/*/[Qq]*[Qq]*/m*/*' -- '-Tf*/*/*/*/*/[Qq]*[Qq]*/m*/*'
+printf 'FENPatternI "*/*/*/*/*/*/*/??KR????"\n' >"$d/fpi"
+same fenpattern_either --where 'PositionI=*/*/*/*/*/*/*/??KR????' -- -t"$d/fpi"
 echo "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6" >"$d/najdorf"
 same positional --where 'Position=rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R' -- -x"$d/najdorf"
 same textual --where "Moves~'1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6'" -- -P -v"$d/najdorf"

@@ -84,6 +84,13 @@ static const struct {
 	{ &najdorf, "Position=*/*/*/*/*/*/*/R[^A]*", 1 }, { &najdorf, "Position=*/*/*/*/*/*/*/R[^a]*", 1 },
 	{ &najdorf, "Position=*/m*/*/*/*/*/*/*", 1 }, { &najdorf, "Position=*/*/*/*/*/*/m*/*", 0 },
 	{ &najdorf, "Position=mmmmmmmm/*/*/*/*/*/*/*", 1 }, { &najdorf, "Position!=*/*/*/*/*/*/*/[^R]*", 1 },
+	/* PositionI: the pattern, or the pattern with the colours swapped (pgn-extract's FENPatternI):
+	 * Black's pawns and knight after 5...a6 written as White's */
+	{ &najdorf, "PositionI=*/*/*/*/*/P2P1N2/1P2PPPP/*", 1 }, { &najdorf, "Position=*/*/*/*/*/P2P1N2/1P2PPPP/*", 0 },
+	{ &najdorf, "PositionI=*/*/*/*/*/*/PP2PPPP/*", 1 }, { &najdorf, "Position=*/*/*/*/*/*/PP2PPPP/*", 0 },
+	{ &najdorf, "PositionI=*/*/*/*/*/*/pp3ppp/*", 0 }, { &najdorf, "PositionI=*/*/*/*/3NP3/*/*/*", 1 },
+	{ &najdorf, "PositionI=[Aq]*/*/*/*/*/*/*/*", 0 }, { &najdorf, "PositionI=*/*/*/*/*/*/[pP][Pp]2*/*", 1 },
+	{ &najdorf, "PositionI!=*/*/*/*/*/*/PP2PPPP/*", 0 },
 	/* Material: a position with exactly these pieces ('+': or more); kings need not be written */
 	{ &najdorf, "Material=KQRRBBNNPPPPPPPPkqrrbbnnpppppppp", 1 }, { &najdorf, "Material=QR2B2N2P8qr2b2n2p8", 1 },
 	{ &najdorf, "Material=KQR2B2N2P7kqr2b2n2p7", 1 }, { &najdorf, "Material=KQR2B2N2P7kqr2b2n2p8", 1 },
@@ -171,6 +178,8 @@ static const struct {
 	{ "Position~/x/", 9, "Position takes = or !=, not '~'" },
 	{ "Position=*/*/*", 15, "a board has 8 ranks" },
 	{ "Position=*/*/*/*/x/*/*/*", 18, "a board pattern has pieces" },
+	{ "PositionI~/x/", 10, "PositionI takes = or !=, not '~'" },
+	{ "PositionI=*/*/*/*/*/*/*", 24, "a board has 8 ranks" },
 	{ "Position=[Qx]*/*/*/*/*/*/*/*", 12, "a class [...] holds piece letters" },
 	{ "Position=*/[?]*/*/*/*/*/*/*", 13, "a class [...] holds piece letters" },
 	{ "Position=[Qq/*/*/*/*/*/*/*", 10, "'[' without its closing ']'" },

@@ -20,6 +20,8 @@
  * and along the mainline (the start position and the position after each move, as far as the
  * replay read them; each test stops at the first position that decides):
  *   Position   some position matches a board pattern (= and !=: none does), as pgn-extract's -Tf
+ *   PositionI  the same, with the pattern or the pattern with the colours swapped (its ranks in
+ *              reverse order, White's letters Black's and back), as pgn-extract's FENPatternI
  *   Material   some position has this material: piece letters KQRBNP for White, kqrbnp for Black,
  *              each with an optional count and '+' for "or more" (KRPkr, KQ+P3+kq); the kings
  *              may be left out; a piece not written is absent. As in pgn-extract's -y/-z files,

@@ -192,7 +192,7 @@ static int position_test(const filter_cond *c, const struct hamle_position *pos)
 {
 	switch (c->field) {
 	case FFIELD_POSITION:
-		return board_matches(c->board, pos);
+		return board_matches(c->board, pos) || (c->either && board_matches(c->board + 1, pos));
 	case FFIELD_MATERIAL:
 		return hamle_filter_material_matches(c->material, pos);
 	default:

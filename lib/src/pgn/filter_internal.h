@@ -61,7 +61,9 @@ typedef struct filter_cond {
 	char *text;      /* FOP_EQ / FOP_NE: the text (Final: the board pattern); < <= > >=: the
 	                  * operand; owned */
 	pcre2_code *re;  /* FOP_MATCH / FOP_NOMATCH: owned */
-	filter_board *board;       /* Position: owned */
+	filter_board *board;       /* Position: owned; PositionI: two, the second the pattern with the
+	                            * colours swapped (ranks reversed, letters' case swapped) */
+	int either;                /* PositionI: either board matches */
 	filter_material *material; /* Material: owned */
 	uint64_t hash;             /* Hash */
 	uint16_t *moves;           /* Moves: the moves from the standard start, owned */
@@ -108,6 +110,10 @@ int hamle_filter_board_match(const char *pattern, const char *board);
 
 /* The board pattern p (checked by hamle_filter_board_pattern_ok) compiled into b. */
 void hamle_filter_board_compile(filter_board *b, const char *p);
+/* The board pattern p[0..n) (checked) with the colours swapped, as pgn-extract's FENPatternI tries
+ * it: the ranks in reverse order, White's letters Black's and back (A and a too), into out (room
+ * for n + 1). */
+void hamle_filter_board_invert(char *out, const char *p, size_t n);
 /* Whether the 64 squares sq (rank 8 first, a8..h8, then rank 7...; each its contents by the index
  * of "PNBRQKpnbrqk.", 12 empty) match b. */
 int hamle_filter_board_squares(const filter_board *b, const uint8_t sq[64]);

@@ -259,6 +259,8 @@ static int parse_cond(builder *b, size_t *pos)
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		if (strlen(fields[i].name) == n && memcmp(s, fields[i].name, n) == 0)
 			c.field = fields[i].field;
+	if (n == 9 && memcmp(s, "PositionI", 9) == 0) /* Position, either colour */
+		c.field = FFIELD_POSITION, c.either = 1;
 	if (c.field == FFIELD_TAG && n == 6 && memcmp(s, "Result", 6) == 0)
 		c.kind = FKIND_RESULT;
 	else if (c.field == FFIELD_TAG && n >= 4 && memcmp(s + n - 4, "Date", 4) == 0)
@@ -367,10 +369,17 @@ static int parse_cond(builder *b, size_t *pos)
 	} else if (!(c.text = dup_n(v, vlen))) {
 		rc = HAMLE_ENOMEM;
 	} else if (c.field == FFIELD_POSITION) {
-		if (!(c.board = malloc(sizeof(*c.board))))
+		char *inv = c.either ? malloc(vlen + 1) : NULL;
+		if (!(c.board = malloc((c.either ? 2 : 1) * sizeof(*c.board))) || (c.either && !inv)) {
 			rc = HAMLE_ENOMEM;
-		else
+		} else {
 			hamle_filter_board_compile(c.board, c.text);
+			if (inv) {
+				hamle_filter_board_invert(inv, c.text, vlen);
+				hamle_filter_board_compile(c.board + 1, inv);
+			}
+		}
+		free(inv);
 	} else if (c.op >= FOP_LT) {
 		if (c.field == FFIELD_ELO)
 			c.kind = FKIND_NUMBER;

@@ -328,6 +328,26 @@ void hamle_filter_board_compile(filter_board *b, const char *p)
 		}
 }
 
+void hamle_filter_board_invert(char *out, const char *p, size_t n)
+{
+	static const char white[] = "KQRBNPA", black[] = "kqrbnpa";
+	size_t o = 0, end = n;
+	for (;;) {
+		size_t start = end;
+		while (start > 0 && p[start - 1] != '/')
+			start--;
+		for (size_t i = start; i < end; i++) {
+			const char *w = strchr(white, p[i]), *b = strchr(black, p[i]);
+			out[o++] = p[i] && w ? black[w - white] : p[i] && b ? white[b - black] : p[i];
+		}
+		if (start == 0)
+			break;
+		out[o++] = '/';
+		end = start - 1;
+	}
+	out[o] = '\0';
+}
+
 int hamle_filter_board_rank(const filter_board *b, int r, const uint8_t sq[8])
 {
 	return rank_matches(sq, b->sq[r], b->len[r]);
