@@ -5,7 +5,8 @@
 # with the games each keeps (the same number expected), the best of REPEAT runs as wall and CPU
 # time (user + sys) and the ratio (target: hamle at least 5 times faster in CPU time); then the
 # memory of the key table: hamle-convert -v's note (KiB held) and the peak RSS with and without
-# --unique (GNU time), per million distinct games. Output goes to /dev/null.
+# --unique (GNU time), per million distinct games; then hamle-validate -j 1 --unique against the same
+# pgn-extract -D. Output goes to /dev/null.
 #
 # Usage: bench/unique_bench.sh [BUILD_DIR]   (default: build)
 # Data: bench/data/ (git-ignored); unpacked there from ../shared/corpus when missing. REPEAT and
@@ -40,4 +41,13 @@ if [ "$have_time" = 1 ]; then
 	with=$( (/usr/bin/time -f '%M' "$tool" -q -j 1 --unique "$book" 2>&1 >/dev/null || true) | tail -1)
 	without=$( (/usr/bin/time -f '%M' "$tool" -q -j 1 "$book" 2>&1 >/dev/null || true) | tail -1)
 	echo "  peak RSS: $with KiB with --unique, $without KiB without"
+fi
+# hamle-validate --unique (each distinct game validated once, a duplicate-game warning for the
+# others; no quick lane) against the same pgn-extract -D
+vtool=$build/cmd/hamle-validate
+if [ -x "$vtool" ]; then
+	set -- "$vtool" -q -j 1 --unique "$book"; v=$(best_time "$@")
+	read -r vw vc <<<"$v"
+	printf '  %-34s wall %7.2f s  cpu %7s s  (pgn-extract -D / it: cpu %s)\n' "hamle-validate -j 1 --unique" "$vw" "$vc" \
+		"$(ratio "$pc" "$vc")"
 fi
