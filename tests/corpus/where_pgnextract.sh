@@ -19,11 +19,12 @@
 #   --repetition  Has=threefold: pgn-extract counts an en passant square after every double pawn
 #                 push, so a position after one is never "the same" as the one with that pawn move
 #                 made earlier; FIDE 9.2.3 (hamle) counts it only when the capture is legal
-#   -z 'rp nb'    Material=KRPknb || Material=KNBkrp: pgn-extract wants the material to hold after two successive
-#                 plies ("two half-move stability"); hamle: at some position
-#   -z '0 r2p* r=p1>='  Material=KR2P*kr=p1>= || Material=KR=P1>=kr2p* (ranges, relations to the other
-#                 side, L a minor piece): with stability 0, pgn-extract still tests only the positions
-#                 before each move (never the final one, after the last move); hamle tests them all
+#   -z 'rp nb'    Material=2:KRPknb || Material=2:KNBkrp: pgn-extract wants the material to last two
+#                 plies by default (its "stability"; hamle's "N:", none by default: one position),
+#                 and it tests only the positions before each move, never the final one; hamle
+#                 tests them all, so a material reached (or lasting) to the end is hamle's alone
+#   -z 'r2p* r=p1>='  Material=2:KR2P*kr=p1>= || Material=2:KR=P1>=kr2p* (ranges, relations to the
+#                 other side, L a minor piece, a stability: the same difference)
 # The -t tag file with relational operators is where_counts.sh's. --selectonly counts matched
 # games (hamle's --game counts the games of each input): they agree when nothing else selects.
 . "$(dirname "$0")/../cli/common.sh"
@@ -117,16 +118,53 @@ same checkmate --where 'Ends=checkmate' -- --checkmate
 same stalemate --where 'Ends=stalemate' -- --stalemate
 same fifty --where 'Has=fifty' -- --fifty
 more repetition --where 'Has=threefold' -- --repetition
+# material_all LABEL HAMLE-ARGS -- PGN-EXTRACT-ARGS: pgn-extract made to test every position too
+# (a null move "--" before each result: it tests the positions before each move): its games are
+# among hamle's, and each game hamle selects alone has a promotion in its mainline (pgn-extract
+# counts the material from its captures and promotions, and there it parts from the board)
+"$(tool_path convert)" -q -j 2 "${files[@]}" 2>/dev/null |
+	sed -E '/^\[/!{s/ (1-0|0-1|1\/2-1\/2|\*)$/ -- \1/;s/^(1-0|0-1|1\/2-1\/2|\*)$/-- \1/}' >"$d/nulled.pgn"
+material_all() {
+	local label=$1
+	shift
+	local h=()
+	while [ "$1" != -- ]; do h+=("$1"); shift; done
+	shift
+	run_tool convert -j 2 "${h[@]}" "${files[@]}"
+	LC_ALL=C tr -cd '\n -~' <"$RUN_OUT" >"$d/hm.pgn"
+	keys <"$d/hm.pgn" >"$d/h"
+	"$pe" --allownullmoves -s "$@" "$d/nulled.pgn" 2>/dev/null | keys >"$d/p"
+	local missing extra nopromo
+	missing=$(LC_ALL=C comm -13 "$d/h" "$d/p" | wc -l)
+	LC_ALL=C comm -23 "$d/h" "$d/p" >"$d/extra"
+	extra=$(wc -l <"$d/extra")
+	awk 'NR == FNR { x[$0] = 1; next }
+		/^\[Event / { if (k in x) printf "%s", g; g = e = w = b = t = r = ""; k = "" }
+		/^\[Event /{e=$0} /^\[White /{w=$0} /^\[Black /{b=$0} /^\[Date /{t=$0} /^\[Round /{r=$0}
+		{ g = g $0 "\n"; k = e w b t r }
+		END { if (k in x) printf "%s", g }' "$d/extra" "$d/hm.pgn" >"$d/extra.pgn"
+	[ "$(grep -c '^\[Event ' "$d/extra.pgn")" = "$extra" ] || fail "$label: the $extra games hamle alone selects not found"
+	nopromo=$("$(tool_path convert)" -q --to uci "$d/extra.pgn" 2>/dev/null | grep -cvE '(^| )[a-h][1-8][a-h][1-8][qrbn]( |$)' || true)
+	echo "$label (every position): hamle ${h[*]}: $(wc -l <"$d/h") games; pgn-extract --allownullmoves $*: $(wc -l <"$d/p") (hamle's more: $extra, all with a promotion)"
+	[ "$missing" = 0 ] || fail "$label: $missing games pgn-extract selects (every position tested) are not among hamle's"
+	[ "$nopromo" = 0 ] || fail "$label: $nopromo games hamle alone selects have no promotion"
+}
 printf 'rp nb\n' >"$d/rpnb"
-more material --where 'Material=KRPknb || Material=KNBkrp' -- -z"$d/rpnb"
+more material --where 'Material=2:KRPknb || Material=2:KNBkrp' -- -z"$d/rpnb"
+more material_any --where 'Material=KRPknb || Material=KNBkrp' -- -z"$d/rpnb"
 printf 'rp+ r\n' >"$d/rpr"
-more material_both --where 'Material=KRP+kr || Material=KRkrp+' -- -z"$d/rpr"
-printf '0 r2p* r=p1>=\n' >"$d/rel"
-more material_relation --where 'Material=KR2P*kr=p1>= || Material=KR=P1>=kr2p*' -- -z"$d/rel"
+more material_both --where 'Material=2:KRP+kr || Material=2:KRkrp+' -- -z"$d/rpr"
+printf 'r2p* r=p1>=\n' >"$d/rel"
+more material_relation --where 'Material=2:KR2P*kr=p1>= || Material=2:KR=P1>=kr2p*' -- -z"$d/rel"
+printf '10 r2p* r=p1>=\n' >"$d/rel10"
+more material_stable --where 'Material=10:KR2P*kr=p1>= || Material=10:KR=P1>=kr2p*' -- -z"$d/rel10"
 printf '0 q*r+l*p+ q=r1<=l2>=p1<\n' >"$d/minor"
 more material_minor --where 'Material=KQ*R+L*P+kq=r1<=l2>=p1< || Material=KQ=R1<=L2>=P1<kq*r+l*p+' -- -z"$d/minor"
 printf 'r+p+ r=p#\n' >"$d/unbalanced"
-more material_unbalanced --where 'Material=KR+P+kr=p# || Material=KR=P#kr+p+' -- -z"$d/unbalanced"
+more material_unbalanced --where 'Material=2:KR+P+kr=p# || Material=2:KR=P#kr+p+' -- -z"$d/unbalanced"
+material_all material_both --where 'Material=2:KRP+kr || Material=2:KRkrp+' -- -z"$d/rpr"
+material_all material_minor --where 'Material=KQ*R+L*P+kq=r1<=l2>=p1< || Material=KQ=R1<=L2>=P1<kq*r+l*p+' -- -z"$d/minor"
+material_all material_unbalanced --where 'Material=2:KR+P+kr=p# || Material=2:KR=P#kr+p+' -- -z"$d/unbalanced"
 
 # --game within one input against --selectonly with no other criterion
 one=${files[0]}

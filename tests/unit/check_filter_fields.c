@@ -110,6 +110,12 @@ static const struct {
 	{ &najdorf, "Material=QR2L4P8qr2l4p8", 1 }, { &najdorf, "Material=QR2L3P8qr2l4p8", 0 },
 	{ &najdorf, "Material=QR2L4+P+qr2l=p+", 1 }, { &najdorf, "Material=QR2L3-P+qr2l*p+", 0 },
 	{ &najdorf, "Material=QR+B2N2P+qr=b=n=p#", 1 }, { &najdorf, "Material!=QR+B2N2P+qr=b=n=p#", 0 },
+	/* "N:": the material lasts N plies (pgn-extract's stability): the full material from the start
+	 * to 3. d4 (6 positions), White a pawn down at 3...cxd4 only, seven pawns each from 4. Nxd4 on */
+	{ &najdorf, "Material=5:QR2B2N2P8qr2b2n2p8", 1 }, { &najdorf, "Material=6:QR2B2N2P8qr2b2n2p8", 0 },
+	{ &najdorf, "Material=0:QR2B2N2P7qr2b2n2p8", 1 }, { &najdorf, "Material=1:QR2B2N2P7qr2b2n2p8", 0 },
+	{ &najdorf, "Material=6:QR2B2N2P7qr2b2n2p7", 1 }, { &najdorf, "Material=7:QR2B2N2P7qr2b2n2p7", 0 },
+	{ &najdorf, "Material=2:QR2B2N2P*qr2b2n2p=", 1 }, { &najdorf, "Material!=7:QR2B2N2P7qr2b2n2p7", 1 },
 	/* Hash: a Polyglot key reached (the start; after 1. e4 with its en passant square) */
 	{ &najdorf, "Hash=463b96181691fc9c", 1 }, { &najdorf, "Hash=0x823c9b50fd114196", 1 },
 	{ &najdorf, "Hash=0X823C9B50FD114196", 1 }, { &najdorf, "Hash=823c9b50fd114197", 0 },
@@ -194,6 +200,9 @@ static const struct {
 	{ "Material=KKk", 11, "each side has one king" },
 	{ "Material=", 10, "expected a material signature" },
 	{ "Material>=KQ", 9, "Material takes = or !=" },
+	{ "Material=2KRkr", 11, "a stability is 'N:' before the signature" },
+	{ "Material=99999:Kk", 10, "a stability is 'N:' before the signature" },
+	{ "Material=2:", 12, "expected a material signature" },
 	{ "Material=KR2=kr", 13, "'*', '?', '=' and '#' take no count" },
 	{ "Material=QR2B2N2P8#qr2b2n2p*", 19, "'*', '?', '=' and '#' take no count" },
 	{ "Material=KR2*kr", 13, "'*', '?', '=' and '#' take no count" },

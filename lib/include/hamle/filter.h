@@ -29,10 +29,11 @@
  *              number, '?' at most one, or a relation to the other side's pieces of that kind:
  *              '=' as many, '#' not as many, 'N>' / 'N<' at least N more / fewer, 'N>=' / 'N<='
  *              exactly N more / fewer (KR+P+kr=p#); L / l: a bishop or a knight (then not B, N
- *              for that side). Colours as written: pgn-extract's -z (either side) is
- *              Material=KRPkr || Material=KRkrp. (pgn-extract also wants the material to hold
- *              after two successive plies, and never tests the final position; hamle: at one
- *              position, the final one included.)
+ *              for that side); "N:" first (2:KRPkr): the material lasts N plies (N + 1
+ *              positions in a row), as pgn-extract's stability number. Colours as written:
+ *              pgn-extract's -z (either side) is Material=KRPkr || Material=KRkrp. (pgn-extract's
+ *              stability is 2 unless given, hamle's 0; and pgn-extract never tests the final
+ *              position, hamle does.)
  *   Hash       some position has this Polyglot key (1-16 hex digits, 0x optional), as -H
  *   Moves      Moves~'1. e4 c5 2. Nf3': the game starts with these moves (from the standard
  *              start; move numbers optional), written in any language hamle reads (the first in

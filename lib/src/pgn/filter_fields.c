@@ -213,12 +213,16 @@ int hamle_filter_mainline_test(const filter_cond *c, const hamle_filter_facts *f
 				return 0;
 		return 1;
 	}
+	/* Material with a stability of N plies: N + 1 positions in a row have it */
+	unsigned need = c->field == FFIELD_MATERIAL ? c->material->plies + 1u : 1u, run = 0;
 	struct hamle_position pos = *facts->start;
-	if (position_test(c, &pos))
+	if (position_test(c, &pos) && ++run >= need)
 		return 1;
 	for (size_t i = 0; i < facts->nmoves; i++) {
 		hamle_position_play(&pos, facts->moves[i]);
-		if (position_test(c, &pos))
+		if (!position_test(c, &pos))
+			run = 0;
+		else if (++run >= need)
 			return 1;
 	}
 	return 0;

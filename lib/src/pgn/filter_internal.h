@@ -53,6 +53,7 @@ typedef struct filter_material {
 	uint8_t count[2][FM_KINDS];
 	uint8_t occurs[2][FM_KINDS];
 	uint8_t minor[2];  /* the side's bishops and knights are counted together (L) */
+	unsigned plies;    /* "N:": the material lasts N plies (N + 1 positions in a row); 0: one */
 } filter_material;
 
 typedef struct filter_cond {

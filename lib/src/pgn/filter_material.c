@@ -49,7 +49,18 @@ int hamle_filter_material_read(filter_material *m, const char *v, size_t n, size
 	uint8_t seen[2][FM_KINDS];
 	memset(seen, 0, sizeof(seen));
 	int any = 0;
-	for (size_t i = 0; i < n;) {
+	size_t i = 0;
+	/* "N:" first: how many plies the material lasts (pgn-extract's stability, its default 2) */
+	while (i < n && v[i] >= '0' && v[i] <= '9' && m->plies <= 10000)
+		m->plies = m->plies * 10 + (unsigned)(v[i++] - '0');
+	if (i > 0 && (i >= n || v[i] != ':' || m->plies > 10000)) {
+		*bad = i < n && v[i] == ':' ? 0 : i;
+		*why = "a stability is 'N:' before the signature (N plies, at most 10000), as 2:KRPkr";
+		return HAMLE_EUSAGE;
+	}
+	if (i > 0)
+		i++;
+	while (i < n) {
 		int t = piece_kind(v[i]);
 		if (t < 0) {
 			*bad = i, *why = usage_why;
@@ -102,7 +113,7 @@ int hamle_filter_material_read(filter_material *m, const char *v, size_t n, size
 		any = 1;
 	}
 	if (!any) {
-		*bad = 0;
+		*bad = i;
 		*why = "expected a material signature, as KRPkr";
 		return HAMLE_EUSAGE;
 	}
