@@ -27,7 +27,7 @@ const struct hamle_analysis *wr_analysis(const hamle_writer *w, const hamle_game
 
 static const unsigned judge_nag[] = { 0, 6, 2, 4 }; /* ?! ? ?? */
 
-unsigned wr_engine_nag(const hamle_writer *w, unsigned ply, const hamle_token *t, size_t i, size_t n)
+unsigned wr_engine_nag_of(const hamle_writer *w, unsigned ply, const hamle_token *t, size_t i, size_t n)
 {
 	const hamle_analysis *an = w->ea;
 	if (!an || ply > an->plies || !an->ply[ply].judge)
@@ -57,7 +57,7 @@ static size_t eval_text(char *buf, size_t size, const hamle_analysis *an, unsign
 	return k > 0 && (size_t)k < size ? (size_t)k : 0;
 }
 
-int wr_engine_comment(hamle_writer *w, unsigned ply, const char *s, size_t n)
+int wr_engine_comment_of(hamle_writer *w, unsigned ply, const char *s, size_t n)
 {
 	char ev[40];
 	size_t el;
@@ -90,7 +90,7 @@ int wr_engine_comment(hamle_writer *w, unsigned ply, const char *s, size_t n)
 	return 1;
 }
 
-size_t wr_engine_eval(hamle_writer *w, unsigned ply)
+size_t wr_engine_eval_of(hamle_writer *w, unsigned ply)
 {
 	char ev[40];
 	size_t el;
@@ -108,7 +108,7 @@ static void number(hamle_writer *w, unsigned v, const char *suffix)
 	wr_word3(w, "", d, (size_t)(num + sizeof(num) - d), suffix);
 }
 
-size_t wr_engine_line(hamle_writer *w, unsigned ply, const struct hamle_position *before)
+size_t wr_engine_line_of(hamle_writer *w, unsigned ply, const struct hamle_position *before)
 {
 	const hamle_analysis *an = w->ea;
 	if (!an || ply == 0 || ply > an->plies || an->ply[ply].judge < HAMLE_JUDGE_MISTAKE)

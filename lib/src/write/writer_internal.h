@@ -58,14 +58,32 @@ struct hamle_writer {
 const struct hamle_analysis *wr_analysis(const hamle_writer *w, const hamle_game *g);
 /* The judgement NAG of mainline ply (its move is token i of t[0..n)), 0 for none or when the
  * move's own NAGs have it. */
-unsigned wr_engine_nag(const hamle_writer *w, unsigned ply, const hamle_token *t, size_t i, size_t n);
+unsigned wr_engine_nag_of(const hamle_writer *w, unsigned ply, const hamle_token *t, size_t i, size_t n);
 /* Writes comment s[0..n) after mainline ply's move with its [%eval] merged in: 1, or 0 when the
  * comment is not for that (written by the caller). */
-int wr_engine_comment(hamle_writer *w, unsigned ply, const char *s, size_t n);
+int wr_engine_comment_of(hamle_writer *w, unsigned ply, const char *s, size_t n);
 /* After ply's comments: its [%eval] when no comment took it; the comment and the best line of a
  * mistake or blunder (before: the position before its move). Return how many were written. */
-size_t wr_engine_eval(hamle_writer *w, unsigned ply);
-size_t wr_engine_line(hamle_writer *w, unsigned ply, const struct hamle_position *before);
+size_t wr_engine_eval_of(hamle_writer *w, unsigned ply);
+size_t wr_engine_line_of(hamle_writer *w, unsigned ply, const struct hamle_position *before);
+/* The same, called at every mainline ply of an annotated game: without an analysis (most games)
+ * they cost a test, inline */
+static inline unsigned wr_engine_nag(const hamle_writer *w, unsigned ply, const hamle_token *t, size_t i, size_t n)
+{
+	return w->ea ? wr_engine_nag_of(w, ply, t, i, n) : 0;
+}
+static inline int wr_engine_comment(hamle_writer *w, unsigned ply, const char *s, size_t n)
+{
+	return w->ea ? wr_engine_comment_of(w, ply, s, n) : 0;
+}
+static inline size_t wr_engine_eval(hamle_writer *w, unsigned ply)
+{
+	return w->ea ? wr_engine_eval_of(w, ply) : 0;
+}
+static inline size_t wr_engine_line(hamle_writer *w, unsigned ply, const struct hamle_position *before)
+{
+	return w->ea ? wr_engine_line_of(w, ply, before) : 0;
+}
 
 /* ---- buffer (sticky out-of-memory) ---- */
 /* Grows the buffer for n more bytes and a NUL; 0 when out of memory (sticky). */
