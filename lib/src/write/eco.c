@@ -1,5 +1,5 @@
 /* eco.c: the opening table (see hamle/eco.h): TSV lines replayed once at load into a hash table
- * by position key. */
+ * by position key, with a filter of the keys (write/eco_internal.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,23 +8,10 @@
 #include "hamle/locale.h"
 #include "hamle/rules.h"
 #include "hamle/san.h"
+#include "write/eco_internal.h"
 
 extern const unsigned char hamle_embedded_eco[];
 extern const size_t hamle_embedded_eco_size;
-
-struct eco_slot {
-	uint64_t key;
-	size_t entry; /* index + 1; 0 empty */
-};
-
-struct hamle_eco {
-	hamle_eco_entry *entry;
-	size_t n, cap;
-	struct eco_slot *slot;
-	size_t nslots; /* a power of two */
-	char *text;    /* the entries' strings */
-	unsigned max_plies;
-};
 
 void hamle_eco_free(hamle_eco *e)
 {
@@ -49,7 +36,7 @@ static size_t slot_of(const hamle_eco *e, uint64_t key)
 
 const hamle_eco_entry *hamle_eco_find_key(const hamle_eco *e, uint64_t key)
 {
-	if (!e || !e->nslots)
+	if (!e || !e->nslots || !eco_may_hold(e, key))
 		return NULL;
 	size_t i = slot_of(e, key);
 	return e->slot[i].entry ? &e->entry[e->slot[i].entry - 1] : NULL;
@@ -146,6 +133,8 @@ int hamle_eco_load_buffer(hamle_eco **out, const char *data, size_t len, hamle_e
 			if (!e->slot[k].entry) { /* the first line to reach a position stands for it */
 				e->entry[e->n] = (hamle_eco_entry){ s, t1 + 1, plies };
 				e->slot[k] = (struct eco_slot){ key, ++e->n };
+				unsigned b = (unsigned)(key >> (64 - ECO_FILTER_BITS));
+				e->filter[b >> 6] |= (uint64_t)1 << (b & 63);
 				if (plies > e->max_plies)
 					e->max_plies = plies;
 			}
