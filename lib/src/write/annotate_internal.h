@@ -22,6 +22,8 @@ struct annot_ply {
 	long clock;       /* [%clk] after the move, in tenths of a second; -1 none */
 	unsigned number;  /* move number of the move (ply 0: the start position's) */
 	int side;         /* who played it */
+	const struct hamle_position *pos; /* during the walk: the replay's position after it (kept
+	                                   * positions), NULL when the walk plays the move itself */
 };
 
 struct hamle_annotator {
@@ -49,6 +51,26 @@ struct hamle_annotator {
 	unsigned opening_ply;
 	int oom;
 };
+
+/* ---- annotate_walk.c ---- */
+/* What the walk along the mainline found so far (annotate.c reads the end it reached). */
+struct walk_state {
+	int three_board, three_move, fifty_board, fifty_move, five, seventy_five;
+	const char *ended; /* the automatic end reached, its code; NULL while playing */
+	unsigned ended_ply;
+	int after_end;     /* moves-after-end reported */
+	size_t twice[2];   /* by parity of the ply: 1 + the latest ply whose position had occurred at
+	                    * least twice there; 0 none */
+	size_t dead_ply;   /* 1 + the ply of the first dead position beyond material (a locked wall,
+	                    * found from the final position: first_dead); 0 none */
+	uint64_t seen[2][4]; /* by parity of the ply: a bit per key of the stretch since the last
+	                      * capture or pawn move */
+};
+/* Walks the mainline of g as rp replayed it (ws zeroed but for dead_ply), filling a->ply[],
+ * a->plies, the events and the opening; returns the final position (rp's or *own), or NULL on
+ * ENOMEM. */
+const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp,
+	struct walk_state *ws, struct hamle_position *own);
 
 /* ---- annotate_text.c ---- */
 /* Appends an event for ply (fields from a->ply[ply] and pos, the position after it); NULL on ENOMEM. */
