@@ -276,6 +276,40 @@ START_TEST(test_threefold_claim_by_move)
 }
 END_TEST
 
+/* The same claim where no side may castle (the walk then knows a move's key from the piece's two
+ * squares): found by the same move at the same ply; a rook's move that repeats nothing is no
+ * claim, and neither is one whose key is the filter's only by the turn (a repetition with the
+ * other side to move). */
+START_TEST(test_threefold_claim_by_move_no_castling)
+{
+	ann x;
+	const char *fen = "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K2R w - - 0 1\"]\n\n";
+	char text[256];
+	snprintf(text, sizeof(text), "%s1. Rh2 Ra7 2. Rh1 Ra8 3. Rh2 Ra7 4. Rh1 Ra8 *\n", fen);
+	annotate(&x, text, 0, locs[0]);
+	const hamle_annot_event *m = find(&x, "threefold-repetition", HAMLE_CLAIM_BY_MOVE);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->ply, 7);
+	ck_assert_str_eq(m->move, "Ra8");
+	ck_assert_uint_eq(m->count, 3);
+	ck_assert_ptr_nonnull(find(&x, "threefold-repetition", HAMLE_CLAIM_BOARD));
+	done(&x);
+	/* the positions repeat only twice: no claim, by a move or on the board */
+	snprintf(text, sizeof(text), "%s1. Rh2 Ra7 2. Rh1 Ra8 3. Rh3 Ra6 *\n", fen);
+	annotate(&x, text, 0, locs[0]);
+	ck_assert_ptr_null(find(&x, "threefold-repetition", -1));
+	done(&x);
+	/* a king walk: 1. Kf1 Kd8 2. Ke1 Ke8 3. Kf1 Kd8 4. Ke1: Black claims by writing 4... Ke8 */
+	snprintf(text, sizeof(text), "%s1. Kf1 Kd8 2. Ke1 Ke8 3. Kf1 Kd8 4. Ke1 *\n", fen);
+	annotate(&x, text, 0, locs[0]);
+	m = find(&x, "threefold-repetition", HAMLE_CLAIM_BY_MOVE);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->ply, 7);
+	ck_assert_str_eq(m->move, "Ke8");
+	done(&x);
+}
+END_TEST
+
 /* 9.3: the clock at 99 allows the claim by writing a move; at 100 on the board; 75 moves (150)
  * end a 2015 game. */
 START_TEST(test_fifty_and_seventy_five)
@@ -493,6 +527,7 @@ Suite *annotate_suite(void)
 	tcase_add_test(tc, test_variation_does_not_count);
 	tcase_add_test(tc, test_fivefold_by_date);
 	tcase_add_test(tc, test_threefold_claim_by_move);
+	tcase_add_test(tc, test_threefold_claim_by_move_no_castling);
 	tcase_add_test(tc, test_fifty_and_seventy_five);
 	tcase_add_test(tc, test_flag_fall);
 	tcase_add_test(tc, test_ends);
