@@ -28,8 +28,8 @@ static void teardown(void)
 	hamle_locale_free(en);
 }
 
-/* The opening of the position after the moves. */
-static const hamle_eco_entry *after(const char *const *moves)
+/* The opening of the position after the moves, in table t. */
+static const hamle_eco_entry *after_in(const hamle_eco *t, const char *const *moves)
 {
 	hamle_position *p = NULL;
 	ck_assert_int_eq(hamle_position_new(&p, NULL, NULL), HAMLE_OK);
@@ -38,10 +38,12 @@ static const hamle_eco_entry *after(const char *const *moves)
 		ck_assert_int_eq(hamle_san_parse(&m, p, en, moves[i], strlen(moves[i]), NULL, NULL), HAMLE_OK);
 		hamle_position_play(p, m);
 	}
-	const hamle_eco_entry *e = hamle_eco_find(eco, p);
+	const hamle_eco_entry *e = hamle_eco_find(t, p);
 	hamle_position_free(p);
 	return e;
 }
+
+static const hamle_eco_entry *after(const char *const *moves) { return after_in(eco, moves); }
 
 START_TEST(test_builtin_by_position)
 {
@@ -58,6 +60,39 @@ START_TEST(test_builtin_by_position)
 	ck_assert_ptr_nonnull(ea);
 	ck_assert_ptr_eq(ea, eb);
 	ck_assert_str_eq(ea->eco, "D31");
+}
+END_TEST
+
+/* Lines replayed after the moves they share with the line before: one that ends inside the line
+ * before, one that leaves it, one that shares nothing, one as long as the line before; each finds
+ * its own position and plies. */
+START_TEST(test_buffer_shared_moves)
+{
+	hamle_eco *t = NULL;
+	hamle_error err;
+	static const char lines[] = "eco\tname\tpgn\n"
+		"A1\tlong\t1. e4 e5 2. Nf3 Nc6\n"
+		"A2\tinside\t1. e4 e5\n"
+		"A3\tleaves\t1. e4 c5 2. Nf3\n"
+		"A4\tnothing\t1. d4 d5\n"
+		"A5\tsame length\t1. d4 Nf6\n";
+	ck_assert_int_eq(hamle_eco_load_buffer(&t, lines, strlen(lines), &err), HAMLE_OK);
+	ck_assert_uint_eq(hamle_eco_count(t), 5);
+	static const char *const m1[] = { "e4", "e5", "Nf3", "Nc6", NULL }, *const m2[] = { "e4", "e5", NULL },
+		*const m3[] = { "e4", "c5", "Nf3", NULL }, *const m4[] = { "d4", "d5", NULL },
+		*const m5[] = { "d4", "Nf6", NULL }, *const none[] = { "e4", "c5", NULL };
+	const char *const *m[] = { m1, m2, m3, m4, m5 };
+	static const char *const want[] = { "A1", "A2", "A3", "A4", "A5" };
+	static const unsigned plies[] = { 4, 2, 3, 2, 2 };
+	for (int i = 0; i < 5; i++) {
+		const hamle_eco_entry *e = after_in(t, m[i]);
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(e->eco, want[i]);
+		ck_assert_uint_eq(e->plies, plies[i]);
+	}
+	ck_assert_ptr_null(after_in(t, none));
+	ck_assert_uint_eq(hamle_eco_max_plies(t), 4);
+	hamle_eco_free(t);
 }
 END_TEST
 
@@ -135,6 +170,7 @@ Suite *eco_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_builtin_by_position);
 	tcase_add_test(tc, test_buffer_errors);
+	tcase_add_test(tc, test_buffer_shared_moves);
 	tcase_add_test(tc, test_tags);
 	suite_add_tcase(s, tc);
 	return s;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess/position_internal.h"
 #include "hamle/eco.h"
 #include "hamle/locale.h"
 #include "hamle/rules.h"
@@ -58,10 +59,24 @@ static int fail(hamle_error *err, size_t line, const char *what)
 	return HAMLE_ESYNTAX;
 }
 
-/* Replays the moves s[0..n) from the start position into pos; the plies in *plies. 0 or -1. */
-static int replay_line(hamle_position *pos, const hamle_locale *en, const char *s, size_t n, unsigned *plies)
+/* The line replayed last: its moves (into the table's text) and the positions after each, so that
+ * the next line, which mostly starts with the same moves (the table is sorted), replays only
+ * where it differs. */
+#define ECO_LINE_MAX 64
+struct eco_line {
+	const char *tok[ECO_LINE_MAX];
+	size_t len[ECO_LINE_MAX];
+	struct hamle_position pos[ECO_LINE_MAX + 1]; /* pos[0]: the start position */
+	unsigned n;
+};
+
+/* Replays the moves s[0..n) from the start position into *pos, after the moves it shares with the
+ * line before (L, which it becomes); the plies in *plies. 0 or -1. */
+static int replay_line(struct eco_line *L, hamle_position *pos, const hamle_locale *en, const char *s, size_t n,
+	unsigned *plies)
 {
-	*plies = 0;
+	unsigned k = 0;
+	int same = 1; /* the moves so far are the line before's */
 	size_t i = 0;
 	while (i < n) {
 		while (i < n && s[i] == ' ')
@@ -70,14 +85,34 @@ static int replay_line(hamle_position *pos, const hamle_locale *en, const char *
 		while (e < n && s[e] != ' ')
 			e++;
 		if (e > i && s[e - 1] != '.') { /* "12." and "12..." are move numbers */
+			if (same && k < L->n && L->len[k] == e - i && memcmp(L->tok[k], s + i, e - i) == 0) {
+				k++;
+				i = e;
+				continue;
+			}
+			if (same) {
+				*pos = L->pos[k];
+				same = 0;
+			}
 			hamle_move m;
-			if (hamle_san_parse(&m, pos, en, s + i, e - i, NULL, NULL) < 0)
+			if (hamle_san_parse(&m, pos, en, s + i, e - i, NULL, NULL) < 0) {
+				L->n = k < ECO_LINE_MAX ? k : ECO_LINE_MAX;
 				return -1;
+			}
 			hamle_position_play(pos, m);
-			(*plies)++;
+			if (k < ECO_LINE_MAX) {
+				L->tok[k] = s + i;
+				L->len[k] = e - i;
+				L->pos[k + 1] = *pos;
+			}
+			k++;
 		}
 		i = e;
 	}
+	if (same)
+		*pos = L->pos[k];
+	L->n = k < ECO_LINE_MAX ? k : ECO_LINE_MAX;
+	*plies = k;
 	return 0;
 }
 
@@ -87,13 +122,14 @@ int hamle_eco_load_buffer(hamle_eco **out, const char *data, size_t len, hamle_e
 		return HAMLE_EUSAGE;
 	*out = NULL;
 	hamle_eco *e = calloc(1, sizeof(*e));
+	struct eco_line *last = malloc(sizeof(*last));
 	hamle_locale *en = NULL;
 	hamle_position *start = NULL, *pos = NULL;
 	int rc = HAMLE_ENOMEM;
 	size_t lines = 1;
 	for (size_t i = 0; i < len; i++)
 		lines += data[i] == '\n';
-	if (!e || !(e->text = malloc(len + 1)) || !(e->entry = calloc(lines, sizeof(*e->entry))))
+	if (!e || !last || !(e->text = malloc(len + 1)) || !(e->entry = calloc(lines, sizeof(*e->entry))))
 		goto cleanup;
 	e->nslots = 16;
 	while (e->nslots < 2 * lines)
@@ -103,6 +139,8 @@ int hamle_eco_load_buffer(hamle_eco **out, const char *data, size_t len, hamle_e
 	if ((rc = hamle_locale_load_builtin(&en, "en", err)) < 0 || (rc = hamle_position_new(&start, NULL, err)) < 0 ||
 	    (rc = hamle_position_copy(&pos, start)) < 0)
 		goto cleanup;
+	last->pos[0] = *start;
+	last->n = 0;
 	memcpy(e->text, data, len);
 	e->text[len] = '\0';
 	char *s = e->text, *end = e->text + len;
@@ -120,11 +158,7 @@ int hamle_eco_load_buffer(hamle_eco **out, const char *data, size_t len, hamle_e
 			}
 			*t1 = *t2 = '\0';
 			unsigned plies;
-			hamle_position_free(pos);
-			pos = NULL;
-			if ((rc = hamle_position_copy(&pos, start)) < 0)
-				goto cleanup;
-			if (replay_line(pos, en, t2 + 1, strlen(t2 + 1), &plies) < 0) {
+			if (replay_line(last, pos, en, t2 + 1, strlen(t2 + 1), &plies) < 0) {
 				rc = fail(err, line, "its moves do not replay from the start position");
 				goto cleanup;
 			}
@@ -145,6 +179,7 @@ int hamle_eco_load_buffer(hamle_eco **out, const char *data, size_t len, hamle_e
 	e = NULL;
 	rc = 0;
 cleanup:
+	free(last);
 	hamle_position_free(start);
 	hamle_position_free(pos);
 	hamle_locale_free(en);
