@@ -128,7 +128,7 @@ void annot_clock_ply(hamle_annotator *a, const struct annot_tc *tc, size_t k, co
 	long prev = -1;
 	if (k > 2 && a->ply[k - 2].clock >= 0)
 		prev = a->ply[k - 2].clock;
-	else if (k <= 2 && tc->known && a->ply[0].number == 1)
+	else if (k <= 2 && tc->known && a->start_number == 1)
 		prev = tc->base; /* the side's first move of a game from move 1: its clock started at the
 		                  * period's time */
 	if (prev < 0)
@@ -136,7 +136,8 @@ void annot_clock_ply(hamle_annotator *a, const struct annot_tc *tc, size_t k, co
 	long emt = prev + tc->inc - p->clock;
 	/* the move that completes a period brings the next period's time (before or after it is
 	 * recorded, as clocks differ) */
-	if (emt < 0 && tc->moves && tc->bonus && (p->number % tc->moves == 0 || p->number % tc->moves == 1))
+	unsigned number = annot_ply_number(a, k);
+	if (emt < 0 && tc->moves && tc->bonus && (number % tc->moves == 0 || number % tc->moves == 1))
 		emt += tc->bonus;
 	if (emt < 0) {
 		if (!(fl & HAMLE_ANNOTATE_CLOCKS))

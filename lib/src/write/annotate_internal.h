@@ -20,8 +20,6 @@ struct annot_ply {
 	unsigned count;   /* occurrences of that position up to here (1 for the first) */
 	size_t token;     /* token of the move (ply 0: (size_t)-1) */
 	long clock;       /* [%clk] after the move, in tenths of a second; -1 none */
-	unsigned number;  /* move number of the move (ply 0: the start position's) */
-	int side;         /* who played it */
 	const struct hamle_position *pos; /* during the walk: the replay's position after it (kept
 	                                   * positions), NULL when the walk plays the move itself */
 };
@@ -42,6 +40,9 @@ struct hamle_annotator {
 	struct annot_ply *ply;   /* ply[0] is the start position */
 	size_t plycap;
 	unsigned plies;
+	unsigned start_number;   /* the start position's full-move number and side to move: every
+	                          * ply's (annot_ply_number, annot_ply_side) */
+	int start_side;
 	unsigned clock_ply[2];   /* by side: the last ply with a [%clk] of that side's move; 0 none */
 	hamle_result board, written;
 	uint64_t final_key;
@@ -51,6 +52,17 @@ struct hamle_annotator {
 	unsigned opening_ply;
 	int oom;
 };
+
+/* The move number of mainline ply k >= 1 and who played it: the position before it had them
+ * (every ply passes the turn; the number counts on after Black's move, as a position's does). */
+static inline unsigned annot_ply_number(const hamle_annotator *a, size_t k)
+{
+	return (uint16_t)(a->start_number + ((size_t)a->start_side + k - 1) / 2);
+}
+static inline int annot_ply_side(const hamle_annotator *a, size_t k)
+{
+	return (int)(((size_t)a->start_side + k - 1) & 1);
+}
 
 /* ---- annotate_walk.c ---- */
 /* What the walk along the mainline found so far (annotate.c reads the end it reached). */

@@ -26,8 +26,8 @@ hamle_annot_event *annot_event(hamle_annotator *a, const char *code, unsigned pl
 	ev->code = code;
 	ev->ply = ply;
 	const struct annot_ply *p = &a->ply[ply];
-	ev->move_number = ply ? p->number : 0;
-	ev->side = ply ? p->side : -1;
+	ev->move_number = ply ? annot_ply_number(a, ply) : 0;
+	ev->side = ply ? annot_ply_side(a, ply) : -1;
 	ev->token = ply ? p->token : (size_t)-1;
 	if (a->game && ev->token != (size_t)-1) {
 		const hamle_token *t = &hamle_game_tokens(a->game)[ev->token];

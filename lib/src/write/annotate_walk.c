@@ -253,20 +253,16 @@ static unsigned mainline(hamle_annotator *a, const hamle_game *g, const hamle_re
 	                        * comments right after it */
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *tk = &t[i];
-		if (tk->depth != 0) {
-			run = 0;
-			continue;
-		}
-		if (tk->kind == HAMLE_TOKEN_COMMENT) {
-			if (run && ply[k].clock < 0)
+		unsigned kind = tk->kind;
+		if (kind != HAMLE_TOKEN_MOVE || tk->depth != 0) {
+			/* the comments right after a move go on through its NAGs and draw offers */
+			if (tk->depth != 0 || (kind != HAMLE_TOKEN_COMMENT && kind != HAMLE_TOKEN_NAG &&
+			                       kind != HAMLE_TOKEN_DRAW_OFFER))
+				run = 0;
+			else if (kind == HAMLE_TOKEN_COMMENT && run && ply[k].clock < 0)
 				ply[k].clock = annot_clock(tk->text, tk->len);
 			continue;
 		}
-		if (tk->kind == HAMLE_TOKEN_NAG || tk->kind == HAMLE_TOKEN_DRAW_OFFER)
-			continue;
-		run = 0;
-		if (tk->kind != HAMLE_TOKEN_MOVE)
-			continue;
 		/* the position after move k is the one before this move, or the final one where the
 		 * replay did not play this move (after an end) */
 		int played = mv && (mv[i].flags & HAMLE_RM_MOVE);
@@ -324,8 +320,9 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 		return NULL;
 	unsigned moves = mainline(a, g, rp);
 	struct annot_ply *ply = a->ply;
-	ply[0] = (struct annot_ply){ known ? hist[0] : hamle_position_repetition_key(cur), 1, (size_t)-1, -1,
-		cur->fullmove, -1, NULL };
+	ply[0] = (struct annot_ply){ known ? hist[0] : hamle_position_repetition_key(cur), 1, (size_t)-1, -1, NULL };
+	a->start_number = cur->fullmove;
+	a->start_side = cur->side;
 	uint64_t (*seen)[4] = ws->seen;
 	memset(seen, 0, sizeof(ws->seen));
 	seen[0][ply[0].key >> 62] = (uint64_t)1 << ((ply[0].key >> 56) & 63);
@@ -337,8 +334,6 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 	for (; k <= moves; k++) {
 		struct annot_ply *p = &ply[k];
 		const struct hamle_position *after = p->pos;
-		p->number = cur->fullmove;
-		p->side = cur->side;
 		if (__builtin_expect(!after || ws->ended, 0)) {
 			/* a move the replay did not play, or one after the end the walk found */
 			hamle_move m = 0;
@@ -379,7 +374,7 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 		p->count = c;
 		rules_at(a, ws, k, c, cur, laws);
 		if (__builtin_expect(p->clock >= 0, 0)) {
-			a->clock_ply[p->side] = (unsigned)k;
+			a->clock_ply[annot_ply_side(a, k)] = (unsigned)k;
 			if (fl & (HAMLE_ANNOTATE_EMT | HAMLE_ANNOTATE_CLOCKS)) {
 				if (!tc_read) {
 					annot_tc_parse(&tc, hamle_game_tag(g, "TimeControl"));
@@ -395,9 +390,9 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 	/* openings: the deepest position of the table the game reached while it was no further from
 	 * the start than the table's longest line and a margin for the moves a transposition wastes */
 	const hamle_eco *eco = (fl & HAMLE_ANNOTATE_ECO) ? a->opts.eco : NULL;
-	if (eco && ply[0].number == 1 && hamle_replay_start(rp)->side == HAMLE_WHITE) {
-		unsigned until = hamle_eco_max_plies(eco) + 16;
-		for (unsigned j = 0; j <= a->plies && j <= until; j++)
+	if (eco && a->start_number == 1 && a->start_side == HAMLE_WHITE) {
+		size_t until = hamle_eco_max_plies(eco) + 16, last = a->plies < until ? a->plies : until;
+		for (size_t j = 0; j <= last; j++)
 			if (eco_may_hold(eco, ply[j].key))
 				opening_at(a, eco, j);
 	}
