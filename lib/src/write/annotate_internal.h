@@ -20,8 +20,8 @@ struct annot_ply {
 	unsigned count;   /* occurrences of that position up to here (1 for the first) */
 	size_t token;     /* token of the move (ply 0: (size_t)-1) */
 	long clock;       /* [%clk] after the move, in tenths of a second; -1 none */
-	const struct hamle_position *pos; /* during the walk: the replay's position after it (kept
-	                                   * positions), NULL when the walk plays the move itself */
+	const struct hamle_position *pos; /* during the walk: the replay's position before it (kept
+	                                   * positions), NULL where it did not play it */
 };
 
 struct hamle_annotator {

@@ -240,8 +240,8 @@ static void opening_at(hamle_annotator *a, const hamle_eco *eco, size_t k)
 }
 
 /* The mainline's moves, in a->ply[1..]: their tokens, the clock of the comments right after each
- * (the first [%clk] among them) and the replay's position after each where it kept it. Returns
- * the number of moves. */
+ * (the first [%clk] among them) and the replay's position before each where it kept it (NULL
+ * after the last). Returns the number of moves. */
 static unsigned mainline(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp)
 {
 	const hamle_replay_move *mv = hamle_replay_moves(rp);
@@ -249,8 +249,7 @@ static unsigned mainline(hamle_annotator *a, const hamle_game *g, const hamle_re
 	size_t n = hamle_game_token_count(g);
 	struct annot_ply *ply = a->ply;
 	unsigned k = 0;
-	int kept = 0, run = 0; /* kept: the replay kept the position before move k; run: in the
-	                        * comments right after it */
+	int run = 0; /* in the comments right after move k */
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *tk = &t[i];
 		unsigned kind = tk->kind;
@@ -263,19 +262,13 @@ static unsigned mainline(hamle_annotator *a, const hamle_game *g, const hamle_re
 				ply[k].clock = annot_clock(tk->text, tk->len);
 			continue;
 		}
-		/* the position after move k is the one before this move, or the final one where the
-		 * replay did not play this move (after an end) */
-		int played = mv && (mv[i].flags & HAMLE_RM_MOVE);
-		if (k)
-			ply[k].pos = !kept ? NULL : played ? mv[i].before : hamle_replay_final(rp);
-		kept = played && mv[i].before;
 		struct annot_ply *p = &ply[++k];
+		p->pos = mv ? mv[i].before : NULL; /* NULL where the replay did not play it, or kept none */
 		p->token = i;
 		p->clock = -1;
 		run = 1;
 	}
-	if (k)
-		ply[k].pos = kept ? hamle_replay_final(rp) : NULL;
+	ply[k + 1].pos = NULL;
 	return k;
 }
 
@@ -315,6 +308,7 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 	const struct hamle_position *cur = hamle_replay_start(rp);
 	unsigned known = rp->history_len == (size_t)rp->plies + 1 ? rp->plies : 0; /* keys known up to */
 	const uint64_t *hist = rp->history;
+	const struct hamle_position *fin = hamle_replay_final(rp);
 	/* room for every mainline ply and the one a claim by a move would make: no growth below */
 	if (!ply_room(a, hamle_game_token_count(g) + 1))
 		return NULL;
@@ -333,7 +327,10 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 	size_t k = 1;
 	for (; k <= moves; k++) {
 		struct annot_ply *p = &ply[k];
-		const struct hamle_position *after = p->pos;
+		/* the position after it: the one before the next move where the replay kept that, else
+		 * the final one where it kept the one before this move (the next one it did not play:
+		 * an end), else none (played here) */
+		const struct hamle_position *after = p[1].pos ? p[1].pos : p->pos ? fin : NULL;
 		if (__builtin_expect(!after || ws->ended, 0)) {
 			/* a move the replay did not play, or one after the end the walk found */
 			hamle_move m = 0;
