@@ -4,6 +4,9 @@
 #ifndef HAMLE_PGN_WRITER_INTERNAL_H
 #define HAMLE_PGN_WRITER_INTERNAL_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "chess/position_internal.h"
 #include "hamle/writer.h"
 
@@ -135,7 +138,7 @@ const struct hamle_annotator *wr_annotations(const hamle_writer *w, const hamle_
 /* Whether a tag of this name is written under shape (STR_ONLY, NO_TAGS). */
 int wr_tag_kept(unsigned shape, const char *name);
 
-/* ---- PGN export (writer_pgn.c, the tag section in writer_tags.c) ---- */
+/* ---- PGN export (writer_pgn.c, the tag section in writer_tags.c, words in writer_words.c) ---- */
 int wr_pgn_game(hamle_writer *w, const hamle_game *g, const hamle_replay *rp);
 /* The tag section and the blank line after it. */
 void wr_tags(hamle_writer *w, const hamle_game *g);
@@ -143,11 +146,57 @@ void wr_tags(hamle_writer *w, const hamle_game *g);
  * wrapped before opts.line_width); a word starting with '%' never starts a line in column 1. */
 void wr_word3(hamle_writer *w, const char *prefix, const char *s, size_t n, const char *suffix);
 void wr_word(hamle_writer *w, const char *s);
+/* One word s[0..n) (0 < n <= 16, 16 bytes readable at s) of c characters, placed as wr_word3
+ * places it: the move and move number of every ply, without wr_word3's counting and copying
+ * loops (check_writer_words.c compares the two). */
+static inline void wr_word_short(hamle_writer *w, const char *s, size_t n, size_t c)
+{
+	if (__builtin_expect(s[0] == '%', 0)) { /* (a locale's letter could be one) */
+		wr_word3(w, "", s, n, "");
+		return;
+	}
+	if (!wr_reserve(w, 17))
+		return;
+	char *d = w->buf + w->len;
+	if (w->col > 0) {
+		if (w->col + 1 + c < w->opts.line_width || w->glue) {
+			*d++ = ' ';
+			w->col += 1 + c;
+		} else {
+			*d++ = '\n';
+			w->col = c;
+		}
+	} else {
+		w->col = c;
+	}
+	memcpy(d, s, 16);
+	d[n] = '\0';
+	w->len = (size_t)(d + n - w->buf);
+	w->glue = 0;
+}
+
+/* Characters in s[0..n) (n <= 16, 16 bytes readable): n when all of it is ASCII. */
+static inline size_t wr_short_chars(const char *s, size_t n)
+{
+	uint64_t a, b, hi = 0x8080808080808080ull;
+	memcpy(&a, s, 8);
+	memcpy(&b, s + 8, 8);
+	if (n < 8) {
+		a &= ((uint64_t)1 << (8 * n)) - 1;
+		b = 0;
+	} else if (n < 16) {
+		b &= n == 8 ? 0 : ((uint64_t)1 << (8 * (n - 8))) - 1;
+	}
+	return ((a | b) & hi) == 0 ? n : wr_chars(s, n);
+}
+
 /* Ends the current line (nothing at the start of one). */
 void wr_end_line(hamle_writer *w);
 /* A {} comment, whitespace collapsed, wrapped at its spaces; a '}' in s (error texts only)
  * written as U+007D. */
 void wr_brace_comment(hamle_writer *w, const char *s, size_t n);
+/* The same word by word, any comment: what wr_brace_comment's faster paths must equal (writer_words.c). */
+void wr_brace_comment_words(hamle_writer *w, const char *s, size_t n);
 /* A ';' comment ending its line; one longer than a line holds is split at its spaces over
  * several ';' lines. */
 void wr_line_comment(hamle_writer *w, const char *s, size_t n);

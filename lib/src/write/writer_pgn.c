@@ -10,65 +10,6 @@
 #include "replay/replay_internal.h"
 #include "write/annotate_internal.h"
 
-static int width_ok(const hamle_writer *w, size_t c)
-{
-	return w->col + 1 + c < w->opts.line_width;
-}
-
-void wr_word3(hamle_writer *w, const char *prefix, const char *s, size_t n, const char *suffix)
-{
-	/* This runs once per move and move number: one reservation, the word copied after a slot
-	 * for the separator while its characters are counted, then the separator decided. */
-	size_t pl = 0, sl = 0;
-	while (prefix[pl])
-		pl++;
-	while (suffix[sl])
-		sl++;
-	if (!wr_reserve(w, 2 + pl + n + sl))
-		return;
-	char *start = w->buf + w->len, *d = start + 1;
-	size_t c = 0;
-	for (size_t i = 0; i < pl; i++) {
-		c += ((unsigned char)prefix[i] & 0xC0) != 0x80;
-		*d++ = prefix[i];
-	}
-	for (size_t i = 0; i < n; i++) {
-		c += ((unsigned char)s[i] & 0xC0) != 0x80;
-		*d++ = s[i];
-	}
-	for (size_t i = 0; i < sl; i++) {
-		c += ((unsigned char)suffix[i] & 0xC0) != 0x80;
-		*d++ = suffix[i];
-	}
-	*d = '\0';
-	char first = pl ? prefix[0] : n ? s[0] : sl ? suffix[0] : ' ';
-	if (w->col > 0 && (width_ok(w, c) || w->glue)) {
-		*start = ' ';
-		w->col++;
-	} else if (__builtin_expect(first == '%', 0)) {
-		/* '%' in column 1 would start an escape line: a space before it on its new line */
-		if (w->col > 0) {
-			memmove(start + 2, start + 1, (size_t)(d - start));
-			start[0] = '\n';
-			start[1] = ' ';
-			d++;
-		} else {
-			*start = ' ';
-		}
-		w->col = 1;
-	} else if (w->col > 0) {
-		*start = '\n';
-		w->col = 0;
-	} else {
-		/* at the start of a line: no separator */
-		memmove(start, start + 1, (size_t)(d - start));
-		d--;
-	}
-	w->len = (size_t)(d - w->buf);
-	w->col += c;
-	w->glue = 0;
-}
-
 /* A number in decimal as one word: "12." "12..." "$14". */
 static void word_number(hamle_writer *w, const char *prefix, unsigned v, const char *suffix)
 {
@@ -77,100 +18,13 @@ static void word_number(hamle_writer *w, const char *prefix, unsigned v, const c
 	wr_word3(w, prefix, d, (size_t)(num + sizeof(num) - d), suffix);
 }
 
-void wr_word(hamle_writer *w, const char *s)
+/* The move number before a move: "12." or "12...". */
+static inline void word_move_number(hamle_writer *w, unsigned v, int white)
 {
-	wr_word3(w, "", s, strlen(s), "");
-}
-
-void wr_end_line(hamle_writer *w)
-{
-	if (w->col > 0) {
-		wr_putc(w, '\n');
-		w->col = 0;
-	}
-}
-
-void wr_brace_comment(hamle_writer *w, const char *s, size_t n)
-{
-	size_t i = 0, nwords = 0;
-	char tmp[6 * 64];
-	while (i < n) {
-		while (i < n && wr_is_space(s[i]))
-			i++;
-		if (i == n)
-			break;
-		size_t e = i;
-		int brace = 0;
-		while (e < n && !wr_is_space(s[e]))
-			brace |= s[e++] == '}';
-		size_t k = e;
-		while (k < n && wr_is_space(s[k]))
-			k++;
-		int last = k == n;
-		const char *wd = s + i;
-		size_t wl = e - i;
-		if (brace) { /* cannot occur in a read {} comment; error texts only */
-			size_t o = 0;
-			for (size_t j = 0; j < wl && o + 6 <= sizeof(tmp); j++) {
-				if (wd[j] == '}') {
-					memcpy(tmp + o, "U+007D", 6);
-					o += 6;
-				} else {
-					tmp[o++] = wd[j];
-				}
-			}
-			wd = tmp;
-			wl = o;
-		}
-		wr_word3(w, nwords == 0 ? "{" : "", wd, wl, last ? "}" : "");
-		nwords++;
-		i = e;
-	}
-	if (nwords == 0)
-		wr_word(w, "{}");
-}
-
-void wr_line_comment(hamle_writer *w, const char *s, size_t n)
-{
-	while (n > 0 && wr_is_space(s[n - 1]))
-		n--;
-	if (1 + wr_chars(s, n) <= WR_LINE_MAX) {
-		wr_word3(w, ";", s, n, "");
-		wr_end_line(w);
-		return;
-	}
-	/* longer than a line: ';' lines of whole words (a word longer than a line on its own) */
-	wr_end_line(w);
-	size_t i = 0;
-	while (i < n) {
-		size_t e = i, cut = i, chars = 1;
-		while (e < n) {
-			if (e > i && wr_is_space(s[e]))
-				cut = e;
-			chars += ((unsigned char)s[e] & 0xC0) != 0x80;
-			if (chars > WR_LINE_MAX && cut > i)
-				break;
-			e++;
-		}
-		if (e < n)
-			e = cut;
-		wr_putc(w, ';');
-		wr_put(w, s + i, e - i);
-		wr_putc(w, '\n');
-		i = e;
-		while (i < n && wr_is_space(s[i]))
-			i++;
-	}
-}
-
-void wr_escape_line(hamle_writer *w, const char *s, size_t n)
-{
-	while (n > 0 && wr_is_space(s[n - 1]))
-		n--;
-	wr_end_line(w);
-	wr_putc(w, '%');
-	wr_put(w, s, n);
-	wr_putc(w, '\n');
+	char num[32] = {0}, *e = num + 8, *d = wr_decimal(e, v); /* (a uint16_t: 5 digits at most) */
+	memcpy(e, "...", 3);
+	size_t len = (size_t)(e - d) + (white ? 1 : 3);
+	wr_word_short(w, d, len, len);
 }
 
 static int result_index(hamle_result r)
@@ -381,6 +235,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	f->last = f->cur;
 	f->moved = 0;
 	int need_black = 1;
+	const hamle_replay_move *mv = hamle_replay_moves(rp);
 	char buf[256];
 	for (size_t i = 0; i < stop && !w->oom; i++) {
 		const hamle_token *k = &t[i];
@@ -406,14 +261,15 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			f = &w->stack[depth];
 			const struct hamle_position *pos = &f->cur;
 			hamle_move m;
-			if (wr_move(w, g, rp, i, pos, &m) < 0) {
+			if (mv && (mv[i].flags & HAMLE_RM_MOVE)) {
+				m = mv[i].move; /* (what wr_move answers first) */
+			} else if (wr_move(w, g, rp, i, pos, &m) < 0) {
 				stop = i;
 				failed = 1;
 				break;
 			}
-			if (pos->side == HAMLE_WHITE || need_black) {
-				word_number(w, "", pos->fullmove, pos->side == HAMLE_WHITE ? "." : "...");
-			}
+			if (pos->side == HAMLE_WHITE || need_black)
+				word_move_number(w, pos->fullmove, pos->side == HAMLE_WHITE);
 			int len = w->an && !(w->an->opts.flags & HAMLE_ANNOTATE_MARKS) ?
 				format_as_written(buf, sizeof(buf), w, rp, k, pos, loc, m) :
 				san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
@@ -421,9 +277,18 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 				len = (int)ep_mark_order(buf, (size_t)len, loc);
 			if (len < 0 || (size_t)len >= sizeof(buf))
 				wr_word3(w, "", k->text, k->len, "");
+			else if (len > 0 && len <= 16)
+				wr_word_short(w, buf, (size_t)len, wr_short_chars(buf, (size_t)len));
 			else
 				wr_word3(w, "", buf, (size_t)len, "");
-			f->last = f->cur;
+			/* the position before the move is kept for a variation that may start after it
+			 * (and the engine's line): not when the line's next move comes first, or nothing */
+			size_t j = i + 1;
+			while (j < stop && (t[j].kind == HAMLE_TOKEN_MOVE_NUMBER || t[j].kind == HAMLE_TOKEN_COMMENT ||
+			                    t[j].kind == HAMLE_TOKEN_NAG))
+				j++;
+			if (w->ea || (j < stop && t[j].kind != HAMLE_TOKEN_MOVE))
+				f->last = f->cur;
 			hamle_position_play(&f->cur, m);
 			f->moved = 1;
 			need_black = 0;
