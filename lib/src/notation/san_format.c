@@ -172,6 +172,85 @@ int san_format_marks(char *buf, size_t size, const struct hamle_position *pos,
 	return format_algebraic(buf, size, pos, loc, m, form, capture, mark);
 }
 
+static void fast_slot(struct san_fast_style *fs, char *slot, unsigned char *len, const char *s, size_t n)
+{
+	if (!s)
+		n = 0;
+	if (n >= SAN_FAST_SLOT) {
+		fs->ok = 0;
+		return;
+	}
+	memset(slot, 0, SAN_FAST_SLOT);
+	if (n)
+		memcpy(slot, s, n);
+	*len = (unsigned char)n;
+}
+
+static void fast_str(struct san_fast_style *fs, char *slot, unsigned char *len, const char *s)
+{
+	fast_slot(fs, slot, len, s, s ? strlen(s) : 0);
+}
+
+void san_fast_style_init(struct san_fast_style *fs, const struct hamle_locale *loc, int form)
+{
+	memset(fs, 0, sizeof(*fs));
+	fs->loc = loc;
+	fs->form = form;
+	if (!loc || (form != HAMLE_FORM_SAN && form != HAMLE_FORM_FIDE))
+		return;
+	fs->ok = 1;
+	const struct hamle_loc_style *st =
+		&loc->style[form == HAMLE_FORM_FIDE ? HAMLE_LOCALE_STYLE_FIDE : HAMLE_LOCALE_STYLE_PGN];
+	for (int t = 0; t < 6; t++)
+		fast_slot(fs, fs->letter[t], &fs->letter_len[t], loc->letter[t], loc->letter_len[t]);
+	fast_str(fs, fs->castle[0], &fs->castle_len[0], st->castle_short);
+	fast_str(fs, fs->castle[1], &fs->castle_len[1], st->castle_long);
+	fast_str(fs, fs->capture, &fs->capture_len, st->capture);
+	fast_str(fs, fs->promo_open, &fs->promo_open_len, st->promo_open);
+	fast_str(fs, fs->promo_close, &fs->promo_close_len, st->promo_close);
+	fast_str(fs, fs->ep, &fs->ep_len, st->en_passant);
+	fast_str(fs, fs->mark[1], &fs->mark_len[1], st->check);
+	fast_str(fs, fs->mark[2], &fs->mark_len[2], st->mate);
+}
+
+/* Copies a slot (all SAN_FAST_SLOT bytes: the buffer has room) and moves past its string. */
+#define FAST_PUT(d, slot, len) (memcpy((d), (slot), SAN_FAST_SLOT), (d) += (len))
+
+size_t san_format_fast(char *buf, const struct san_fast_style *fs, const struct hamle_position *p, hamle_move m)
+{
+	/* as format_algebraic with capture and mark -1, less the mark */
+	char *d = buf;
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
+	if (kind == HAMLE_MOVE_CASTLING) {
+		int k = to > from ? 0 : 1;
+		FAST_PUT(d, fs->castle[k], fs->castle_len[k]);
+	} else {
+		int type = PIECE_TYPE(p->board[from]);
+		int captures = kind == HAMLE_MOVE_EN_PASSANT || p->board[to] != PIECE_NONE;
+		FAST_PUT(d, fs->letter[type], fs->letter_len[type]);
+		int dis = type == HAMLE_PAWN ? captures : san_disambiguation(p, m);
+		if (dis & 1)
+			*d++ = (char)('a' + HAMLE_SQ_FILE(from));
+		if (dis & 2)
+			*d++ = (char)('1' + HAMLE_SQ_RANK(from));
+		if (captures)
+			FAST_PUT(d, fs->capture, fs->capture_len);
+		d[0] = (char)('a' + HAMLE_SQ_FILE(to));
+		d[1] = (char)('1' + HAMLE_SQ_RANK(to));
+		d += 2;
+		if (__builtin_expect(kind == HAMLE_MOVE_PROMOTION, 0)) {
+			int pr = HAMLE_MOVE_PROMO(m);
+			FAST_PUT(d, fs->promo_open, fs->promo_open_len);
+			FAST_PUT(d, fs->letter[pr], fs->letter_len[pr]);
+			FAST_PUT(d, fs->promo_close, fs->promo_close_len);
+		}
+		if (__builtin_expect(kind == HAMLE_MOVE_EN_PASSANT, 0))
+			FAST_PUT(d, fs->ep, fs->ep_len);
+	}
+	*d = '\0';
+	return (size_t)(d - buf);
+}
+
 int hamle_san_form_parse(const char *name)
 {
 	static const char *const names[] = {"san", "fide", "lan", "uci", "spoken"};

@@ -92,4 +92,31 @@ int san_format_marks(char *buf, size_t size, const struct hamle_position *pos,
 /* Disambiguation a SAN writer needs for m: 0 none, 1 file, 2 rank, 3 square. */
 int san_disambiguation(const struct hamle_position *p, hamle_move m);
 
+/* ---- the writer's fast SAN (san_format.c): san_format_legal's SAN and FIDE forms, split in two
+ * so that the mark comes from the position after the move, which the writer makes anyway ---- */
+#define SAN_FAST_SLOT 8
+/* One locale style's strings in fixed slots (copied 8 bytes at a time); by san_fast_style_init. */
+struct san_fast_style {
+	const struct hamle_locale *loc;
+	int form;
+	int ok; /* every string fits its slot: san_format_fast may be used */
+	char letter[6][SAN_FAST_SLOT], castle[2][SAN_FAST_SLOT], capture[SAN_FAST_SLOT];
+	char promo_open[SAN_FAST_SLOT], promo_close[SAN_FAST_SLOT], ep[SAN_FAST_SLOT], mark[3][SAN_FAST_SLOT];
+	unsigned char letter_len[6], castle_len[2], capture_len, promo_open_len, promo_close_len, ep_len, mark_len[3];
+};
+/* Fills fs for loc in form (HAMLE_FORM_SAN or HAMLE_FORM_FIDE); fs->ok 0 when it cannot be used. */
+void san_fast_style_init(struct san_fast_style *fs, const struct hamle_locale *loc, int form);
+/* Legal move m in p as san_format_legal writes it in fs's locale and form, but without the check
+ * or mate mark, into buf (SAN_FAST_BUF bytes at least); returns its length. */
+#define SAN_FAST_BUF 128
+size_t san_format_fast(char *buf, const struct san_fast_style *fs, const struct hamle_position *p, hamle_move m);
+/* The mark after a move that leads to after: 0 none, 1 check, 2 mate (what san_gives_check says
+ * of the move in the position before). */
+static inline int san_mark_after(const struct hamle_position *after)
+{
+	if (!hamle_attacked(after, pos_king(after, after->side), !after->side, pos_all(after)))
+		return 0;
+	return hamle_any_legal(after) ? 1 : 2;
+}
+
 #endif

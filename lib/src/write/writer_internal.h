@@ -9,6 +9,7 @@
 
 #include "chess/position_internal.h"
 #include "hamle/writer.h"
+#include "notation/san_internal.h"
 
 /* PGN's longest line (import format, PGN spec 4.3 and 8.2.2): movetext and comment lines hold at
  * most this many characters; only a tag line with a longer value, an escape line or a single
@@ -54,6 +55,8 @@ struct hamle_writer {
 	const struct hamle_analysis *analysis;
 	const struct hamle_analysis *ea;
 	unsigned ea_done;
+	/* pgn/fide: the moves' letters and marks in fixed slots (san_format_fast), for fs.loc */
+	struct san_fast_style fs;
 };
 
 /* ---- engine analysis (writer_engine.c) ---- */

@@ -236,6 +236,10 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 	f->moved = 0;
 	int need_black = 1;
 	const hamle_replay_move *mv = hamle_replay_moves(rp);
+	/* the letters in slots, made again for another language or form (a failed game's own
+	 * language, which may be gone by the next game, every time) */
+	if (w->fs.loc != loc || w->fs.form != w->form || loc != w->opts.locale)
+		san_fast_style_init(&w->fs, loc, w->form);
 	char buf[256];
 	for (size_t i = 0; i < stop && !w->oom; i++) {
 		const hamle_token *k = &t[i];
@@ -270,17 +274,12 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			}
 			if (pos->side == HAMLE_WHITE || need_black)
 				word_move_number(w, pos->fullmove, pos->side == HAMLE_WHITE);
-			int len = w->an && !(w->an->opts.flags & HAMLE_ANNOTATE_MARKS) ?
+			/* the move without its mark, which the position after it gives (fast), or whole */
+			int as_written = w->an && !(w->an->opts.flags & HAMLE_ANNOTATE_MARKS);
+			int fast = w->fs.ok && !as_written && m != HAMLE_MOVE_NULL;
+			int len = fast ? (int)san_format_fast(buf, &w->fs, pos, m) : as_written ?
 				format_as_written(buf, sizeof(buf), w, rp, k, pos, loc, m) :
 				san_format_legal(buf, sizeof(buf), pos, loc, m, w->form);
-			if (fide && len > 0 && (size_t)len < sizeof(buf))
-				len = (int)ep_mark_order(buf, (size_t)len, loc);
-			if (len < 0 || (size_t)len >= sizeof(buf))
-				wr_word3(w, "", k->text, k->len, "");
-			else if (len > 0 && len <= 16)
-				wr_word_short(w, buf, (size_t)len, wr_short_chars(buf, (size_t)len));
-			else
-				wr_word3(w, "", buf, (size_t)len, "");
 			/* the position before the move is kept for a variation that may start after it
 			 * (and the engine's line): not when the line's next move comes first, or nothing */
 			size_t j = i + 1;
@@ -290,6 +289,20 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			if (w->ea || (j < stop && t[j].kind != HAMLE_TOKEN_MOVE))
 				f->last = f->cur;
 			hamle_position_play(&f->cur, m);
+			if (fast) {
+				int mark = san_mark_after(&f->cur);
+				memcpy(buf + len, w->fs.mark[mark], SAN_FAST_SLOT);
+				len += w->fs.mark_len[mark];
+				buf[len] = '\0';
+			}
+			if (fide && len > 0 && (size_t)len < sizeof(buf))
+				len = (int)ep_mark_order(buf, (size_t)len, loc);
+			if (len < 0 || (size_t)len >= sizeof(buf))
+				wr_word3(w, "", k->text, k->len, "");
+			else if (len > 0 && len <= 16)
+				wr_word_short(w, buf, (size_t)len, wr_short_chars(buf, (size_t)len));
+			else
+				wr_word3(w, "", buf, (size_t)len, "");
 			f->moved = 1;
 			need_black = 0;
 			if ((w->an || w->ea) && depth == 0) {
