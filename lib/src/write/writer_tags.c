@@ -6,24 +6,36 @@
 
 #include "hamle/eco.h"
 #include "hamle/analysis.h"
+#include "pgn/scan.h"
 #include "write/annotate_internal.h"
 #include "write/writer_internal.h"
 
 static void tag_line(hamle_writer *w, const char *name, const char *value, size_t len)
 {
-	wr_putc(w, '[');
-	wr_puts(w, name);
-	wr_puts(w, " \"");
-	size_t s = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (value[i] == '"' || value[i] == '\\') {
-			wr_put(w, value + s, i - s);
-			wr_putc(w, '\\');
-			s = i;
-		}
+	/* one reservation, the value copied between the bytes to escape ('"', '\\') */
+	size_t nl = strlen(name);
+	if (!wr_reserve(w, nl + 2 * len + 6))
+		return;
+	char *d = w->buf + w->len;
+	*d++ = '[';
+	memcpy(d, name, nl);
+	d += nl;
+	*d++ = ' ';
+	*d++ = '"';
+	const unsigned char *v = (const unsigned char *)value;
+	for (size_t i = 0; i < len;) {
+		size_t e = pgn_string_stop(v, i, len); /* also at LF and CR, which are copied */
+		memcpy(d, value + i, e - i);
+		d += e - i;
+		if (e == len)
+			break;
+		if (value[e] == '"' || value[e] == '\\')
+			*d++ = '\\';
+		*d++ = value[e];
+		i = e + 1;
 	}
-	wr_put(w, value + s, len - s);
-	wr_puts(w, "\"]\n");
+	memcpy(d, "\"]\n", 4); /* with the NUL */
+	w->len = (size_t)(d + 3 - w->buf);
 }
 
 static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };

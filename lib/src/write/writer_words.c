@@ -175,6 +175,20 @@ static void comment_run(hamle_writer *w, const char *s, size_t n)
 {
 	char *d = w->buf + w->len;
 	long col = (long)w->col, width = (long)w->opts.line_width;
+	if (col > 0 ? col + (long)n + 3 < width : (long)n + 3 <= width) {
+		/* all of it fits on the line (every word would go there): one copy */
+		if (col > 0)
+			*d++ = ' ';
+		*d++ = '{';
+		memcpy(d, s, n);
+		d += n;
+		*d++ = '}';
+		*d = '\0';
+		w->len = (size_t)(d - w->buf);
+		w->col = (size_t)(col + (col > 0) + (long)n + 2);
+		w->glue = 0;
+		return;
+	}
 	/* the first word, with its '{' (and its '}' when it is the only one), as wr_word3 places it */
 	const char *sp = memchr(s, ' ', n);
 	size_t e = sp ? (size_t)(sp - s) : n;
