@@ -50,6 +50,8 @@ START_TEST(test_fast_equals_legal)
 			san_fast_style_init(&fs[l][f], locs[l], forms[f]);
 			ck_assert_msg(fs[l][f].ok, "%s: the fast path does not apply", tags[l]);
 		}
+	ck_assert_int_eq(fs[0][0].ascii, 1);      /* en */
+	ck_assert_int_eq(fs[NL - 2][0].ascii, 0); /* fan: figurines */
 	static const char *const fens[] = {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -95,6 +97,8 @@ START_TEST(test_fast_equals_legal)
 							ck_assert_msg(rl == (int)len && strcmp(fast, ref) == 0,
 								"%s %s in %s: fast '%s', general '%s'", tags[l],
 								f ? "fide" : "san", fens[fi], fast, ref);
+							for (size_t b = 0; fs[l][f].ascii && b < len; b++)
+								ck_assert_msg((unsigned char)fast[b] < 0x80, "%s: not ASCII", tags[l]);
 							moves++;
 						}
 				}

@@ -44,7 +44,7 @@ static int finish(struct out *o)
 	return (int)o->len;
 }
 
-int san_disambiguation(const struct hamle_position *p, hamle_move m)
+static inline int disambiguation(const struct hamle_position *p, hamle_move m)
 {
 	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
 	int type = PIECE_TYPE(p->board[from]);
@@ -81,6 +81,11 @@ int san_disambiguation(const struct hamle_position *p, hamle_move m)
 	if (!(others & (RANK_1_BB << (8 * HAMLE_SQ_RANK(from)))))
 		return 2;
 	return 3;
+}
+
+int san_disambiguation(const struct hamle_position *p, hamle_move m)
+{
+	return disambiguation(p, m);
 }
 
 /* SAN, FIDE and LAN share one writer; they differ in style and in how the origin is shown. */
@@ -211,6 +216,11 @@ void san_fast_style_init(struct san_fast_style *fs, const struct hamle_locale *l
 	fast_str(fs, fs->ep, &fs->ep_len, st->en_passant);
 	fast_str(fs, fs->mark[1], &fs->mark_len[1], st->check);
 	fast_str(fs, fs->mark[2], &fs->mark_len[2], st->mate);
+	/* ASCII throughout: a move's characters are its bytes */
+	fs->ascii = 1;
+	for (const char *c = (const char *)fs->letter; c < (const char *)(fs + 1); c++)
+		if ((unsigned char)*c >= 0x80)
+			fs->ascii = 0;
 }
 
 /* Copies a slot (all SAN_FAST_SLOT bytes: the buffer has room) and moves past its string. */
@@ -228,7 +238,7 @@ size_t san_format_fast(char *buf, const struct san_fast_style *fs, const struct 
 		int type = PIECE_TYPE(p->board[from]);
 		int captures = kind == HAMLE_MOVE_EN_PASSANT || p->board[to] != PIECE_NONE;
 		FAST_PUT(d, fs->letter[type], fs->letter_len[type]);
-		int dis = type == HAMLE_PAWN ? captures : san_disambiguation(p, m);
+		int dis = type == HAMLE_PAWN ? captures : disambiguation(p, m);
 		if (dis & 1)
 			*d++ = (char)('a' + HAMLE_SQ_FILE(from));
 		if (dis & 2)

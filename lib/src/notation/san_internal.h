@@ -100,6 +100,7 @@ struct san_fast_style {
 	const struct hamle_locale *loc;
 	int form;
 	int ok; /* every string fits its slot: san_format_fast may be used */
+	int ascii; /* every string is ASCII (a move has as many characters as bytes) */
 	char letter[6][SAN_FAST_SLOT], castle[2][SAN_FAST_SLOT], capture[SAN_FAST_SLOT];
 	char promo_open[SAN_FAST_SLOT], promo_close[SAN_FAST_SLOT], ep[SAN_FAST_SLOT], mark[3][SAN_FAST_SLOT];
 	unsigned char letter_len[6], castle_len[2], capture_len, promo_open_len, promo_close_len, ep_len, mark_len[3];

@@ -21,7 +21,14 @@ static void word_number(hamle_writer *w, const char *prefix, unsigned v, const c
 /* The move number before a move: "12." or "12...". */
 static inline void word_move_number(hamle_writer *w, unsigned v, int white)
 {
-	char num[32] = {0}, *e = num + 8, *d = wr_decimal(e, v); /* (a uint16_t: 5 digits at most) */
+	char num[32] = {0}, *e = num + 8, *d;
+	if (v < 100) { /* (nearly every game) */
+		e[-1] = (char)('0' + v % 10);
+		e[-2] = (char)('0' + v / 10);
+		d = e - 1 - (v >= 10);
+	} else {
+		d = wr_decimal(e, v); /* (a uint16_t: 5 digits at most) */
+	}
 	memcpy(e, "...", 3);
 	size_t len = (size_t)(e - d) + (white ? 1 : 3);
 	wr_word_short(w, d, len, len);
@@ -300,7 +307,8 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			if (len < 0 || (size_t)len >= sizeof(buf))
 				wr_word3(w, "", k->text, k->len, "");
 			else if (len > 0 && len <= 16)
-				wr_word_short(w, buf, (size_t)len, wr_short_chars(buf, (size_t)len));
+				wr_word_short(w, buf, (size_t)len,
+					fast && w->fs.ascii ? (size_t)len : wr_short_chars(buf, (size_t)len));
 			else
 				wr_word3(w, "", buf, (size_t)len, "");
 			f->moved = 1;
