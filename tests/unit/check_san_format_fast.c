@@ -67,9 +67,9 @@ START_TEST(test_fast_equals_legal)
 	for (size_t fi = 0; fi < sizeof(fens) / sizeof(fens[0]); fi++) {
 		hamle_position *start = NULL;
 		ck_assert_int_eq(hamle_position_new(&start, fens[fi], NULL), HAMLE_OK);
-		for (int game = 0; game < 12; game++) {
+		for (int game = 0; game < 4; game++) {
 			struct hamle_position p = *start;
-			for (int ply = 0; ply < 120; ply++) {
+			for (int ply = 0; ply < 100; ply++) {
 				hamle_move list[HAMLE_MAX_MOVES];
 				int n = hamle_position_legal_moves(&p, list);
 				if (n == 0)
@@ -108,13 +108,13 @@ START_TEST(test_fast_equals_legal)
 		hamle_position_free(start);
 	}
 	/* every case the fast path treats apart came up */
-	ck_assert_uint_gt(moves, 1000000);
+	ck_assert_uint_gt(moves, 500000);
 	ck_assert_uint_gt(checks, 1000);
 	ck_assert_uint_gt(mates, 10);
 	ck_assert_uint_gt(dis, 1000);
 	ck_assert_uint_gt(promos, 100);
-	ck_assert_uint_gt(eps, 10);
-	ck_assert_uint_gt(castles, 100);
+	ck_assert_uint_gt(eps, 5);
+	ck_assert_uint_gt(castles, 50);
 	tu_free_locales(locs, NL);
 }
 END_TEST
@@ -123,7 +123,7 @@ Suite *san_format_fast_suite(void)
 {
 	Suite *s = suite_create("san_format_fast");
 	TCase *t = tcase_create("san_format_fast");
-	tcase_set_timeout(t, 120);
+	tcase_set_timeout(t, 300);
 	tcase_add_test(t, test_fast_equals_legal);
 	suite_add_tcase(s, t);
 	return s;
