@@ -66,6 +66,12 @@ static void pass_turn(struct hamle_position *p)
  * on its square. Both colours' rights are looked at (a capture takes the other side's). */
 static inline void clear_castle_on(struct hamle_position *p, int sq)
 {
+	/* the four rook squares compared at once first: most moves touch none of them */
+	uint32_t all, x;
+	memcpy(&all, p->castle_rook, sizeof(all));
+	x = all ^ (0x01010101u * (uint32_t)sq);
+	if (!((x - 0x01010101u) & ~x & 0x80808080u))
+		return;
 	for (int idx = 0; idx < 4; idx++)
 		if (p->castle_rook[idx] == sq) {
 			p->castle_rook[idx] = HAMLE_NO_SQUARE;

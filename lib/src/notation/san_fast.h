@@ -14,13 +14,15 @@
 static inline int sf_is_file(unsigned char c) { return c >= 'a' && c <= 'h'; }
 static inline int sf_is_rank(unsigned char c) { return c >= '1' && c <= '8'; }
 
-/* The PGN style's castling word, exactly (s[0..n) without its one-byte mark); out of line: rare. */
-int san_lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark);
+/* The rest of san_lex_plain_inline: the PGN style's castling word, exactly, with one optional
+ * one-byte mark (s[0..len) the whole token); out of line: rare. */
+int san_lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len);
 
 /* The common shape: [piece letter] [file] [rank] [capture] square, ending in the rank digit,
- * ASCII, no blanks, no suffix. Returns 1 when it filled t; 0 sends the token to the full lexer
- * (which accepts everything this does, and more). */
-static inline int san_lex_plain_inline(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
+ * ASCII, no blanks, no suffix, one optional one-byte check or mate mark. Returns 1 when it filled
+ * t; 0 for any other token, castling too (san_lex_plain_inline adds castling: this one never
+ * hands t to a function, so that t can stay in registers). */
+static inline int san_lex_move_inline(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t n = len;
@@ -28,7 +30,7 @@ static inline int san_lex_plain_inline(struct san_tok *t, const struct hamle_loc
 	if (n >= 3 && !sf_is_rank(u[n - 1]) && (mark = loc->plain_mark[u[n - 1]]) != 0)
 		n--; /* "Nf3+": one check or mate mark, nothing else can end the token */
 	if (n < 2 || n > 7 || !sf_is_rank(u[n - 1]) || !sf_is_file(u[n - 2]))
-		return san_lex_plain_castle(t, loc, s, n, mark);
+		return 0;
 	size_t i = 0;
 	int piece = -1;
 	unsigned v = loc->piece_byte[u[0]];
@@ -69,6 +71,14 @@ static inline int san_lex_plain_inline(struct san_tok *t, const struct hamle_loc
 	t->body = s;
 	t->body_len = n;
 	return 1;
+}
+
+/* san_lex_move_inline and the PGN style's castling words: the token shapes the full lexer need
+ * not see. Returns 1 when it filled t (as san_lex would); 0 sends the token to the full lexer
+ * (which accepts everything this does, and more). */
+static inline int san_lex_plain_inline(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
+{
+	return san_lex_move_inline(t, loc, s, len) || san_lex_plain_castle(t, loc, s, len);
 }
 
 /* Origins of pieces of `type` (side to move) that could move to `to` by the piece's pattern,
@@ -169,6 +179,97 @@ static inline int san_fast_resolve_inline(const struct hamle_position *p, const 
 		return 0;
 	*out = HAMLE_MOVE_MAKE(from, to, kind, promo);
 	*before = legal;
+	return 1;
+}
+
+/* Warnings about how the token named the move it resolved to (before: the legal moves that fit
+ * all but the origin): castling written as a king move, an origin not needed. */
+static inline void san_resolved_warnings(const struct hamle_position *p, struct san_tok *t, hamle_move m,
+	int before)
+{
+	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
+		t->warn |= HAMLE_SAN_W_CASTLE_AS_KING;
+	else if (before == 1 && (t->from_file >= 0 || t->from_rank >= 0) &&
+		!(t->warn & HAMLE_SAN_W_LONG_FORM) &&
+		!(PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]) == HAMLE_PAWN &&
+			HAMLE_SQ_FILE(HAMLE_MOVE_FROM(m)) != HAMLE_SQ_FILE(t->to)))
+		t->warn |= HAMLE_SAN_W_OVER_DISAMBIGUATED;
+}
+
+/* hamle_san_parse's info for move m that token t resolved to in p: every field but `request` and
+ * `messages`. */
+static inline void san_fill_info(hamle_san_info *info, const struct hamle_position *p, const struct san_tok *t,
+	hamle_move m, unsigned request)
+{
+	unsigned w = t->warn;
+	int kind = HAMLE_MOVE_KIND(m), to = HAMLE_MOVE_TO(m), from = HAMLE_MOVE_FROM(m);
+	info->nag = t->nag;
+	info->marked = t->mark;
+	if (m == HAMLE_MOVE_NULL) {
+		info->piece = HAMLE_NO_PIECE;
+		info->gives = 0;
+		info->captures = 0;
+		if (t->mark)
+			w |= HAMLE_SAN_W_CHECK_WRONG;
+		info->warnings = w;
+		return;
+	}
+	int type = PIECE_TYPE(p->board[from]);
+	int captures = kind == HAMLE_MOVE_EN_PASSANT ||
+		(kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
+	info->piece = type;
+	info->captures = captures;
+	if (t->capture && !captures)
+		w |= HAMLE_SAN_W_CAPTURE_WRONG;
+	if (!t->capture && captures)
+		w |= type == HAMLE_PAWN ? HAMLE_SAN_W_PAWN_CAPTURE_BARE : HAMLE_SAN_W_CAPTURE_MISSING;
+	if ((w & HAMLE_SAN_W_EP_MARK) && kind != HAMLE_MOVE_EN_PASSANT)
+		w |= HAMLE_SAN_W_EP_WRONG;
+	if ((request & HAMLE_SAN_LAZY_CHECK) && !t->mark) {
+		/* nothing written to check against: leave the (costly) check test out */
+		info->gives = -1;
+		info->warnings = w;
+		return;
+	}
+	int gives = san_gives_check(p, m);
+	info->gives = gives;
+	if (gives == 0 && t->mark)
+		w |= HAMLE_SAN_W_CHECK_WRONG;
+	else if (gives == 1 && t->mark == 0)
+		w |= HAMLE_SAN_W_CHECK_MISSING;
+	else if (gives == 1 && t->mark == HAMLE_LOC_MATE)
+		w |= HAMLE_SAN_W_MATE_WRONG;
+	else if (gives == 2 && t->mark != HAMLE_LOC_MATE)
+		w |= HAMLE_SAN_W_MATE_MISSING;
+	info->warnings = w;
+}
+
+/* san_parse_fast_inline for the PGN style's castling words (san_parse.c; out of line: one move
+ * in forty). */
+int san_parse_plain_castle(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	const char *text, size_t len, hamle_san_info *info);
+
+/* hamle_san_parse for the common token, inline for the replay's walk: the plain shape
+ * (san_lex_move_inline) that the fast resolution takes, and castling as the PGN style writes it. Returns 1 with *out and info (when not
+ * NULL; its `request` read, `messages` kept) exactly as hamle_san_parse sets them; 0 when the token
+ * needs hamle_san_parse (nothing written then). */
+static inline int san_parse_fast_inline(hamle_move *out, const struct hamle_position *p,
+	const struct hamle_locale *loc, const char *text, size_t len, hamle_san_info *info)
+{
+	struct san_tok t;
+	int before;
+	hamle_move m;
+	if (!san_lex_move_inline(&t, loc, text, len))
+		return san_parse_plain_castle(out, p, loc, text, len, info);
+	if (!san_fast_resolve_inline(p, &t, &m, &before))
+		return 0;
+	san_resolved_warnings(p, &t, m, before);
+	*out = m;
+	if (info) {
+		if (info->messages == loc)
+			info->messages = NULL;
+		san_fill_info(info, p, &t, m, info->request);
+	}
 	return 1;
 }
 

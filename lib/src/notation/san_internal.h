@@ -45,6 +45,11 @@ int san_lex_full(struct san_tok *t, const struct hamle_locale *loc, const struct
 int san_resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
 	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err);
 
+/* hamle_san_parse without its fast paths (san_lex_full, then the legal moves that fit): the
+ * reference the tests hold the fast paths to. Same contract; text not NULL. */
+int san_parse_general(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	const char *text, size_t len, hamle_san_info *info, hamle_error *err);
+
 /* The fast path (san_fast.c): 1 when exactly one legal move fits t, found without generating
  * moves (*out, and *before = legal moves fitting all but the origin); 0 = use the general path. */
 int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, hamle_move *out,

@@ -169,11 +169,17 @@ static int unknown_letter_at(const char *s, size_t n, size_t i)
 	return (c >= 'A' && c <= 'Z') || c >= 0x80 ? (int)i : -1;
 }
 
-/* The PGN style's castling word, exactly (s[0..n) without its one-byte mark). */
-int san_lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t n, int mark)
+/* The PGN style's castling word, exactly, and one optional one-byte mark: what
+ * san_lex_plain_inline reads besides san_lex_move_inline's shape (a token that ends in a square
+ * after its mark is that shape's, or the full lexer's). */
+int san_lex_plain_castle(struct san_tok *t, const struct hamle_locale *loc, const char *s, size_t len)
 {
-	int side;
-	if (n < 2)
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = len;
+	int side, mark = 0;
+	if (n >= 3 && !is_rank(u[n - 1]) && (mark = loc->plain_mark[u[n - 1]]) != 0)
+		n--;
+	if (n < 2 || (n <= 7 && is_rank(u[n - 1]) && is_file(u[n - 2])))
 		return 0;
 	if (n == loc->plain_castle_len[HAMLE_LOC_CASTLE_SHORT] && !memcmp(s, loc->plain_castle[HAMLE_LOC_CASTLE_SHORT], n))
 		side = HAMLE_LOC_CASTLE_SHORT;

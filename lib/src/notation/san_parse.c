@@ -6,8 +6,9 @@
  * "illegal-move", several are "ambiguous-move". The full move list is never built here. */
 #include <string.h>
 
+#include "compiler.h"
 #include "error_internal.h"
-#include "notation/san_internal.h"
+#include "notation/san_fast.h"
 
 int san_gives_check(const struct hamle_position *p, hamle_move m)
 {
@@ -77,64 +78,6 @@ static unsigned candidate_types(const struct hamle_position *p, const struct san
 	return 1u << HAMLE_PAWN;
 }
 
-static void fill_info(hamle_san_info *info, const struct hamle_position *p, const struct san_tok *t,
-	hamle_move m, unsigned request)
-{
-	unsigned w = t->warn;
-	int kind = HAMLE_MOVE_KIND(m), to = HAMLE_MOVE_TO(m), from = HAMLE_MOVE_FROM(m);
-	info->nag = t->nag;
-	info->marked = t->mark;
-	if (m == HAMLE_MOVE_NULL) {
-		info->piece = HAMLE_NO_PIECE;
-		info->gives = 0;
-		info->captures = 0;
-		if (t->mark)
-			w |= HAMLE_SAN_W_CHECK_WRONG;
-		info->warnings = w;
-		return;
-	}
-	int type = PIECE_TYPE(p->board[from]);
-	int captures = kind == HAMLE_MOVE_EN_PASSANT ||
-		(kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
-	info->piece = type;
-	info->captures = captures;
-	if (t->capture && !captures)
-		w |= HAMLE_SAN_W_CAPTURE_WRONG;
-	if (!t->capture && captures)
-		w |= type == HAMLE_PAWN ? HAMLE_SAN_W_PAWN_CAPTURE_BARE : HAMLE_SAN_W_CAPTURE_MISSING;
-	if ((w & HAMLE_SAN_W_EP_MARK) && kind != HAMLE_MOVE_EN_PASSANT)
-		w |= HAMLE_SAN_W_EP_WRONG;
-	if ((request & HAMLE_SAN_LAZY_CHECK) && !t->mark) {
-		/* nothing written to check against: leave the (costly) check test out */
-		info->gives = -1;
-		info->warnings = w;
-		return;
-	}
-	int gives = san_gives_check(p, m);
-	info->gives = gives;
-	if (gives == 0 && t->mark)
-		w |= HAMLE_SAN_W_CHECK_WRONG;
-	else if (gives == 1 && t->mark == 0)
-		w |= HAMLE_SAN_W_CHECK_MISSING;
-	else if (gives == 1 && t->mark == HAMLE_LOC_MATE)
-		w |= HAMLE_SAN_W_MATE_WRONG;
-	else if (gives == 2 && t->mark != HAMLE_LOC_MATE)
-		w |= HAMLE_SAN_W_MATE_MISSING;
-	info->warnings = w;
-}
-
-/* Warnings about how the token named the move it resolved to. */
-static void resolved_warnings(const struct hamle_position *p, struct san_tok *t, hamle_move m, int before)
-{
-	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
-		t->warn |= HAMLE_SAN_W_CASTLE_AS_KING;
-	else if (before == 1 && (t->from_file >= 0 || t->from_rank >= 0) &&
-		!(t->warn & HAMLE_SAN_W_LONG_FORM) &&
-		!(PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]) == HAMLE_PAWN &&
-			HAMLE_SQ_FILE(HAMLE_MOVE_FROM(m)) != HAMLE_SQ_FILE(t->to)))
-		t->warn |= HAMLE_SAN_W_OVER_DISAMBIGUATED;
-}
-
 /* Everything but the fast path: castling, null moves, and the legal moves that fit. Kept apart so
  * that the common case runs without this function's move list on the stack. */
 static __attribute__((noinline)) int resolve_general(hamle_move *out, const struct hamle_position *p,
@@ -168,7 +111,7 @@ static __attribute__((noinline)) int resolve_general(hamle_move *out, const stru
 	}
 	if (k == 1) {
 		*out = list[0];
-		resolved_warnings(p, t, list[0], before);
+		san_resolved_warnings(p, t, list[0], before);
 		return 0;
 	}
 	if (k == 0)
@@ -176,12 +119,34 @@ static __attribute__((noinline)) int resolve_general(hamle_move *out, const stru
 	return san_err_ambiguous(err, p, loc, msg, t, list, k);
 }
 
+int san_parse_plain_castle(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	const char *text, size_t len, hamle_san_info *info)
+{
+	struct san_tok t;
+	if (!san_lex_plain_castle(&t, loc, text, len))
+		return 0;
+	/* as resolve_general: the right's rook, and the move legal */
+	int rsq = p->castle_rook[CASTLE_INDEX(p->side, t.castle)];
+	if (rsq == HAMLE_NO_SQUARE)
+		return 0;
+	hamle_move m = HAMLE_MOVE_MAKE(pos_king(p, p->side), rsq, HAMLE_MOVE_CASTLING, 0);
+	if (!hamle_move_legal(p, m))
+		return 0;
+	*out = m;
+	if (info) {
+		if (info->messages == loc)
+			info->messages = NULL;
+		san_fill_info(info, p, &t, m, info->request);
+	}
+	return 1;
+}
+
 int san_resolve(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
 	const struct hamle_locale *msg, struct san_tok *t, hamle_error *err)
 {
 	int before = 0;
-	if (san_fast_resolve(p, t, out, &before)) {
-		resolved_warnings(p, t, *out, before);
+	if (san_fast_resolve_inline(p, t, out, &before)) {
+		san_resolved_warnings(p, t, *out, before);
 		return 0;
 	}
 	return resolve_general(out, p, loc, msg, t, err);
@@ -193,6 +158,9 @@ int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_loca
 	hamle_move m = HAMLE_MOVE_NONE;
 	const struct hamle_locale *msg = loc;
 	unsigned request = 0;
+	/* the common token first (san_fast.h), without a word of the rest */
+	if (LIKELY(out && pos && loc && text) && san_parse_fast_inline(out, pos, loc, text, len, info))
+		return 0;
 	if (out)
 		*out = HAMLE_MOVE_NONE;
 	if (info) {
@@ -217,6 +185,32 @@ int hamle_san_parse(hamle_move *out, const hamle_position *pos, const hamle_loca
 	}
 	*out = m;
 	if (info)
-		fill_info(info, pos, &t, m, request);
+		san_fill_info(info, pos, &t, m, request);
+	return 0;
+}
+
+int san_parse_general(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
+	const char *text, size_t len, hamle_san_info *info, hamle_error *err)
+{
+	unsigned request = info ? info->request : 0;
+	const struct hamle_locale *msg = info && info->messages ? info->messages : loc;
+	struct san_tok t;
+	hamle_move m = HAMLE_MOVE_NONE;
+	*out = HAMLE_MOVE_NONE;
+	if (info) {
+		memset(info, 0, sizeof(*info));
+		info->request = request;
+		info->messages = msg == loc ? NULL : msg;
+	}
+	int rc = san_lex_full(&t, loc, msg, text, len, err);
+	if (rc == 0)
+		rc = resolve_general(&m, p, loc, msg, &t, err);
+	if (rc != 0) {
+		hamle_error_set_token(err, text, len);
+		return rc;
+	}
+	*out = m;
+	if (info)
+		san_fill_info(info, p, &t, m, request);
 	return 0;
 }

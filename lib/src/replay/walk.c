@@ -6,6 +6,7 @@
 
 #include "chess/zobrist.h"
 #include "compiler.h"
+#include "notation/san_fast.h"
 #include "pgn/game_internal.h"
 #include "replay/replay_internal.h"
 
@@ -252,7 +253,10 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		if (!(rp->opts.flags & HAMLE_REPLAY_STRICT))
 			info.request = HAMLE_SAN_LAZY_CHECK; /* missing marks are not reported */
 		info.messages = msg_loc;
-		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
+		/* the common token inline (san_fast.h), else the reader with its messages */
+		int rc = 0;
+		if (UNLIKELY(!san_parse_fast_inline(&m, &f->cur, loc, t->text, t->len, &info)))
+			rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
 		if (rc < 0 && !f->ended) {
 			hamle_state st = hamle_position_state(&f->cur);
 			if (st == HAMLE_STATE_CHECKMATE || st == HAMLE_STATE_STALEMATE) {
