@@ -197,12 +197,12 @@ static inline void san_resolved_warnings(const struct hamle_position *p, struct 
 }
 
 /* hamle_san_parse's info for move m that token t resolved to in p: every field but `request` and
- * `messages`. */
-static inline void san_fill_info(hamle_san_info *info, const struct hamle_position *p, const struct san_tok *t,
-	hamle_move m, unsigned request)
+ * `messages`. type: the kind of the piece on m's origin (any value for the null move). */
+static inline void san_fill_info_typed(hamle_san_info *info, const struct hamle_position *p,
+	const struct san_tok *t, hamle_move m, unsigned request, int type)
 {
 	unsigned w = t->warn;
-	int kind = HAMLE_MOVE_KIND(m), to = HAMLE_MOVE_TO(m), from = HAMLE_MOVE_FROM(m);
+	int kind = HAMLE_MOVE_KIND(m), to = HAMLE_MOVE_TO(m);
 	info->nag = t->nag;
 	info->marked = t->mark;
 	if (m == HAMLE_MOVE_NULL) {
@@ -214,7 +214,6 @@ static inline void san_fill_info(hamle_san_info *info, const struct hamle_positi
 		info->warnings = w;
 		return;
 	}
-	int type = PIECE_TYPE(p->board[from]);
 	int captures = kind == HAMLE_MOVE_EN_PASSANT ||
 		(kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
 	info->piece = type;
@@ -244,6 +243,12 @@ static inline void san_fill_info(hamle_san_info *info, const struct hamle_positi
 	info->warnings = w;
 }
 
+static inline void san_fill_info(hamle_san_info *info, const struct hamle_position *p, const struct san_tok *t,
+	hamle_move m, unsigned request)
+{
+	san_fill_info_typed(info, p, t, m, request, PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]));
+}
+
 /* san_parse_fast_inline for the PGN style's castling words (san_parse.c; out of line: one move
  * in forty). */
 int san_parse_plain_castle(hamle_move *out, const struct hamle_position *p, const struct hamle_locale *loc,
@@ -268,7 +273,11 @@ static inline int san_parse_fast_inline(hamle_move *out, const struct hamle_posi
 	if (info) {
 		if (info->messages == loc)
 			info->messages = NULL;
-		san_fill_info(info, p, &t, m, info->request);
+		/* the piece kind as the resolution took it: the letter, else a pawn, else (a long form
+		 * without a letter) the piece on the origin */
+		int type = t.piece >= 0 ? t.piece : t.from_file >= 0 && t.from_rank >= 0 ?
+			PIECE_TYPE(p->board[HAMLE_MOVE_FROM(m)]) : HAMLE_PAWN;
+		san_fill_info_typed(info, p, &t, m, info->request, type);
 	}
 	return 1;
 }
