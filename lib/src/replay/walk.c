@@ -150,6 +150,14 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	}
 }
 
+/* Out of memory in the walk: the entries it has not written yet are zeroed (as every token's is
+ * before the loop reaches it). */
+static int walk_nomem(hamle_replay *rp, size_t from, size_t n)
+{
+	memset(&rp->moves[from], 0, (n - from) * sizeof(*rp->moves));
+	return HAMLE_ENOMEM;
+}
+
 int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 {
 	hamle_game *g = rp->game;
@@ -162,7 +170,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		return HAMLE_ENOMEM;
 	if (pgn_grow((void **)&rp->stack, &rp->stack_cap, 2, sizeof(*rp->stack)) < 0)
 		return HAMLE_ENOMEM;
-	memset(rp->moves, 0, (n + 1) * sizeof(*rp->moves));
+	/* every entry is written in the loop (zero for a token that is no move), and the one after */
+	memset(&rp->moves[n], 0, sizeof(rp->moves[n]));
 	rp->first_error = (size_t)-1;
 	rp->resolved = 0;
 	rp->moves_hash = 0;
@@ -176,7 +185,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->stack[0].cur = rp->start;
 	rp->stack[0].ply = 0;
 	if (replay_history_push(rp, &rp->start) < 0)
-		return HAMLE_ENOMEM;
+		return walk_nomem(rp, 0, n);
 	size_t number = 0; /* 1 + token index of the move number before the line's next move; 0 none */
 	unsigned zero = rp->start.fullmove == 0; /* a FEN's full-move number 0 counts as 1 */
 	unsigned laws = rp->laws;
@@ -187,9 +196,10 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		has_vars = toks[i].kind == HAMLE_TOKEN_VAR_START;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
+		rp->moves[i] = (hamle_replay_move){0};
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
 			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
-				return HAMLE_ENOMEM;
+				return walk_nomem(rp, i, n);
 			rp->stack[depth].number = number; /* the parent's, for its next move */
 			number = 0;
 			open_variation(rp, i, depth, quiet);
@@ -308,7 +318,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		rp->moves_hash = (rp->moves_hash ^ (m + 0x9E3779B97F4A7C15ull * (depth + 1))) * 0x100000001B3ull;
 		int reps = replay_history_push(rp, &f->cur);
 		if (reps < 0)
-			return HAMLE_ENOMEM;
+			return walk_nomem(rp, i + 1, n);
 		f->ended = replay_end_state(&f->cur, reps, laws);
 		if (depth == 0)
 			rp->plies = f->ply;
