@@ -10,6 +10,7 @@
 
 #include "common.h"
 #include "hamle/san.h"
+#include "notation/san_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -97,6 +98,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			info.request = (l & 1) ? HAMLE_SAN_LAZY_CHECK : 0;
 			info.messages = (l & 2) ? locales[(l + 1) % n_locales] : NULL;
 			int rc = hamle_san_parse(&m, pos, locales[l], text, size, &info, &err);
+			/* the fast paths (san_fast.h) answer exactly as the general reader alone */
+			hamle_move mg = HAMLE_MOVE_NONE;
+			hamle_error eg;
+			hamle_error_clear(&eg);
+			hamle_san_info ig;
+			memset(&ig, 0, sizeof(ig));
+			ig.request = (l & 1) ? HAMLE_SAN_LAZY_CHECK : 0;
+			ig.messages = (l & 2) ? locales[(l + 1) % n_locales] : NULL;
+			int rg = san_parse_general(&mg, pos, locales[l], text, size, &ig, &eg);
+			if (rg != rc || mg != m || (rc == 0 && (ig.warnings != info.warnings || ig.gives != info.gives ||
+				ig.piece != info.piece || ig.captures != info.captures || ig.marked != info.marked ||
+				ig.nag != info.nag || ig.messages != info.messages)) ||
+				(rc != 0 && (strcmp(eg.message, err.message) || strcmp(eg.token, err.token)))) {
+				fprintf(stderr, "general reader: locale %s: '%.*s' reads %d (rc %d), hamle_san_parse %d (rc %d)\n",
+					hamle_locale_tag(locales[l]), (int)size, text, mg, rg, m, rc);
+				abort();
+			}
 			if (rc != 0) {
 				check_error(rc, m, &err);
 				continue;
