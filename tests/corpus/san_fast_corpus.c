@@ -6,7 +6,7 @@
  * alone (san_parse_general: the full lexer, then the legal moves of the named kind that fit),
  * which gives every message. For each position of the mainlines of CORPUS_DIR
  * (../shared/corpus/medium), in English, Turkish and German, tokens are written from the
- * position's moves (the game's move at every position, every legal move at every 16th), each
+ * position's moves (the game's move at every position, every legal move at every 64th), each
  * as SAN and with the slips people make: no mark, a wrong mark, no capture mark, a capture mark
  * on a quiet move, an origin file, rank or square not needed, the long and FIDE forms; and each
  * token is also read in the position after the game's move, where most are illegal or
@@ -199,7 +199,7 @@ static void run_file(const char *path, hamle_locale *const *locs, const char *co
 			unsigned request = (k & 1) ? HAMLE_SAN_LAZY_CHECK : 0;
 			size_t l = (size_t)k % nloc;
 			check_move(c, pos, next, locs[l], langs[l], mv[k], request);
-			if (k % 16 == 0) {
+			if (k % 64 == 0) {
 				hamle_move all[HAMLE_MAX_MOVES];
 				int na = hamle_position_legal_moves(pos, all);
 				for (size_t li = 0; li < nloc; li++)
