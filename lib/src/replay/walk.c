@@ -150,14 +150,6 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	}
 }
 
-/* Out of memory in the walk: the entries it has not written yet are zeroed (as every token's is
- * before the loop reaches it). */
-static int walk_nomem(hamle_replay *rp, size_t from, size_t n)
-{
-	memset(&rp->moves[from], 0, (n - from) * sizeof(*rp->moves));
-	return HAMLE_ENOMEM;
-}
-
 int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 {
 	hamle_game *g = rp->game;
@@ -185,7 +177,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->stack[0].cur = rp->start;
 	rp->stack[0].ply = 0;
 	if (replay_history_push(rp, &rp->start) < 0)
-		return walk_nomem(rp, 0, n);
+		goto nomem;
 	size_t number = 0; /* 1 + token index of the move number before the line's next move; 0 none */
 	unsigned zero = rp->start.fullmove == 0; /* a FEN's full-move number 0 counts as 1 */
 	unsigned laws = rp->laws;
@@ -199,7 +191,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		rp->moves[i] = (hamle_replay_move){0};
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
 			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
-				return walk_nomem(rp, i, n);
+				goto nomem;
 			rp->stack[depth].number = number; /* the parent's, for its next move */
 			number = 0;
 			open_variation(rp, i, depth, quiet);
@@ -317,8 +309,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		rp->resolved++;
 		rp->moves_hash = (rp->moves_hash ^ (m + 0x9E3779B97F4A7C15ull * (depth + 1))) * 0x100000001B3ull;
 		int reps = replay_history_push(rp, &f->cur);
-		if (reps < 0)
-			return walk_nomem(rp, i + 1, n);
+		if (UNLIKELY(reps < 0))
+			goto nomem;
 		f->ended = replay_end_state(&f->cur, reps, laws);
 		if (depth == 0)
 			rp->plies = f->ply;
@@ -328,4 +320,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	if (!rp->final_state)
 		rp->final_state = (int)hamle_position_state(&rp->final);
 	return HAMLE_OK;
+nomem:
+	/* no entry is left from an earlier game (the loop writes each as it reaches it) */
+	memset(rp->moves, 0, n * sizeof(*rp->moves));
+	return HAMLE_ENOMEM;
 }
