@@ -181,24 +181,59 @@ const struct replay_tag_name replay_roster[REPLAY_ROSTER] = {{"Event", 5}, {"Sit
 	{"Round", 5}, {"White", 5}, {"Black", 5}, {"Result", 6}};
 
 /* One pass over the tags: the Seven Tag Roster present, and the tags the replay reads (the first
- * of each name, as hamle_game_tag). */
+ * of each name, as hamle_game_tag). One switch on the first letter picks the one name a tag can be
+ * (bits as replay_roster: Event 0, Site 1, Date 2, Round 3, White 4, Black 5, Result 6). */
 void replay_scan_tags(hamle_replay *rp)
 {
 	rp->tag_variant = rp->tag_fen = rp->tag_result = rp->tag_date = NULL;
 	rp->roster = 0;
 	for (size_t i = 0, n = hamle_game_tag_count(rp->game); i < n; i++) {
 		const hamle_tag *t = hamle_game_tag_at(rp->game, i);
-		for (unsigned k = 0; k < REPLAY_ROSTER; k++)
-			if (t->name[0] == replay_roster[k].name[0] && !strcmp(t->name, replay_roster[k].name))
-				rp->roster |= 1u << k;
-		if (!rp->tag_result && t->name[0] == 'R' && !strcmp(t->name, "Result"))
-			rp->tag_result = t->value;
-		else if (!rp->tag_fen && t->name[0] == 'F' && !strcmp(t->name, "FEN"))
-			rp->tag_fen = t->value;
-		else if (!rp->tag_variant && t->name[0] == 'V' && !strcmp(t->name, "Variant"))
-			rp->tag_variant = t->value;
-		else if (!rp->tag_date && t->name[0] == 'D' && !strcmp(t->name, "Date"))
-			rp->tag_date = t->value;
+		const char *nm = t->name;
+		switch (nm[0]) {
+		case 'E':
+			if (!strcmp(nm, "Event"))
+				rp->roster |= 1u << 0;
+			break;
+		case 'S':
+			if (!strcmp(nm, "Site"))
+				rp->roster |= 1u << 1;
+			break;
+		case 'D':
+			if (!strcmp(nm, "Date")) {
+				rp->roster |= 1u << 2;
+				if (!rp->tag_date)
+					rp->tag_date = t->value;
+			}
+			break;
+		case 'R':
+			if (!strcmp(nm, "Round")) {
+				rp->roster |= 1u << 3;
+			} else if (!strcmp(nm, "Result")) {
+				rp->roster |= 1u << 6;
+				if (!rp->tag_result)
+					rp->tag_result = t->value;
+			}
+			break;
+		case 'W':
+			if (!strcmp(nm, "White"))
+				rp->roster |= 1u << 4;
+			break;
+		case 'B':
+			if (!strcmp(nm, "Black"))
+				rp->roster |= 1u << 5;
+			break;
+		case 'F':
+			if (!rp->tag_fen && !strcmp(nm, "FEN"))
+				rp->tag_fen = t->value;
+			break;
+		case 'V':
+			if (!rp->tag_variant && !strcmp(nm, "Variant"))
+				rp->tag_variant = t->value;
+			break;
+		default:
+			break;
+		}
 	}
 }
 
