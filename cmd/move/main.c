@@ -19,8 +19,8 @@
 #include <hamle/san.h>
 
 #include "buf.h"
+#include "cmdline.h"
 #include "codes.h"
-#include "locales.h"
 #include "move.h"
 #include "msg.h"
 #include "opt.h"
@@ -81,7 +81,7 @@ struct job {
  * game (English when it cannot tell). When languages read the tokens as different moves, *amb is
  * the ambiguous-language finding (its ply: the first token read differently), else NULL.
  * HAMLE_ENOMEM when out of memory. */
-static int detect(struct job *j, const char *fen, char *const *tokens, const size_t *lens, size_t n,
+static int detect(struct job *j, const char *fen, const char *const *tokens, const size_t *lens, size_t n,
 	const hamle_locale **out, const hamle_diagnostic **amb)
 {
 	*amb = NULL;
@@ -191,7 +191,7 @@ static int run_batch(struct job *j)
 		} else {
 			*tab = '\0';
 			hamle_position *pos = NULL;
-			char *tok = tab + 1;
+			const char *tok = tab + 1;
 			size_t toklen = len - (size_t)(tab + 1 - line);
 			const hamle_locale *loc = j->in;
 			const hamle_diagnostic *amb = NULL;
@@ -237,7 +237,7 @@ static void token_error(const struct job *j, int i, const char *token, const cha
 	hamle_msg_error(j->msg, "%s", text);
 }
 
-static int run_tokens(struct job *j, char **args, int nargs)
+static int run_tokens(struct job *j, const char **args, int nargs)
 {
 	hamle_error err;
 	hamle_error_clear(&err);
@@ -291,34 +291,28 @@ int main(int argc, char **argv)
 	hamle_out out;
 	hamle_opt_parser p;
 	const char *from = NULL, *lang = NULL;
-	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, winnable = 0, nargs = 0, status = HAMLE_EXIT_ERROR;
+	int form = HAMLE_FORM_SAN, batch = 0, legal = 0, winnable = 0, status;
 	unsigned long budget = 0;
-	size_t nlocfiles = 0;
-	char **args = calloc((size_t)argc + 1, sizeof(*args));
-	const char **locale_files = calloc((size_t)argc + 1, sizeof(*locale_files));
-	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
-	struct job j = {NULL, NULL, &ls, NULL, HAMLE_FORM_SAN, 0, &out, &msg, NULL, NULL, HAMLE_BUF_INIT};
+	hamle_cmdline cl;
+	struct job j = {NULL, NULL, &cl.ls, NULL, HAMLE_FORM_SAN, 0, &out, &msg, NULL, NULL, HAMLE_BUF_INIT};
 
 	hamle_msg_init(&msg, info.name);
 	hamle_out_ignore_sigpipe();
 	hamle_out_init(&out, stdout, NULL);
-	if (!args || !locale_files) {
-		status = hamle_msg_syserr(&msg, "arguments", ENOMEM);
+	if ((status = hamle_cmdline_init(&cl, argc, &msg)) != 0)
 		goto cleanup;
-	}
+	status = HAMLE_EXIT_ERROR;
 	/* the whole command line is read first: --help and the first usage error are printed once
 	 * the messages locale is known (--lang anywhere, else the environment) */
-	hamle_usage usage = HAMLE_USAGE_INIT;
-	int info_id = 0; /* --help or --version, when given before any usage error */
+	hamle_usage *usage = &cl.usage;
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
 		const char *a[1] = {p.arg};
+		if (hamle_cmdline_take(&cl, id, &p, OPT_LOCALE_FILE))
+			continue;
 		switch (id) {
-		case HAMLE_OPT_OPERAND: args[nargs++] = (char *)p.arg; break;
-		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
 		case OPT_FROM: from = p.arg; break;
 		case OPT_LANG: lang = p.arg; break;
-		case OPT_LOCALE_FILE: locale_files[nlocfiles++] = p.arg; break;
 		case OPT_BATCH: batch = 1; break;
 		case OPT_LEGAL: legal = 1; break;
 		case OPT_VERBOSE: msg.verbosity++; break;
@@ -328,50 +322,41 @@ int main(int argc, char **argv)
 			errno = 0;
 			budget = p.arg[0] >= '0' && p.arg[0] <= '9' ? strtoul(p.arg, &end, 10) : 0;
 			if (budget == 0 || *end || errno)
-				hamle_usage_note(&usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'",
+				hamle_usage_note(usage, "usage_move_budget", "--mate-budget must be a positive number, not '%s'",
 					1, a);
 			break;
 		}
 		case OPT_IGNORE:
 		case OPT_SELECT: {
 			hamle_code_filter codes = HAMLE_CODE_FILTER_INIT;
-			hamle_code_filter_note(&codes, p.arg, id == OPT_SELECT, &usage);
+			hamle_code_filter_note(&codes, p.arg, id == OPT_SELECT, usage);
 			break;
 		}
 		case OPT_TO:
 			if ((form = hamle_san_form_parse(p.arg)) < 0)
-				hamle_usage_note(&usage, "usage_move_to", "--to must be san, fide, lan, uci or spoken, not '%s'", 1, a);
-			break;
-		case HAMLE_OPT_HELP:
-		case HAMLE_OPT_HELP_TABLES:
-		case HAMLE_OPT_VERSION:
-			if (!usage.key && !info_id)
-				info_id = id;
+				hamle_usage_note(usage, "usage_move_to", "--to must be san, fide, lan, uci or spoken, not '%s'", 1, a);
 			break;
 		}
 	}
-	if (info_id == HAMLE_OPT_VERSION) {
-		hamle_opt_version(stdout, &info);
-		status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+	if (hamle_cmdline_version(&cl, &info, &msg, &status))
 		goto cleanup;
-	}
-	if (hamle_cli_locales_load(&ls, locale_files, nlocfiles, &msg) < 0)
+	if ((status = hamle_cmdline_load(&cl, &msg)) != 0)
 		goto cleanup;
+	status = HAMLE_EXIT_ERROR;
 	/* the messages: --lang, else the language the environment names when hamle has it, else en
 	 * (also for an unknown --lang); the notation written defaults to the input language whatever
 	 * the environment says */
-	j.out = lang ? hamle_cli_locales_find(&ls, lang) : NULL;
-	j.messages = hamle_cli_locales_messages(&ls, j.out ? lang : NULL);
+	j.out = lang ? hamle_cli_locales_find(&cl.ls, lang) : NULL;
+	j.messages = hamle_cli_locales_messages(&cl.ls, j.out ? lang : NULL);
 	msg.messages = j.messages;
-	if (info_id == HAMLE_OPT_HELP || info_id == HAMLE_OPT_HELP_TABLES) {
-		hamle_opt_help_in(stdout, &info, opts, hamle_opt_help_locale(info_id, msg.messages));
-		status = hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
+	if (hamle_cmdline_help(&cl, &info, opts, &msg, &status))
+		goto cleanup;
+	if (usage->key) {
+		status = hamle_usage_report(&msg, usage);
 		goto cleanup;
 	}
-	if (usage.key) {
-		status = hamle_usage_report(&msg, &usage);
-		goto cleanup;
-	}
+	const char **args = cl.operands;
+	int nargs = (int)cl.nops;
 	if (winnable) {
 		if (legal || (batch ? nargs != 0 : nargs != 1))
 			status = hamle_msg_usage_key(&msg, "usage_move_winnable",
@@ -395,8 +380,8 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	if (!from) /* the language a --locale-file brings is the one meant, as before */
-		from = ls.last_file ? hamle_locale_tag(ls.last_file) : "en";
-	if (strcmp(from, "auto") != 0 && !(j.in = hamle_cli_locales_find(&ls, from))) {
+		from = cl.ls.last_file ? hamle_locale_tag(cl.ls.last_file) : "en";
+	if (strcmp(from, "auto") != 0 && !(j.in = hamle_cli_locales_find(&cl.ls, from))) {
 		const char *a[1] = {from};
 		status = hamle_msg_usage_key(&msg, "usage_move_language", "--from: unknown language '%s'", 1, a);
 		goto cleanup;
@@ -414,8 +399,6 @@ cleanup:
 	hamle_replay_free(j.rp);
 	hamle_game_free(j.game);
 	hamle_buf_free(&j.text);
-	hamle_cli_locales_free(&ls);
-	free(args);
-	free(locale_files);
+	hamle_cmdline_free(&cl);
 	return status;
 }

@@ -6,7 +6,7 @@
 
 #include <hamle/hamle.h>
 
-#include "locales.h"
+#include "cmdline.h"
 #include "msg.h"
 #include "opt.h"
 #include "out.h"
@@ -38,56 +38,44 @@ static void print_divide(hamle_move m, uint64_t nodes, void *payload)
 	hamle_out_printf(c->out, "%s: %llu\n", uci, (unsigned long long)nodes);
 }
 
-/* Reads the command line; -1 with args[0..2) set, else the exit status (help or version
- * printed, or a usage error). The messages locale is that of --lang, else the environment's. */
-static int parse(int argc, char **argv, hamle_msg *msg, hamle_out *out, hamle_cli_locales *ls,
-	const char **args, int *divide, int *bench)
+/* Reads the command line into cl; -1 with cl->operands[0..2) set, else the exit status (help or
+ * version printed, or a usage error). The messages locale is that of --lang, else the
+ * environment's. */
+static int parse(int argc, char **argv, hamle_msg *msg, hamle_cmdline *cl, int *divide, int *bench)
 {
 	hamle_opt_parser p;
-	hamle_usage usage = HAMLE_USAGE_INIT;
 	const char *lang = NULL;
-	int nargs = 0, info_id = 0;
+	int status;
 	hamle_opt_init(&p, opts, argc, argv);
 	for (int id; (id = hamle_opt_next(&p)) != HAMLE_OPT_END;) {
-		const char *a[1] = {p.arg};
+		if (id == HAMLE_OPT_OPERAND && cl->nops == 2) {
+			const char *a[1] = {p.arg};
+			hamle_usage_note(&cl->usage, "usage_perft_extra", "unexpected argument '%s'", 1, a);
+			continue;
+		}
+		if (hamle_cmdline_take(cl, id, &p, 0))
+			continue;
 		switch (id) {
-		case HAMLE_OPT_OPERAND:
-			if (nargs == 2)
-				hamle_usage_note(&usage, "usage_perft_extra", "unexpected argument '%s'", 1, a);
-			else
-				args[nargs++] = p.arg;
-			break;
-		case HAMLE_OPT_FAIL: hamle_opt_note_error(&p, &usage); break;
 		case OPT_DIVIDE: *divide = 1; break;
 		case OPT_BENCH: *bench = 1; break;
 		case OPT_LANG: lang = p.arg; break;
-		case HAMLE_OPT_HELP:
-		case HAMLE_OPT_HELP_TABLES:
-		case HAMLE_OPT_VERSION:
-			if (!usage.key && !info_id)
-				info_id = id;
-			break;
 		}
 	}
-	if (info_id == HAMLE_OPT_VERSION) {
-		hamle_opt_version(stdout, &info);
-		return hamle_out_close(out, msg, HAMLE_EXIT_OK);
-	}
-	if (hamle_cli_locales_load(ls, NULL, 0, msg) < 0)
-		return HAMLE_EXIT_ERROR;
-	const hamle_locale *messages = hamle_cli_locales_messages(ls, lang);
-	msg->messages = messages ? messages : hamle_cli_locales_messages(ls, NULL);
-	if (info_id == HAMLE_OPT_HELP || info_id == HAMLE_OPT_HELP_TABLES) {
-		hamle_opt_help_in(stdout, &info, opts, hamle_opt_help_locale(info_id, msg->messages));
-		return hamle_out_close(out, msg, HAMLE_EXIT_OK);
-	}
-	if (usage.key)
-		return hamle_usage_report(msg, &usage);
+	if (hamle_cmdline_version(cl, &info, msg, &status))
+		return status;
+	if ((status = hamle_cmdline_load(cl, msg)) != 0)
+		return status;
+	const hamle_locale *messages = hamle_cli_locales_messages(&cl->ls, lang);
+	msg->messages = messages ? messages : hamle_cli_locales_messages(&cl->ls, NULL);
+	if (hamle_cmdline_help(cl, &info, opts, msg, &status))
+		return status;
+	if (cl->usage.key)
+		return hamle_usage_report(msg, &cl->usage);
 	if (!messages) {
 		const char *a[1] = {lang};
 		return hamle_msg_usage_key(msg, "usage_perft_lang", "--lang: unknown language '%s'", 1, a);
 	}
-	if (nargs != 2)
+	if (cl->nops != 2)
 		return hamle_msg_usage_key(msg, "usage_perft_operands", "expected FEN and DEPTH", 0, NULL);
 	return -1;
 }
@@ -96,23 +84,25 @@ int main(int argc, char **argv)
 {
 	hamle_msg msg;
 	hamle_out out;
-	hamle_cli_locales ls = HAMLE_CLI_LOCALES_INIT;
+	hamle_cmdline cl;
 	int divide = 0, bench = 0;
-	const char *args[2] = {NULL, NULL};
 
 	hamle_msg_init(&msg, info.name);
 	hamle_out_ignore_sigpipe();
 	hamle_out_init(&out, stdout, NULL);
-	int rc = parse(argc, argv, &msg, &out, &ls, args, &divide, &bench);
+	int rc = hamle_cmdline_init(&cl, argc, &msg);
+	if (rc == 0)
+		rc = parse(argc, argv, &msg, &cl, &divide, &bench);
 	if (rc >= 0) {
-		hamle_cli_locales_free(&ls);
+		hamle_cmdline_free(&cl);
 		return rc;
 	}
+	const char **args = cl.operands;
 	unsigned long depth;
 	if (hamle_opt_parse_ulong(args[1], 0, 20, &depth) < 0) {
 		const char *a[1] = {args[1]};
 		rc = hamle_msg_usage_key(&msg, "usage_perft_depth", "depth must be a number from 0 to 20, not '%s'", 1, a);
-		hamle_cli_locales_free(&ls);
+		hamle_cmdline_free(&cl);
 		return rc;
 	}
 	hamle_error err;
@@ -120,7 +110,7 @@ int main(int argc, char **argv)
 	hamle_position *pos;
 	if (hamle_position_new(&pos, strcmp(args[0], "startpos") ? args[0] : NULL, &err) < 0) {
 		hamle_msg_error(&msg, "bad FEN: %s", err.message);
-		hamle_cli_locales_free(&ls);
+		hamle_cmdline_free(&cl);
 		return HAMLE_EXIT_ERROR;
 	}
 	struct timespec t0, t1;
@@ -142,6 +132,6 @@ int main(int argc, char **argv)
 			secs > 0 ? (double)total / secs / 1e6 : 0.0);
 	hamle_out_printf(&out, "%llu\n", (unsigned long long)total);
 	hamle_position_free(pos);
-	hamle_cli_locales_free(&ls);
+	hamle_cmdline_free(&cl);
 	return hamle_out_close(&out, &msg, HAMLE_EXIT_OK);
 }
