@@ -237,7 +237,47 @@ static void token_error(const struct job *j, int i, const char *token, const cha
 	hamle_msg_error(j->msg, "%s", text);
 }
 
-static int run_tokens(struct job *j, const char **args, int nargs)
+/* Decodes tokens[0..n) as the reader decodes a game's bytes (so Windows-1254 `\xDEe3` typed in a
+ * Turkish terminal is `Şe3`): into *text, one NUL-terminated token after another, and tokens[i]
+ * pointed at them. Tokens that are valid UTF-8 (all of them) stay as they are. HAMLE_ENOMEM when out
+ * of memory. */
+static int decode_tokens(struct job *j, const char **tokens, size_t n, char **text)
+{
+	*text = NULL;
+	hamle_buf_clear(&j->text);
+	for (size_t i = 0; i < n; i++) {
+		hamle_buf_puts(&j->text, tokens[i]);
+		hamle_buf_putc(&j->text, '\n');
+	}
+	if (hamle_buf_failed(&j->text))
+		return HAMLE_ENOMEM;
+	hamle_chunk ch = {.data = (const unsigned char *)j->text.data, .len = j->text.len,
+		.source = "<arguments>", .game = 1, .line = 1, .column = 1, .offset = 0,
+		.total_len = j->text.len};
+	if (hamle_game_parse(&j->game, &ch, NULL) < 0)
+		return HAMLE_ENOMEM;
+	if (hamle_game_encoding(j->game) == HAMLE_ENCODING_UTF8)
+		return 0;
+	size_t len, lines = 0;
+	const char *dec = hamle_game_text(j->game, &len);
+	for (size_t i = 0; i < len; i++)
+		lines += dec[i] == '\n';
+	if (lines != n) /* a token of several lines: they cannot be told apart again */
+		return 0;
+	if (!(*text = malloc(len + 1)))
+		return HAMLE_ENOMEM;
+	memcpy(*text, dec, len + 1);
+	char *t = *text;
+	for (size_t i = 0; i < n; i++) {
+		tokens[i] = t;
+		t = strchr(t, '\n');
+		*t++ = '\0';
+	}
+	return 0;
+}
+
+/* Plays the tokens args[1..nargs) from the FEN args[0] (decoded: run_tokens). */
+static int run_decoded(struct job *j, const char **args, int nargs)
 {
 	hamle_error err;
 	hamle_error_clear(&err);
@@ -282,6 +322,17 @@ static int run_tokens(struct job *j, const char **args, int nargs)
 		}
 	}
 	hamle_position_free(pos);
+	return status;
+}
+
+/* Plays the tokens args[1..nargs) from the FEN args[0]. */
+static int run_tokens(struct job *j, const char **args, int nargs)
+{
+	char *decoded = NULL;
+	if (nargs > 1 && decode_tokens(j, args + 1, (size_t)nargs - 1, &decoded) < 0)
+		return hamle_msg_nomem(j->msg);
+	int status = run_decoded(j, args, nargs);
+	free(decoded);
 	return status;
 }
 
