@@ -1,5 +1,6 @@
 /* input.c: iterate files, directories (sorted, recursive via an explicit stack) and stdin, and
  * the members of the compressed files and archives among them (unpack.h). */
+#define _DEFAULT_SOURCE 1 /* madvise */
 #include "input.h"
 
 #include <dirent.h>
@@ -7,7 +8,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "magic.h"
 #include "sniff.h"
@@ -35,6 +38,11 @@ struct hamle_inputs {
 	hamle_unpack *unpack; /* the current file is compressed or an archive */
 	bool member;          /* cur_name is a member of unpack, open */
 	hamle_unpack_limits lim;
+	/* hamle_inputs_set_map: a regular file named or walked is read from a mapping of it (map,
+	 * map_len; NULL: none), its pages before map_dropped given back as the reader goes on */
+	bool use_map;
+	unsigned char *map;
+	size_t map_len, map_dropped;
 };
 
 static int push(hamle_inputs *in, char *path, bool explicit_)
@@ -220,6 +228,10 @@ static void end_member(hamle_inputs *in)
 static void close_current(hamle_inputs *in)
 {
 	in->member = false; /* closed without reading the rest: the tool stops */
+	if (in->map)
+		munmap(in->map, in->map_len);
+	in->map = NULL;
+	in->map_len = in->map_dropped = 0;
 	hamle_unpack_free(in->unpack);
 	in->unpack = NULL;
 	if (in->cur && in->cur != stdin)
@@ -414,14 +426,57 @@ static int head_read(void *payload, unsigned char *buf, size_t size, size_t *got
 	return 0;
 }
 
+/* Maps the current input when it is a regular file other than stdin (not empty): true when
+ * in->map holds it. Else (a pipe, a device, no mapping) it is read as a stream. */
+static bool map_current(hamle_inputs *in)
+{
+	struct stat st;
+	if (in->map)
+		return true;
+	if (!in->cur || in->cur == stdin || fstat(fileno(in->cur), &st) != 0 || !S_ISREG(st.st_mode) ||
+		st.st_size <= 0 || (unsigned long long)st.st_size > SIZE_MAX / 2)
+		return false;
+	void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fileno(in->cur), 0);
+	if (m == MAP_FAILED)
+		return false;
+	in->map = m;
+	in->map_len = (size_t)st.st_size;
+	return true;
+}
+
+/* The reader needs no byte of the mapping before offset again: its pages there are given back
+ * (the file's pages stay in the page cache; a chunk still in flight there reads them back). */
+static void map_done(void *payload, size_t offset)
+{
+	hamle_inputs *in = payload;
+	long ps = sysconf(_SC_PAGESIZE);
+	size_t page = ps > 0 ? (size_t)ps : 4096, to = offset / page * page;
+	if (to > in->map_dropped && madvise(in->map + in->map_dropped, to - in->map_dropped, MADV_DONTNEED) == 0)
+		in->map_dropped = to;
+}
+
 int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source)
 {
 	if (in->member)
 		return hamle_reader_set_input(r, hamle_unpack_read, in->unpack, source);
 	if (in->head_len > in->head_pos)
 		return hamle_reader_set_input(r, head_read, in, source);
+	if (in->use_map && map_current(in))
+		return hamle_reader_set_input_mapped(r, in->map, in->map_len, map_done, in, source);
 	return hamle_reader_set_input_file(r, in->cur, source);
 }
+
+const unsigned char *hamle_inputs_map(const hamle_inputs *in, size_t *len)
+{
+	*len = in->map_len;
+	return in->map;
+}
+
+void hamle_inputs_set_map(hamle_inputs *in, bool on)
+{
+	in->use_map = on;
+}
+
 
 bool hamle_inputs_packed(const hamle_inputs *in)
 {

@@ -66,6 +66,16 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name);
  * hamle_reader_set_input_* result. */
 int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source);
 
+/* Whether a regular file (not stdin, not compressed, not empty) is read from a mapping of it
+ * instead of a stream (off by default): its bytes are then not copied, the reader's chunks stay
+ * valid until the next hamle_inputs_next, and the pages the reader is done with are given back as
+ * it goes on (memory stays flat). Before the first hamle_inputs_next. */
+void hamle_inputs_set_map(hamle_inputs *in, bool on);
+
+/* The current input's mapping (*len its bytes) when hamle_inputs_attach gave the reader one, else
+ * NULL: a chunk in it stays valid until the next hamle_inputs_next. */
+const unsigned char *hamle_inputs_map(const hamle_inputs *in, size_t *len);
+
 /* True when the current input is decompressed (a compressed file or an archive's member), so
  * that it is not a file that can be rewritten in place. */
 bool hamle_inputs_packed(const hamle_inputs *in);

@@ -290,6 +290,17 @@ int hamle_pool_submit(hamle_pool *p, void *item)
 	return publish(p);
 }
 
+int hamle_pool_wait(hamle_pool *p)
+{
+	if (p->finished || p->nthreads == 1)
+		return p->stop_rc;
+	publish(p);
+	pthread_mutex_lock(&p->mu);
+	drain(p, true, true, 0);
+	pthread_mutex_unlock(&p->mu);
+	return p->stop_rc;
+}
+
 int hamle_pool_finish(hamle_pool *p)
 {
 	if (p->finished)

@@ -61,6 +61,11 @@ bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m);
  * return that stopped the pool. */
 int hamle_pool_submit(hamle_pool *p, void *item);
 
+/* Waits for every item submitted so far and emits them in order (working items meanwhile); the
+ * threads go on. For items that borrow what is freed next (a mapped input). Returns 0 or the emit
+ * code that stopped the pool. */
+int hamle_pool_wait(hamle_pool *p);
+
 /* Waits for every item, emits the rest in order, stops the threads. Returns 0 or the emit code
  * that stopped the pool. Call once; hamle_pool_free calls it if needed. */
 int hamle_pool_finish(hamle_pool *p);

@@ -2,7 +2,9 @@
  *
  * Only the main thread touches the reader, the free list of items, the totals and stdout. Each item
  * carries a copy of its chunk's bytes (the reader's buffer is reused at the next call), so at most
- * the pool's capacity of games is held in memory at once, whatever the size of the input. */
+ * the pool's capacity of games is held in memory at once, whatever the size of the input; an item
+ * of a mapped file (input.h) points at the mapping instead, which outlives it (the pool is waited
+ * for before the next input). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -40,6 +42,8 @@ typedef struct vd_run_ctx {
 	const vd_names *names;  /* the inputs' names, in order */
 	const char *source;     /* the input of the last game emitted */
 	size_t input;           /* its index in names */
+	const unsigned char *map; /* the current input's mapping (NULL: none), map_len bytes */
+	size_t map_len;
 } vd_run_ctx;
 
 static const char *keep_name(vd_names *ns, const char *name)
@@ -91,7 +95,9 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 		hamle_buf_init(&it->key);
 	}
 	it->chunk = *ch;
-	if (!c->borrow) {
+	/* a chunk in the mapping stays there (the reader's own copy of one is reused) */
+	it->mapped = c->map && ch->data >= c->map && ch->len <= c->map_len - (size_t)(ch->data - c->map);
+	if (!c->borrow && !it->mapped) {
 		if (hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
 			item_free(it);
 			return NULL;
@@ -316,6 +322,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;
 	hamle_inputs_set_limits(in, &cfg->unpack);
+	hamle_inputs_set_map(in, true);
 
 	FILE *f; /* not read: hamle_inputs_attach gives the reader its bytes */
 	const char *name;
@@ -329,7 +336,12 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 			hamle_reader_free(r);
 			goto oom;
 		}
+		c.map = hamle_inputs_map(in, &c.map_len);
 		int rc = run_input(&c, pool, r, source);
+		/* the items of a mapping are emitted before it goes (at the next input) */
+		if (c.map && hamle_pool_wait(pool) != 0)
+			stopped = true;
+		c.map = NULL;
 		hamle_reader_free(r);
 		if (rc < 0)
 			io_error = true;

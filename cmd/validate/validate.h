@@ -66,7 +66,9 @@ typedef struct vd_item {
 	struct vd_item *next_free;      /* free list (main thread only) */
 	unsigned char *data;            /* copy of the chunk's bytes */
 	size_t cap;
-	hamle_chunk chunk;              /* chunk.data points at data; chunk.source at a kept name */
+	hamle_chunk chunk;              /* chunk.data points at data, or into the mapped input
+	                                 * (mapped); chunk.source at a kept name */
+	bool mapped;
 	hamle_buf out;                  /* what the game prints (text lines or JSON Lines) */
 	hamle_buf html;                 /* --html: the game's section of the report ("" none) */
 	/* results */

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "hamle/pgn.h"
+#include "pgn/reader_internal.h"
 #include "suites_decl.h"
 #include "testutil.h"
 
@@ -162,6 +163,68 @@ START_TEST(test_streaming_equivalence)
 	ck_assert_ptr_nonnull(strstr(a, "3 11:1@91 2 1."));
 	free(a);
 	free(c);
+}
+END_TEST
+
+/* The done offsets a mapped reader gave (map_seen), most recent last. */
+typedef struct {
+	size_t last, calls;
+} map_seen;
+
+static void map_done_rec(void *payload, size_t offset)
+{
+	map_seen *m = payload;
+	ck_assert_uint_ge(offset, m->last); /* never backwards */
+	m->last = offset;
+	m->calls++;
+}
+
+/* A mapped input split a slice at a time gives what the whole buffer gives, wherever the slices
+ * end (in a tag, a comment, a CR LF, a byte order mark, "1." of an untagged game), and its chunks
+ * are the buffer's own bytes, never before the last offset the reader said it was done with. */
+START_TEST(test_mapped_equivalence)
+{
+	const char *in = "\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1. e4 {c\r\n\r\n[%clk 1]} e5 1-0\r\n\r\n"
+			 "[Event \"y\"]\r\n1. d4 {open\r\n\r\n[Event \"z\"]\r\n1. c4 *\r\n"
+			 "\xEF\xBB\xBF[Event \"w\"]\n1. e4 e5 {a comment long enough to run past one window of sixty-four"
+			 " bytes, plain} 2. Nf3 Nc6 1/2-1/2\n\n{intro}\n\n1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5\r\n\r\n"
+			 "1) c4 e5\n\n[Event \"v\"] 1. c4 ; line\n% escape\n*\n\xEF\xBB\xBF  \n[Event \"u\"]\n1. g3 *";
+	size_t len = strlen(in);
+	hamle_reader *r;
+	hamle_reader_new(&r, NULL);
+	hamle_reader_set_input_buffer(r, in, len, "t");
+	char *a = dump_all(r);
+	hamle_reader_free(r);
+	size_t slices[] = { 3, 4, 5, 7, 11, 16, 29, 64, 65, 100, 4096 };
+	for (size_t k = 0; k < sizeof(slices) / sizeof(slices[0]); k++) {
+		map_seen seen = { 0, 0 };
+		hamle_reader_new(&r, NULL);
+		ck_assert_int_eq(hamle_reader_set_input_mapped(r, in, len, map_done_rec, &seen, "t"), HAMLE_OK);
+		r->map_slice = slices[k];
+		char *b = dump_all(r);
+		hamle_reader_free(r);
+		ck_assert_str_eq(a, b);
+		free(b);
+		seen.last = seen.calls = 0;
+		hamle_reader_new(&r, NULL);
+		hamle_reader_set_input_mapped(r, in, len, map_done_rec, &seen, "t");
+		r->map_slice = slices[k];
+		hamle_chunk ch;
+		size_t inside = 0, games = 0;
+		while (hamle_reader_next_chunk(r, &ch) == HAMLE_OK) {
+			games++;
+			const unsigned char *base = (const unsigned char *)in;
+			if (ch.data >= base && ch.data < base + len) {
+				inside++;
+				ck_assert_uint_eq((size_t)(ch.data - base), ch.offset);
+				ck_assert_uint_ge(ch.offset, seen.last);
+			}
+		}
+		hamle_reader_free(r);
+		ck_assert_uint_ge(inside + 2, games); /* a mark held back, a carried '[': copies */
+		ck_assert_uint_gt(seen.calls, 0);
+	}
+	free(a);
 }
 END_TEST
 
@@ -392,6 +455,7 @@ Suite *pgn_reader_suite(void)
 	tcase_add_test(tc, test_split_blank_line_move_one);
 	tcase_add_test(tc, test_split_tags);
 	tcase_add_test(tc, test_streaming_equivalence);
+	tcase_add_test(tc, test_mapped_equivalence);
 	tcase_add_loop_test(tc, test_golden, 0, (int)(sizeof(golden) / sizeof(golden[0])));
 	suite_add_tcase(s, tc);
 	TCase *th = tcase_create("hostile");

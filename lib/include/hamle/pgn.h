@@ -164,6 +164,14 @@ HAMLE_EXTERN int hamle_reader_set_input_buffer(hamle_reader *r, const void *data
 	const char *source);
 HAMLE_EXTERN int hamle_reader_set_input(hamle_reader *r, hamle_read_fn fn, void *payload,
 	const char *source);
+/* As hamle_reader_set_input_buffer, for a buffer that is a file mapped into memory: it is split a
+ * slice at a time, as a stream would be (the same games, positions and findings), and no chunk is
+ * copied, so a chunk stays valid while the buffer does. done(payload, offset), when not NULL, is
+ * called after each slice with an offset before which the reader needs no byte again (the caller
+ * may give those pages back). data is borrowed and must outlive the reader. */
+typedef void (*hamle_done_fn)(void *payload, size_t offset);
+HAMLE_EXTERN int hamle_reader_set_input_mapped(hamle_reader *r, const void *data, size_t len,
+	hamle_done_fn done, void *payload, const char *source);
 
 /* Next game, newly allocated, owned by the caller. Returns HAMLE_OK, HAMLE_ITEROVER at the end, or
  * < 0 (HAMLE_EIO, HAMLE_ENOMEM; details in hamle_reader_error). Problems in the game itself are not

@@ -61,7 +61,7 @@ static int set_source(hamle_reader *r, const char *source, int kind)
 	memcpy(r->source, source ? source : "<input>", n + 1);
 	r->err.source = r->source;
 	r->kind = kind;
-	if (kind != IN_BUFFER && !(r->block = malloc(BLOCK_SIZE)))
+	if (kind != IN_BUFFER && kind != IN_MAPPED && !(r->block = malloc(BLOCK_SIZE)))
 		return HAMLE_ENOMEM;
 	return 0;
 }
@@ -96,6 +96,33 @@ int hamle_reader_set_input(hamle_reader *r, hamle_read_fn fn, void *payload, con
 	return rc;
 }
 
+int hamle_reader_set_input_mapped(hamle_reader *r, const void *data, size_t len, hamle_done_fn done,
+	void *payload, const char *source)
+{
+	if (!r || (!data && len))
+		return HAMLE_EUSAGE;
+	int rc = set_source(r, source, IN_MAPPED);
+	r->map = data ? data : (const void *)"";
+	r->map_len = len;
+	r->map_slice = MAP_SLICE;
+	r->done = done;
+	r->payload = payload;
+	return rc;
+}
+
+/* The next slice of a mapped input: it follows the view in memory, so a chunk in the view goes on
+ * into it uncopied. */
+static void map_slice(hamle_reader *r)
+{
+	size_t at = r->view_base, n = r->map_len - at;
+	r->view = r->map + at;
+	r->vlen = n < r->map_slice ? n : r->map_slice;
+	if (r->vlen == n)
+		r->eof = 1;
+	if (r->done)
+		r->done(r->payload, r->vchunk ? (size_t)(r->vchunk - r->map) : at);
+}
+
 static int read_some(hamle_reader *r, unsigned char *buf, size_t size, size_t *got)
 {
 	*got = 0;
@@ -112,6 +139,8 @@ static int read_some(hamle_reader *r, unsigned char *buf, size_t size, size_t *g
 
 int pgn_reader_refill(hamle_reader *r)
 {
+	if (r->kind != IN_MAPPED)
+		pgn_chunk_own(r);
 	if (r->vlen) {
 		r->ls_col = pgn_col_at(r, r->vlen);
 		r->ls = 0;
@@ -121,6 +150,10 @@ int pgn_reader_refill(hamle_reader *r)
 	r->vlen = r->pos = r->span = 0;
 	if (r->kind == IN_BUFFER) {
 		r->eof = 1;
+		return 0;
+	}
+	if (r->kind == IN_MAPPED) {
+		map_slice(r);
 		return 0;
 	}
 	size_t got = 0;
@@ -146,6 +179,15 @@ int pgn_reader_peek(hamle_reader *r, size_t p, size_t need)
 	pgn_chunk_flush(r);
 	if (r->kind == IN_BUFFER || r->eof)
 		return 0;
+	if (r->kind == IN_MAPPED) { /* the view grows over the mapping */
+		size_t rest = r->map_len - r->view_base, want = p + need < rest ? p + need : rest;
+		if (want > r->vlen)
+			r->vlen = want;
+		if (r->vlen == rest)
+			r->eof = 1;
+		return 0;
+	}
+	pgn_chunk_own(r);
 	size_t keep = r->vlen - p;
 	if (p) {
 		/* p is on the current line: its column is known from the line's start */
@@ -174,6 +216,7 @@ int pgn_reader_peek(hamle_reader *r, size_t p, size_t need)
 
 void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n)
 {
+	pgn_chunk_own(r);
 	size_t room = r->lim.max_game_bytes > r->chunk_len ? r->lim.max_game_bytes - r->chunk_len : 0;
 	if (n > room) {
 		n = room;
@@ -197,10 +240,32 @@ void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n)
 	r->chunk_len += n;
 }
 
+void pgn_chunk_own(hamle_reader *r)
+{
+	const unsigned char *v = r->vchunk;
+	if (!v)
+		return;
+	size_t n = r->chunk_len;
+	r->vchunk = NULL;
+	r->chunk_len = 0;
+	pgn_chunk_append(r, v, n); /* within max_game_bytes: flush took no more */
+}
+
 void pgn_chunk_flush(hamle_reader *r)
 {
-	if (r->in_game && r->pos > r->span)
-		pgn_chunk_append(r, r->view + r->span, r->pos - r->span);
+	if (r->in_game && r->pos > r->span) {
+		const unsigned char *p = r->view + r->span;
+		size_t n = r->pos - r->span;
+		/* bytes that go on from the chunk's in the view (or start it): no copy */
+		if ((r->vchunk ? r->vchunk + r->chunk_len == p : r->chunk_len == 0 && !r->chunk_flags) &&
+		    n <= r->lim.max_game_bytes - r->chunk_len) {
+			if (!r->vchunk)
+				r->vchunk = p;
+			r->chunk_len += n;
+		} else {
+			pgn_chunk_append(r, p, n);
+		}
+	}
 	r->span = r->pos;
 }
 
@@ -213,10 +278,14 @@ int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
 	int rc = pgn_split(r);
 	if (rc <= 0)
 		return rc == 0 ? HAMLE_ITEROVER : rc;
-	if (!r->chunk && !(r->chunk = malloc(r->chunk_cap = 4096)))
-		return hamle_error_set(&r->err, HAMLE_ENOMEM, "out of memory");
-	r->chunk[r->chunk_len] = '\0';
-	out->data = r->chunk;
+	if (r->vchunk) {
+		out->data = r->vchunk;
+	} else {
+		if (!r->chunk && !(r->chunk = malloc(r->chunk_cap = 4096)))
+			return hamle_error_set(&r->err, HAMLE_ENOMEM, "out of memory");
+		r->chunk[r->chunk_len] = '\0';
+		out->data = r->chunk;
+	}
 	out->len = r->chunk_len;
 	out->source = r->source;
 	out->game = r->g_index;

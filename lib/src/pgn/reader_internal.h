@@ -9,7 +9,9 @@
 
 #define BLOCK_SIZE ((size_t)1 << 18)
 
-enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN };
+enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN, IN_MAPPED };
+/* Bytes of a mapped input (IN_MAPPED) the splitter sees at once: a slice, as a block of a stream. */
+#define MAP_SLICE ((size_t)1 << 23)
 enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED, S_BOM };
 
 /* Byte classes of the splitter. */
@@ -40,6 +42,9 @@ struct hamle_reader {
 	FILE *f;
 	hamle_read_fn fn;
 	void *payload;
+	const unsigned char *map; /* IN_MAPPED: the whole input (map_len bytes), seen a slice at a time */
+	size_t map_len, map_slice; /* map_slice: MAP_SLICE (a test makes it small; 3 at least) */
+	hamle_done_fn done;
 	char *source;
 	hamle_error err;
 
@@ -76,6 +81,9 @@ struct hamle_reader {
 	size_t g_line, g_col, g_offset, g_index;
 	unsigned char *chunk;
 	size_t chunk_len, chunk_cap;
+	/* the chunk's bytes where they lie in the view (NULL: in chunk): a game whose bytes follow one
+	 * another in one view is handed out from there, not copied (pgn_chunk_flush) */
+	const unsigned char *vchunk;
 	unsigned int chunk_flags;
 	size_t cand_line, cand_col, cand_offset;
 	int carry; /* the next game starts with a '[' already consumed */
@@ -122,8 +130,17 @@ static inline size_t pgn_col_at(const hamle_reader *r, size_t p)
 int pgn_reader_refill(hamle_reader *r);
 /* reader.c: appends p[0..n) to the chunk (up to max_game_bytes: then HAMLE_CHUNK_OVERFLOW). */
 void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n);
-/* reader.c: view[span..pos) into the chunk (when in a game); span = pos. */
+/* reader.c: view[span..pos) into the chunk (when in a game); span = pos. While the chunk's bytes
+ * follow one another in the view they are not copied (r->vchunk points at them); the view must
+ * then not change before pgn_chunk_own (refill and peek call it). */
 void pgn_chunk_flush(hamle_reader *r);
+/* reader.c: the chunk's bytes copied into r->chunk when they are still in the view. */
+void pgn_chunk_own(hamle_reader *r);
+/* The chunk's bytes so far (chunk_len of them). */
+static inline const unsigned char *pgn_chunk_bytes(const hamle_reader *r)
+{
+	return r->vchunk ? r->vchunk : r->chunk;
+}
 
 /* reader.c: makes view[p..p+need) readable (moving view[p..) to the block's start and reading
  * more after it), or all there is when the input ends first. view[span..p) goes into the chunk

@@ -55,7 +55,7 @@ static void cut_line(hamle_reader *r, size_t p)
 	if (k > sizeof(r->held) || k > r->chunk_len || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
 		return; /* a long run of blanks: the mark stays with this game */
 	r->chunk_len -= k;
-	memcpy(r->held, r->chunk + r->chunk_len, k);
+	memcpy(r->held, pgn_chunk_bytes(r) + r->chunk_len, k);
 	r->held_len = k;
 	r->held_line = r->line;
 	r->held_offset = r->bom_end - 3;
@@ -88,8 +88,9 @@ static int only_marks(const hamle_reader *r)
 {
 	if (r->has_movetext || r->has_tag || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
 		return 0;
+	const unsigned char *b = pgn_chunk_bytes(r);
 	for (size_t i = 0; i < r->chunk_len; i++) {
-		unsigned char c = r->chunk[i];
+		unsigned char c = b[i];
 		if (kls[c] != K_BLANK && kls[c] != K_EOL && c != 0xEF && c != 0xBB && c != 0xBF)
 			return 0;
 	}
@@ -103,6 +104,7 @@ int pgn_split(hamle_reader *r)
 	if (r->pending) {
 		r->pending = 0;
 		r->chunk_len = 0;
+		r->vchunk = NULL;
 		r->chunk_flags = 0;
 		r->has_movetext = 0;
 		r->has_words = 0;
