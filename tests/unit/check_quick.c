@@ -116,6 +116,38 @@ START_TEST(anything_else_goes_to_the_full_path)
 }
 END_TEST
 
+/* Tags with bytes from 0x80 (UTF-8 names, a Windows-1254 byte, mojibake): the tags are decoded
+ * alone and the movetext read raw; the lane answers 1 only where the full path finds nothing
+ * (quick checks it), and gives up at a byte of the movetext that is not ASCII. */
+START_TEST(wide_tags_are_decoded_alone)
+{
+	static const char *const tags[] = {
+		"[Opening \"Gr\xC3\xBCnfeld: Smyslov Defence\"]\n",
+		"[Opening \"Gr\xFCnfeld\"]\n",
+		"[Opening \"Gr\xC3\x83\xC2\xBCnfeld\"]\n",
+		"[Annotator \"\xC5\x9E" "ahin \xC3\x87" "elik\"]\n[Opening \"Gr\xC3\xBCnfeld\"]\n",
+		"[Opening \"x\xC3\"]\n",
+	};
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		char text[512];
+		unsigned plies = 0;
+		snprintf(text, sizeof(text), ROSTER "[Result \"1-0\"]\n%s\n1.e4 {d=23, pv=e4 e5} e5 {a\nb} "
+			"2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0\n", tags[i]);
+		int q = quick(text, &plies);
+		if (i == 0 || i == 3) {
+			ck_assert_msg(q == 1, "the lane gave up on %s", tags[i]);
+			ck_assert_uint_eq(plies, 7);
+		}
+		snprintf(text, sizeof(text), ROSTER "[Result \"1-0\"]\n%s\n1.e4 {\xC3\xA9} e5 2.Bc4 Nc6 "
+			"3.Qh5 Nf6 4.Qxf7# 1-0\n", tags[i]);
+		ck_assert_int_eq(quick(text, NULL), 0);
+		snprintf(text, sizeof(text), ROSTER "[Result \"1-0\"]\n%s\n1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7+ 1-0\n",
+			tags[i]);
+		ck_assert_int_eq(quick(text, NULL), 0); /* mate marked as check */
+	}
+}
+END_TEST
+
 /* The full path's move-number findings for the first game of text. */
 static size_t full_move_numbers(const char *text)
 {
@@ -211,6 +243,7 @@ Suite *quick_suite(void)
 	tcase_add_test(tc, move_numbers_must_fit);
 	tcase_add_test(tc, strict_and_kept_positions_are_not_the_lanes);
 	tcase_add_test(tc, bad_fen_game_is_not_started);
+	tcase_add_test(tc, wide_tags_are_decoded_alone);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -304,8 +304,9 @@ static int is_name_byte(unsigned char c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Returns where the movetext starts, or 0 to give up. */
-static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt)
+/* Returns where the movetext starts, or 0 to give up. *wide is set when a value holds a byte from
+ * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld"). */
+static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt, int *wide)
 {
 	size_t i = 0;
 	qt->roster = 0;
@@ -327,6 +328,10 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 		i += 2;
 		size_t vs = i;
 		i = pgn_plain_value_end((const unsigned char *)s, i, n);
+		while (i < n && (unsigned char)s[i] >= 0x80) { /* decoding tells what these are */
+			*wide = 1;
+			i = pgn_plain_value_end((const unsigned char *)s, i + 1, n);
+		}
 		size_t vl = i - vs;
 		if (i + 1 >= n || s[i] != '"' || s[i + 1] != ']' || nl >= max || vl >= max)
 			return 0;
@@ -368,14 +373,20 @@ static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 }
 
 /* The lane on the chunk's own bytes. *read_tags is set to 1 when the tags were read here (then
- * the answer stands: decoding and the lexer would give the same bytes), 0 when they need the lexer. */
+ * the answer stands: decoding and the lexer would give the same bytes), 0 when they need the lexer;
+ * *wide_at to where the movetext starts when only bytes from 0x80 in tag values kept them from
+ * being read here (0: not so). */
 static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chunk *chunk,
-	const pgn_limits *lim, int *read_tags)
+	const pgn_limits *lim, int *read_tags, size_t *wide_at)
 {
 	struct quick_tags qt;
 	const char *s = (const char *)chunk->data;
-	size_t at = quick_tags(s, chunk->len, lim->max_tag_bytes, &qt);
-	*read_tags = at != 0;
+	int wide = 0;
+	size_t at = quick_tags(s, chunk->len, lim->max_tag_bytes, &qt, &wide);
+	*wide_at = wide ? at : 0;
+	*read_tags = at != 0 && !wide;
+	if (wide)
+		return 0;
 	if (!at || qt.roster != 0x7Fu)
 		return 0;
 	rp->game = NULL;
@@ -415,15 +426,22 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	pgn_limits_resolve(&lim, opts);
 	quick_reset(rp);
 	rp->loc = loc;
+	size_t wide_at = 0;
 	if (lim.encoding == HAMLE_ENCODING_AUTO) {
 		/* plain ASCII tags and movetext need neither decoding nor the lexer */
 		int read_tags = 0;
-		int q = quick_raw(rp, loc, chunk, &lim, &read_tags);
+		int q = quick_raw(rp, loc, chunk, &lim, &read_tags, &wide_at);
 		if (q != 0 || read_tags)
 			return q;
 		quick_reset(rp);
 	}
-	int rc = pgn_game_parse(game, chunk, opts, 1);
+	/* tags with bytes from 0x80 before a movetext: the tags alone are decoded and lexed, the
+	 * movetext is read raw (the lane gives up at any byte in it that is not ASCII, so its decoding
+	 * would change nothing, and the game's encoding is told by the tags' bytes alone) */
+	hamle_chunk head = *chunk;
+	if (wide_at)
+		head.len = wide_at;
+	int rc = pgn_game_parse(game, &head, opts, 1);
 	if (rc < 0)
 		return rc;
 	hamle_game *g = *game;
@@ -437,5 +455,8 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	rp->start_ok = 1;
 	const char *tag = rp->tag_result;
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
+	if (wide_at)
+		return quick_judge(rp, loc, (const char *)chunk->data, wide_at, chunk->len, &lim,
+			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res);
 	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res);
 }
