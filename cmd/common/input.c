@@ -39,10 +39,12 @@ struct hamle_inputs {
 	bool member;          /* cur_name is a member of unpack, open */
 	hamle_unpack_limits lim;
 	/* hamle_inputs_set_map: a regular file named or walked is read from a mapping of it (map,
-	 * map_len; NULL: none), its pages before map_dropped given back as the reader goes on */
+	 * map_len; NULL: none), its pages before map_dropped given back as the reader and the tool go
+	 * on (hamle_inputs_release) */
 	bool use_map;
 	unsigned char *map;
 	size_t map_len, map_dropped;
+	size_t map_reader, map_tool; /* done with before: the reader (its callback), the tool */
 };
 
 static int push(hamle_inputs *in, char *path, bool explicit_)
@@ -231,7 +233,7 @@ static void close_current(hamle_inputs *in)
 	if (in->map)
 		munmap(in->map, in->map_len);
 	in->map = NULL;
-	in->map_len = in->map_dropped = 0;
+	in->map_len = in->map_dropped = in->map_reader = in->map_tool = 0;
 	hamle_unpack_free(in->unpack);
 	in->unpack = NULL;
 	if (in->cur && in->cur != stdin)
@@ -444,15 +446,31 @@ static bool map_current(hamle_inputs *in)
 	return true;
 }
 
-/* The reader needs no byte of the mapping before offset again: its pages there are given back
- * (the file's pages stay in the page cache; a chunk still in flight there reads them back). */
+/* Gives back the mapping's pages before the offset both the reader and the tool are done with
+ * (the file's pages stay in the page cache), a few MiB at a time. */
+static void map_drop(hamle_inputs *in)
+{
+	const size_t step = (size_t)1 << 20;
+	size_t to = in->map_reader < in->map_tool ? in->map_reader : in->map_tool;
+	to &= ~(step - 1); /* a multiple of the page size */
+	if (to > in->map_dropped && madvise(in->map + in->map_dropped, to - in->map_dropped, MADV_DONTNEED) == 0)
+		in->map_dropped = to;
+}
+
+/* The reader needs no byte of the mapping before offset again. */
 static void map_done(void *payload, size_t offset)
 {
 	hamle_inputs *in = payload;
-	long ps = sysconf(_SC_PAGESIZE);
-	size_t page = ps > 0 ? (size_t)ps : 4096, to = offset / page * page;
-	if (to > in->map_dropped && madvise(in->map + in->map_dropped, to - in->map_dropped, MADV_DONTNEED) == 0)
-		in->map_dropped = to;
+	in->map_reader = offset;
+	map_drop(in);
+}
+
+void hamle_inputs_release(hamle_inputs *in, size_t offset)
+{
+	if (!in->map || offset <= in->map_tool)
+		return;
+	in->map_tool = offset;
+	map_drop(in);
 }
 
 int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source)

@@ -42,6 +42,7 @@ typedef struct vd_run_ctx {
 	const vd_names *names;  /* the inputs' names, in order */
 	const char *source;     /* the input of the last game emitted */
 	size_t input;           /* its index in names */
+	hamle_inputs *in;
 	const unsigned char *map; /* the current input's mapping (NULL: none), map_len bytes */
 	size_t map_len;
 } vd_run_ctx;
@@ -178,6 +179,8 @@ static int pool_emit(void *ctx, void *item)
 	/* shrink buffers a huge game grew, so memory stays bounded: a game's copy above 64 KiB is not
 	 * kept (else every item of the ring comes to hold one of the longest games: TCEC's, 200 KB
 	 * and more, took -j 2 to 35 MB) */
+	if (it->mapped) /* its pages may go once the reader is past them too */
+		hamle_inputs_release(c->in, it->chunk.offset + it->chunk.len);
 	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 16);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->html, (size_t)1 << 20);
@@ -323,6 +326,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		goto oom;
 	hamle_inputs_set_limits(in, &cfg->unpack);
 	hamle_inputs_set_map(in, true);
+	c.in = in;
 
 	FILE *f; /* not read: hamle_inputs_attach gives the reader its bytes */
 	const char *name;

@@ -2,7 +2,8 @@
 # validate_mapped.sh: a file named on the command line is read from a mapping of it (input.h,
 # hamle_reader_set_input_mapped), stdin as a stream; both give the same output, with one job and
 # with two (whose items point into the mapping until it goes), for every PGN and text file of
-# testdata/ (fuzz seeds too), and for a walk of a directory at -j 2 against -j 1.
+# testdata/ (fuzz seeds too), and for a walk of a directory at -j 2 against -j 1 (memory over a
+# large mapped file: corpus.validate_quick_real).
 . "$(dirname "$0")/common.sh"
 require_tool validate
 tool=$(tool_path validate)
@@ -33,4 +34,5 @@ cmp -s "$HAMLE_TMP/w1.out" "$HAMLE_TMP/w2.out" || fail "walk: stdout differs at 
 cmp -s "$HAMLE_TMP/w1.err" "$HAMLE_TMP/w2.err" || fail "walk: stderr differs at -j 2"
 [ -s "$HAMLE_TMP/w1.out" ] || fail "walk: no findings"
 echo "walk of testdata/: $(wc -l <"$HAMLE_TMP/w1.out") findings, the same at -j 1 and -j 2"
+
 finish
