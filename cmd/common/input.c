@@ -40,11 +40,12 @@ struct hamle_inputs {
 	hamle_unpack_limits lim;
 	/* hamle_inputs_set_map: a regular file named or walked is read from a mapping of it (map,
 	 * map_len; NULL: none), its pages before map_dropped given back as the reader and the tool go
-	 * on (hamle_inputs_release) */
+	 * on (hamle_inputs_keep) */
 	bool use_map;
 	unsigned char *map;
 	size_t map_len, map_dropped;
-	size_t map_reader, map_tool; /* done with before: the reader (its callback), the tool */
+	size_t map_reader; /* the reader needs no byte before it (its callback) */
+	size_t map_tool;   /* the tool needs the bytes from it on (hamle_inputs_keep; SIZE_MAX: none) */
 };
 
 static int push(hamle_inputs *in, char *path, bool explicit_)
@@ -233,7 +234,8 @@ static void close_current(hamle_inputs *in)
 	if (in->map)
 		munmap(in->map, in->map_len);
 	in->map = NULL;
-	in->map_len = in->map_dropped = in->map_reader = in->map_tool = 0;
+	in->map_len = in->map_dropped = in->map_reader = 0;
+	in->map_tool = SIZE_MAX;
 	hamle_unpack_free(in->unpack);
 	in->unpack = NULL;
 	if (in->cur && in->cur != stdin)
@@ -443,6 +445,7 @@ static bool map_current(hamle_inputs *in)
 		return false;
 	in->map = m;
 	in->map_len = (size_t)st.st_size;
+	in->map_tool = SIZE_MAX;
 	return true;
 }
 
@@ -465,9 +468,9 @@ static void map_done(void *payload, size_t offset)
 	map_drop(in);
 }
 
-void hamle_inputs_release(hamle_inputs *in, size_t offset)
+void hamle_inputs_keep(hamle_inputs *in, size_t offset)
 {
-	if (!in->map || offset <= in->map_tool)
+	if (!in->map)
 		return;
 	in->map_tool = offset;
 	map_drop(in);

@@ -69,13 +69,14 @@ int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source);
 /* Whether a regular file (not stdin, not compressed, not empty) is read from a mapping of it
  * instead of a stream (off by default): its bytes are then not copied, the reader's chunks stay
  * valid until the next hamle_inputs_next, and the pages both the reader and the tool are done with
- * (hamle_inputs_release) are given back as they go on (memory stays flat). Before the first
+ * (hamle_inputs_keep) are given back as they go on (memory stays flat). Before the first
  * hamle_inputs_next. */
 void hamle_inputs_set_map(hamle_inputs *in, bool on);
 
-/* The tool is done with the mapped input's bytes before offset (the games it emitted, in order):
- * the pages there that the reader is done with too are given back. Nothing for a stream. */
-void hamle_inputs_release(hamle_inputs *in, size_t offset);
+/* The tool still needs the mapped input's bytes from offset on (the chunks it holds; SIZE_MAX:
+ * none, the default): pages before both that and where the reader is are given back. Nothing for
+ * a stream. */
+void hamle_inputs_keep(hamle_inputs *in, size_t offset);
 
 /* The current input's mapping (*len its bytes) when hamle_inputs_attach gave the reader one, else
  * NULL: a chunk in it stays valid until the next hamle_inputs_next. */

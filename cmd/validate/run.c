@@ -45,6 +45,7 @@ typedef struct vd_run_ctx {
 	hamle_inputs *in;
 	const unsigned char *map; /* the current input's mapping (NULL: none), map_len bytes */
 	size_t map_len;
+	size_t mapped; /* items in flight that point into it */
 } vd_run_ctx;
 
 static const char *keep_name(vd_names *ns, const char *name)
@@ -98,6 +99,8 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	it->chunk = *ch;
 	/* a chunk in the mapping stays there (the reader's own copy of one is reused) */
 	it->mapped = c->map && ch->data >= c->map && ch->len <= c->map_len - (size_t)(ch->data - c->map);
+	if (it->mapped && c->mapped++ == 0)
+		hamle_inputs_keep(c->in, ch->offset);
 	if (!c->borrow && !it->mapped) {
 		if (hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
 			item_free(it);
@@ -179,8 +182,8 @@ static int pool_emit(void *ctx, void *item)
 	/* shrink buffers a huge game grew, so memory stays bounded: a game's copy above 64 KiB is not
 	 * kept (else every item of the ring comes to hold one of the longest games: TCEC's, 200 KB
 	 * and more, took -j 2 to 35 MB) */
-	if (it->mapped) /* its pages may go once the reader is past them too */
-		hamle_inputs_release(c->in, it->chunk.offset + it->chunk.len);
+	if (it->mapped) /* the next item in the mapping starts after it */
+		hamle_inputs_keep(c->in, --c->mapped ? it->chunk.offset + it->chunk.len : SIZE_MAX);
 	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 16);
 	hamle_buf_trim(&it->out, (size_t)1 << 20);
 	hamle_buf_trim(&it->html, (size_t)1 << 20);
@@ -346,6 +349,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		if (c.map && hamle_pool_wait(pool) != 0)
 			stopped = true;
 		c.map = NULL;
+		c.mapped = 0;
 		hamle_reader_free(r);
 		if (rc < 0)
 			io_error = true;
