@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "magic.h"
+#include "map_guard.h"
 #include "sniff.h"
 
 /* A pending path; explicit ones were named on the command line. */
@@ -443,6 +444,7 @@ static bool map_current(hamle_inputs *in)
 	void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fileno(in->cur), 0);
 	if (m == MAP_FAILED)
 		return false;
+	hamle_map_guard_arm(in->msg, in->cur_name);
 	in->map = m;
 	in->map_len = (size_t)st.st_size;
 	in->map_tool = SIZE_MAX;

@@ -41,14 +41,19 @@ static _Atomic(const char *) armed[HAMLE_OUTFILE_MAX];
 static struct sigaction default_action; /* SIG_DFL, set before any handler is installed */
 static bool handlers_installed;
 
-static void on_signal(int sig)
+void hamle_outfile_remove_armed(void)
 {
-	int saved = errno;
 	for (size_t i = 0; i < HAMLE_OUTFILE_MAX; i++) {
 		const char *p = atomic_load(&armed[i]);
 		if (p)
 			unlink(p);
 	}
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	hamle_outfile_remove_armed();
 	/* the signal is blocked while this runs: once it returns, the re-raised one ends the process
 	 * with the default action (exit status 128 + sig, or a core dump for SIGQUIT) */
 	sigaction(sig, &default_action, NULL);

@@ -64,4 +64,8 @@ int hamle_outfile_close(hamle_outfile *of, bool keep, int status);
  * removes the temporary files; pthread_sigmask(SIG_SETMASK, old, NULL) after the creation. */
 void hamle_outfile_block_signals(sigset_t *old);
 
+/* Removes every temporary file an outfile holds now (async-signal-safe: for a handler that ends
+ * the process, e.g. on SIGBUS from a mapped input). */
+void hamle_outfile_remove_armed(void);
+
 #endif
