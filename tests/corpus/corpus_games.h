@@ -1,5 +1,6 @@
 /* corpus_games.h: what the corpus harnesses that link the library alone (not tests/unit's
- * testutil.c) share: tests/corpus/bridge_corpus.c and tests/corruption/corruption.c.
+ * testutil.c) share: tests/corpus/bridge_corpus.c, tests/corpus/san_fast_corpus.c and
+ * tests/corruption/corruption.c.
  *
  *   cg_list_pgn    the .pgn files under a directory, its subdirectories too, sorted by path
  *   cg_each_game   the games of one file, each replayed in one language, handed to a callback

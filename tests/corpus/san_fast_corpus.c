@@ -20,13 +20,13 @@
  *
  * usage: san_fast_corpus [-n MAX_GAMES] CORPUS_DIR */
 #define _DEFAULT_SOURCE
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hamle/hamle.h"
 #include "notation/san_fast.h"
+#include "corpus_games.h"
 
 #define MAX_FILES 256
 #define MAX_PLIES 1000
@@ -34,11 +34,6 @@
 struct counts {
 	unsigned long tokens, fast, resolved, failures;
 };
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static int same_info(const hamle_san_info *a, const hamle_san_info *b)
 {
@@ -227,37 +222,13 @@ int main(int argc, char **argv)
 		else
 			dir = argv[i];
 	}
-	/* the .pgn files under dir, subdirectories too (a list of directories to visit, no recursion) */
-	char *files[MAX_FILES], *dirs[MAX_FILES];
-	int nf = 0, nd = 0;
-	if (dir)
-		dirs[nd++] = strdup(dir);
-	for (int done = 0; done < nd; done++) {
-		DIR *d = opendir(dirs[done]);
-		if (!d)
-			continue;
-		for (struct dirent *e; (e = readdir(d)) != NULL;) {
-			size_t l = strlen(e->d_name);
-			char path[4096];
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dirs[done], e->d_name);
-			if (l > 4 && !strcmp(e->d_name + l - 4, ".pgn")) {
-				if (nf < MAX_FILES)
-					files[nf++] = strdup(path);
-			} else if (e->d_type == DT_DIR && nd < MAX_FILES) {
-				dirs[nd++] = strdup(path);
-			}
-		}
-		closedir(d);
-	}
-	for (int i = 0; i < nd; i++)
-		free(dirs[i]);
+	/* the .pgn files under dir, subdirectories too, sorted (corpus_games.c) */
+	char *files[MAX_FILES];
+	int nf = cg_list_pgn(dir, files, MAX_FILES);
 	if (nf == 0) {
 		printf("skipped: ../shared not found\n");
 		return 77;
 	}
-	qsort(files, (size_t)nf, sizeof(files[0]), cmp_str);
 	static const char *const langs[] = {"en", "tr", "de"};
 	hamle_locale *locs[3];
 	for (size_t i = 0; i < 3; i++)
