@@ -184,7 +184,7 @@ int wr_move(hamle_writer *w, const hamle_game *g, const hamle_replay *rp, size_t
 {
 	const hamle_replay_move *mv = hamle_replay_moves(rp);
 	const hamle_token *t = &hamle_game_tokens(g)[i];
-	if (mv && (mv[i].flags & HAMLE_RM_MOVE)) {
+	if (mv && (mv[i].flags & HAMLE_RM_MOVE) && wr_move_fits(pos, mv[i].move)) {
 		*m = mv[i].move;
 		return 0;
 	}

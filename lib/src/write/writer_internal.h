@@ -119,6 +119,16 @@ size_t wr_chars(const char *s, size_t n);
 /* Frame for depth d (grown as needed); NULL when out of memory. */
 wr_frame *wr_frame_at(hamle_writer *w, size_t d);
 
+/* Whether m, the replay's move for a token, can be played in pos, the writer's position there:
+ * a move of the side to move's own piece (a variation the replay read against another position,
+ * e.g. one left open, gives moves that are not). */
+static inline int wr_move_fits(const struct hamle_position *pos, hamle_move m)
+{
+	if (m == HAMLE_MOVE_NULL)
+		return 1;
+	return (unsigned)(pos->board[HAMLE_MOVE_FROM(m)] - 6 * pos->side) < 6u;
+}
+
 /* 0 when the replay could not start the game (bad FEN, unsupported variant): its start position
  * is not one to play moves in. */
 int wr_start_ok(const hamle_replay *rp);

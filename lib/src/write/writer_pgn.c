@@ -272,7 +272,7 @@ static int write_pgn(hamle_writer *w, const hamle_game *g, const hamle_replay *r
 			f = &w->stack[depth];
 			const struct hamle_position *pos = &f->cur;
 			hamle_move m;
-			if (mv && (mv[i].flags & HAMLE_RM_MOVE)) {
+			if (mv && (mv[i].flags & HAMLE_RM_MOVE) && wr_move_fits(pos, mv[i].move)) {
 				m = mv[i].move; /* (what wr_move answers first) */
 			} else if (wr_move(w, g, rp, i, pos, &m) < 0) {
 				stop = i;
