@@ -37,6 +37,8 @@ typedef struct vd_run_ctx {
 	bool oom;
 	bool borrow; /* one thread: the pool works each item before the next chunk is read, so an
 	              * item may point at the reader's bytes instead of copying them */
+	bool one_pass; /* one thread and the quick lane for every game: hamle_replay_quick_next */
+	unsigned misses, wait; /* games its lane gave up on in a row; games to read before trying again */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
 	const vd_names *names;  /* the inputs' names, in order */
@@ -207,7 +209,27 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 {
 	for (;;) {
 		hamle_chunk ch;
-		int rc = hamle_reader_next_chunk(r, &ch);
+		int rc = 0;
+		if (c->one_pass) {
+			/* a clean plain game read and judged in one pass (the splitter's pass saved); a
+			 * file where the lane keeps giving up (variations, NAGs) is tried less often */
+			if (c->wait) {
+				c->wait--;
+			} else {
+				rc = hamle_replay_quick_next(c->workers[0].rp, r, &c->cfg->ropts, &ch);
+				if (rc == 0) {
+					c->misses += c->misses < 6;
+					c->wait = (1u << c->misses) - 1;
+				} else {
+					c->misses = 0;
+				}
+			}
+		}
+		bool judged = rc == 1;
+		if (judged)
+			rc = HAMLE_OK;
+		else if (rc == 0)
+			rc = hamle_reader_next_chunk(r, &ch);
 		if (rc == HAMLE_ITEROVER)
 			return 0;
 		if (rc < 0) {
@@ -224,6 +246,10 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		if (!it) {
 			c->oom = true;
 			return 1;
+		}
+		if (judged) {
+			it->quick = true; /* vd_work_item takes it as it is */
+			it->plies = hamle_replay_plies(c->workers[0].rp);
 		}
 		if (hamle_pool_submit(pool, it) != 0)
 			return 1;
@@ -325,6 +351,8 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		goto oom;
 	hamle_pool_warn_fewer(pool, m);
 	c.borrow = hamle_pool_threads(pool) == 1;
+	c.one_pass = c.borrow && !cfg->full && !cfg->all && !cfg->unique && !cfg->where && !cfg->select.any &&
+		!cfg->select.invert && !getenv("HAMLE_NO_ONE_PASS");
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;
 	hamle_inputs_set_limits(in, &cfg->unpack);

@@ -39,6 +39,8 @@ static bool where_verdict(vd_item *it, int match, bool invert, bool *failed)
 
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 {
+	if (it->quick)
+		return; /* read and judged in one pass (run.c) */
 	/* --game first, by the chunk's number: a game it leaves out is not even read (unless
 	 * --invert takes it) */
 	bool chosen = hamle_select_has(&cfg->select, it->chunk.game);

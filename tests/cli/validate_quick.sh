@@ -4,6 +4,8 @@
 # validated with and without --full-replay, under several option sets; stdout, stderr and the exit
 # code must be identical. A file made of plain clean games must take the lane (the summary counts
 # the games as valid either way, so this is checked through hamle-validate -v's lane count).
+# At -j 1 plain games are read in one pass (hamle_replay_quick_next) unless HAMLE_NO_ONE_PASS is
+# set: the text and JSON runs also compare with the lane taken after the splitter.
 . "$(dirname "$0")/common.sh"
 require_tool validate
 tool=$(tool_path validate)
@@ -19,6 +21,14 @@ compare_all() { # LABEL FILE-LIST-FILE OPTIONS...
 		[ "$a" = "$b" ] || fail "$label: $f: exit $a with the lane, $b without"
 		cmp -s "$HAMLE_TMP/q.out" "$HAMLE_TMP/f.out" || fail "$label: $f: stdout differs"
 		cmp -s "$HAMLE_TMP/q.err" "$HAMLE_TMP/f.err" || fail "$label: $f: stderr differs"
+		case $label in text | json)
+			b=0
+			HAMLE_NO_ONE_PASS=1 "$tool" -j 1 "$@" "$f" >"$HAMLE_TMP/s.out" 2>"$HAMLE_TMP/s.err" || b=$?
+			[ "$a" = "$b" ] || fail "$label: $f: exit $a in one pass, $b after the splitter"
+			cmp -s "$HAMLE_TMP/q.out" "$HAMLE_TMP/s.out" || fail "$label: $f: stdout differs after the splitter"
+			cmp -s "$HAMLE_TMP/q.err" "$HAMLE_TMP/s.err" || fail "$label: $f: stderr differs after the splitter"
+			;;
+		esac
 	done <"$list"
 	echo "$label: $n files compared"
 }

@@ -141,6 +141,15 @@ HAMLE_EXTERN int hamle_replay_run(hamle_replay *rp, hamle_game *g);
  * or KEEP_POSITIONS flags (returns 0). */
 HAMLE_EXTERN int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
 	const hamle_reader_options *opts);
+/* The quick lane and the reader in one pass: when r's next game starts in the bytes it holds and
+ * is plain (as above) and clean, the lane reads it straight from there and finds its end, and the
+ * reader takes it as hamle_reader_next_chunk would have: returns 1, *out as that call would fill it
+ * (the same bytes, game number, line, column, offset and flags), rp as after hamle_replay_quick
+ * answered 1 on it. Returns 0 when it cannot tell: nothing is taken (blanks before the game may be
+ * passed over), and hamle_reader_next_chunk reads the game as usual. Negative on error. opts are
+ * the reader's. For a verdict alone: the splitter's pass over a clean game's bytes is saved. */
+HAMLE_EXTERN int hamle_replay_quick_next(hamle_replay *rp, hamle_reader *r, const hamle_reader_options *opts,
+	hamle_chunk *out);
 
 /* The locale the game was read in (detected or declared). */
 HAMLE_EXTERN const hamle_locale *hamle_replay_locale(const hamle_replay *rp);

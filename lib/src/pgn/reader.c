@@ -286,6 +286,12 @@ int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
 		r->chunk[r->chunk_len] = '\0';
 		out->data = r->chunk;
 	}
+	pgn_chunk_describe(r, out);
+	return HAMLE_OK;
+}
+
+void pgn_chunk_describe(const hamle_reader *r, hamle_chunk *out)
+{
 	out->len = r->chunk_len;
 	out->source = r->source;
 	out->game = r->g_index;
@@ -296,7 +302,6 @@ int hamle_reader_next_chunk(hamle_reader *r, hamle_chunk *out)
 		r->g_offset;
 	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0) | (r->has_tag ? 0 : HAMLE_CHUNK_SCORESHEET) |
 		(r->comment_odd ? 0 : HAMLE_CHUNK_PLAIN_COMMENTS);
-	return HAMLE_OK;
 }
 
 int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout)

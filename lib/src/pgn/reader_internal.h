@@ -136,6 +136,9 @@ void pgn_chunk_append(hamle_reader *r, const unsigned char *p, size_t n);
 void pgn_chunk_flush(hamle_reader *r);
 /* reader.c: the chunk's bytes copied into r->chunk when they are still in the view. */
 void pgn_chunk_own(hamle_reader *r);
+/* reader.c: out's fields but data (len, source, game, line, column, offset, total_len, flags) from
+ * the game just split. */
+void pgn_chunk_describe(const hamle_reader *r, hamle_chunk *out);
 /* The chunk's bytes so far (chunk_len of them). */
 static inline const unsigned char *pgn_chunk_bytes(const hamle_reader *r)
 {

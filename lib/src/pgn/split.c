@@ -20,15 +20,6 @@ static const unsigned char string_stop[256] = {
 
 
 
-static void start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
-{
-	r->in_game = 1;
-	r->g_line = line;
-	r->g_col = col;
-	r->g_offset = offset;
-	r->g_index++;
-}
-
 /* Ends the current game before view[pos]. */
 /* "1." or "1)" (not "1..." and not "10."): the first move number of a game. */
 static int starts_move_one(const unsigned char *v, size_t p, size_t n)
@@ -102,24 +93,9 @@ static int only_marks(const hamle_reader *r)
 int pgn_split(hamle_reader *r)
 {
 	if (r->pending) {
-		r->pending = 0;
-		r->chunk_len = 0;
-		r->vchunk = NULL;
-		r->chunk_flags = 0;
-		r->has_movetext = 0;
-		r->has_words = 0;
-		r->has_tag = 0;
-		r->ended = 0;
-		r->bom_count = 0;
-		r->depth = 0;
-		r->tag_string = 0;
-		r->in_game = 0;
-		r->state = S_NORMAL;
-		r->sheet = SH_NONE;
-		r->nkeys = 0;
-		r->comment_odd = 0;
+		pgn_split_clear(r);
 		if (r->held_len) {
-			start_game(r, r->held_line, 1, r->held_offset);
+			pgn_split_start_game(r, r->held_line, 1, r->held_offset);
 			r->sheet = SH_UNKNOWN;
 			pgn_chunk_append(r, r->held, r->held_len);
 			r->held_len = 0;
@@ -128,7 +104,7 @@ int pgn_split(hamle_reader *r)
 		}
 		if (r->carry) {
 			r->carry = 0;
-			start_game(r, r->cand_line, r->cand_col, r->cand_offset);
+			pgn_split_start_game(r, r->cand_line, r->cand_col, r->cand_offset);
 			pgn_chunk_append(r, (const unsigned char *)"[", 1);
 			r->state = S_TAG;
 			r->has_tag = 1;
@@ -203,7 +179,7 @@ int pgn_split(hamle_reader *r)
 				}
 				if (UNLIKELY(!r->in_game)) {
 					r->span = p;
-					start_game(r, r->line, pgn_col_at(r, p), r->view_base + p);
+					pgn_split_start_game(r, r->line, pgn_col_at(r, p), r->view_base + p);
 					r->sheet = c == '[' ? SH_NONE : SH_UNKNOWN;
 				} else if (c == '[' && r->line_blank && r->has_movetext) {
 					cut_line(r, p);

@@ -20,6 +20,37 @@ static inline void newline(hamle_reader *r, size_t p)
 	r->prev_blank = r->line_blank;
 	r->line_blank = 1;
 }
+/* A game starts at line, col (offset in the input). */
+static inline void pgn_split_start_game(hamle_reader *r, size_t line, size_t col, size_t offset)
+{
+	r->in_game = 1;
+	r->g_line = line;
+	r->g_col = col;
+	r->g_offset = offset;
+	r->g_index++;
+}
+
+/* The state of the game just handed out, cleared for the next one (r->pending). */
+static inline void pgn_split_clear(hamle_reader *r)
+{
+	r->pending = 0;
+	r->chunk_len = 0;
+	r->vchunk = NULL;
+	r->chunk_flags = 0;
+	r->has_movetext = 0;
+	r->has_words = 0;
+	r->has_tag = 0;
+	r->ended = 0;
+	r->bom_count = 0;
+	r->depth = 0;
+	r->tag_string = 0;
+	r->in_game = 0;
+	r->state = S_NORMAL;
+	r->sheet = SH_NONE;
+	r->nkeys = 0;
+	r->comment_odd = 0;
+}
+
 #ifdef PGN_SCAN_SSE2
 /* A run shorter than this (in bytes) makes the byte loop take the next FAST_RUN_WAIT words. */
 #define FAST_RUN_MIN 24

@@ -13,6 +13,7 @@
 #include "compiler.h"
 #include "notation/san_fast.h"
 #include "pgn/game_internal.h"
+#include "pgn/reader_quick.h"
 #include "pgn/scan.h"
 #include "replay/replay_internal.h"
 
@@ -109,6 +110,41 @@ NOINLINE static size_t comment_close(const char *s, size_t i, size_t n, int raw)
 	return 0;
 }
 
+/* As comment_close (raw), also giving up at a line end: a comment of a game read in one pass.
+ * Thirty-two bytes at a time: a byte below 0x20 or from 0x7F stops the scan (v + 1 is then below
+ * 0x21 as a signed byte), and a tab among them is read on. */
+static size_t comment_close_open(const char *s, size_t i, size_t n)
+{
+#ifdef PGN_SCAN_SSE2
+	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
+	while (i + 32 <= n) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
+		__m128i ma = _mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(a, one), lim), _mm_cmpeq_epi8(a, close));
+		__m128i mb = _mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(b, one), lim), _mm_cmpeq_epi8(b, close));
+		uint32_t bits = (uint32_t)_mm_movemask_epi8(ma) | (uint32_t)_mm_movemask_epi8(mb) << 16;
+		if (!bits) {
+			i += 32;
+			continue;
+		}
+		unsigned k = (unsigned)__builtin_ctz(bits);
+		unsigned char c = (unsigned char)s[i + k];
+		if (c == '}')
+			return i + k;
+		if (c != '\t')
+			return 0;
+		i += k + 1;
+	}
+#endif
+	for (; i < n; i++) {
+		if (s[i] == '}')
+			return i;
+		if (!plain_byte((unsigned char)s[i]) || s[i] == '\n' || s[i] == '\r')
+			return 0;
+	}
+	return 0;
+}
+
 /* Where the comment whose text starts at s[i] ends (its '}'), or 0 when no '}' is before n: its
  * bytes need no look (decoded text, or HAMLE_CHUNK_PLAIN_COMMENTS). The first 48 bytes inline
  * (a clock and an evaluation), then memchr. */
@@ -126,19 +162,49 @@ static inline size_t comment_close_plain(const char *s, size_t i, size_t n)
 	return q ? (size_t)(q - s) : 0;
 }
 
+/* Reading a game in one pass (hamle_replay_quick_next): s[..n) is the reader's view from the
+ * game's first byte, and the game ends where the splitter would cut it after its termination
+ * marker; the lane finds that end (and gives up on anything that could make the splitter cut
+ * elsewhere: a blank line in the movetext, a comment over a line end). */
+struct quick_open {
+	int eof;      /* the view ends the input */
+	size_t end;   /* where the game ends (0 until found) */
+	size_t lines; /* its line ends as the splitter counts them: a CR, an LF not after a CR */
+	size_t ls;    /* where its last line starts (after its last line end; 0: none) */
+};
+
+/* Counts the line ends among the blanks s[i..e) (s[i - 1] readable): how many. */
+static size_t open_lines(struct quick_open *open, const char *s, size_t i, size_t e)
+{
+	size_t got = 0;
+	for (; i < e; i++) {
+		if (s[i] == '\r' || (s[i] == '\n' && s[i - 1] != '\r')) {
+			got++;
+			open->ls = i + 1;
+		} else if (s[i] == '\n') {
+			open->ls = i + 1;
+		}
+	}
+	open->lines += got;
+	return got;
+}
+
 /* Replays the movetext s[i..n) of a plain game under loc from rp->start. raw: s holds the input's
  * own bytes (not decoded) and the reader did not vouch for its comments' bytes: a comment must then
- * be plain ASCII. Returns 1 when every move resolved
- * with no finding (rp->final, rp->plies set; *marker the result written, if any), 0 to give up,
- * -1 on ENOMEM. */
+ * be plain ASCII. open: the game's end is to be found (struct quick_open). Returns 1 when every
+ * move resolved with no finding (rp->final, rp->plies set; *marker the result written, if any), 0
+ * to give up, -1 on ENOMEM. */
 static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t i, size_t n,
-	const pgn_limits *lim, int raw, struct shapes *sh, hamle_result *marker)
+	const pgn_limits *lim, int raw, struct shapes *sh, hamle_result *marker, struct quick_open *open)
 {
 	const size_t max_tokens = lim->max_tokens;
+	const size_t i0 = i;
 	/* the lexer's token limit is a finding: no game under it in bytes can reach it (a token is
 	 * a byte at least), and the rare one over it goes to the full path */
-	if (n - i >= max_tokens)
+	if (!open && n - i >= max_tokens)
 		return 0;
+	if (open)
+		open_lines(open, s, 1, i); /* the tags' lines (s[0] is their '[') */
 	uint64_t seen = 0;   /* first letters already seen (shapes), bit c & 63 */
 	struct hamle_position pos = rp->start;
 	unsigned plies = 0;
@@ -151,15 +217,19 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		return -1;
 	*marker = HAMLE_RESULT_NONE;
 	for (;;) {
+		size_t ws = i;
 		while (i < n && is_space((unsigned char)s[i]))
 			i++;
+		if (UNLIKELY(open) && i > ws && (i - ws > 1 || s[ws] != ' ') && open_lines(open, s, ws, i) > 1)
+			return 0; /* a blank line: "1." after it may start a game of its own */
 		if (i >= n)
 			break;
 		unsigned char c = (unsigned char)s[i];
 		if (c == '{') {
 			/* a comment: skipped, once the findings it could make are ruled out (its length,
 			 * its bytes, a note of a failed game, no end) */
-			size_t close = raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
+			size_t close = open ? comment_close_open(s, i + 1, n)
+			                    : raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
 			if (!close || close - i - 1 > lim->max_comment_bytes || is_note(s + i + 1, close - i - 1))
 				return 0;
 			i = close + 1;
@@ -176,6 +246,18 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				hamle_result res = hamle_result_parse(s + i, e - i);
 				if (res != HAMLE_RESULT_NONE) {
 					*marker = res;
+					if (open) {
+						/* the splitter ends the game at the first byte after the
+						 * marker's blanks, unless a comment follows */
+						while (e < n && (s[e] == ' ' || s[e] == '\t'))
+							e++;
+						if (e >= n ? !open->eof : s[e] == '{' || s[e] == ';')
+							return 0;
+						if (e - i0 >= max_tokens)
+							return 0;
+						open->end = e;
+						break;
+					}
 					/* nothing may follow the result in a plain game */
 					while (e < n && is_space((unsigned char)s[e]))
 						e++;
@@ -280,6 +362,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			return 0; /* fivefold, 75 moves (whatever the date), dead position: the full path
 			           * tells what follows */
 	}
+	if (open && !open->end)
+		return 0; /* no marker in the view: the game goes on past it, or is cut short */
 	rp->final = pos;
 	rp->final_state = (int)hamle_position_state(&pos);
 	if (rp->final_state == HAMLE_STATE_PLAYING && replay_dead_at(rp, &pos))
@@ -358,12 +442,12 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
  * only candidate reading every leading spelling, when detected; several fits are replayed one by
  * one there, not here) and the results (tag_res: the Result tag's value). 1 when all is clean. */
 static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t at, size_t n,
-	const pgn_limits *lim, int raw, hamle_result tag_res)
+	const pgn_limits *lim, int raw, hamle_result tag_res, struct quick_open *open)
 {
 	struct shapes sh;
 	sh.n = 0;
 	hamle_result marker;
-	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker);
+	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open);
 	if (rc <= 0)
 		return rc < 0 ? HAMLE_ENOMEM : 0;
 	if (!rp->opts.from) {
@@ -374,17 +458,17 @@ static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 	return replay_results_agree(rp, tag_res, marker);
 }
 
-/* The lane on the chunk's own bytes. *read_tags is set to 1 when the tags were read here (then
+/* The lane on the input's own bytes s[0..n) (a chunk's, or the view's: open). raw: the reader did
+ * not vouch for the comments' bytes. *read_tags is set to 1 when the tags were read here (then
  * the answer stands: decoding and the lexer would give the same bytes), 0 when they need the lexer;
  * *wide_at to where the movetext starts when only bytes from 0x80 in tag values kept them from
  * being read here (0: not so). */
-static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chunk *chunk,
-	const pgn_limits *lim, int *read_tags, size_t *wide_at)
+static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t n, int raw,
+	const pgn_limits *lim, int *read_tags, size_t *wide_at, struct quick_open *open)
 {
 	struct quick_tags qt;
-	const char *s = (const char *)chunk->data;
 	int wide = 0;
-	size_t at = quick_tags(s, chunk->len, lim->max_tag_bytes, &qt, &wide);
+	size_t at = quick_tags(s, n, lim->max_tag_bytes, &qt, &wide);
 	*wide_at = wide ? at : 0;
 	*read_tags = at != 0 && !wide;
 	if (wide)
@@ -395,7 +479,7 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const hamle_chun
 	rp->start = rp->standard;
 	rp->start_ok = 1;
 	hamle_result tag_res = qt.result ? hamle_result_parse(qt.result, qt.result_len) : HAMLE_RESULT_NONE;
-	return quick_judge(rp, loc, s, at, chunk->len, lim, !(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res);
+	return quick_judge(rp, loc, s, at, n, lim, raw, tag_res, open);
 }
 
 /* The replay's per-game results, cleared for a new judgement. */
@@ -407,22 +491,53 @@ static void quick_reset(hamle_replay *rp)
 	rp->final_state = 0;
 }
 
+/* The locale the lane reads in, or NULL when the options leave the lane out (a finding of their
+ * own, or text the full path repairs). */
+static const hamle_locale *quick_locale(const hamle_replay *rp, const hamle_reader_options *opts)
+{
+	if (rp->opts.flags & (HAMLE_REPLAY_STRICT | HAMLE_REPLAY_REPAIR_TR | HAMLE_REPLAY_KEEP_POSITIONS))
+		return NULL;
+	if (opts && (opts->flags & HAMLE_READ_REPAIR_TR))
+		return NULL;
+	const hamle_locale *loc = rp->opts.from ? rp->opts.from : rp->en;
+	return loc && !loc->repair_mojibake ? loc : NULL;
+}
+
+int hamle_replay_quick_next(hamle_replay *rp, hamle_reader *r, const hamle_reader_options *opts,
+	hamle_chunk *out)
+{
+	if (!rp || !r || !out)
+		return HAMLE_EUSAGE;
+	const hamle_locale *loc = quick_locale(rp, opts);
+	pgn_limits lim;
+	pgn_limits_resolve(&lim, opts);
+	const unsigned char *s;
+	size_t n;
+	struct quick_open open = {0, 0, 0, 0};
+	if (!loc || lim.encoding != HAMLE_ENCODING_AUTO || !pgn_reader_quick_peek(r, &s, &n, &open.eof))
+		return 0;
+	quick_reset(rp);
+	rp->loc = loc;
+	int read_tags;
+	size_t wide_at;
+	int q = quick_raw(rp, loc, (const char *)s, n, 1, &lim, &read_tags, &wide_at, &open);
+	if (q != 1)
+		return q < 0 ? q : 0;
+	return pgn_reader_quick_take(r, open.end, open.lines, open.ls, out);
+}
+
 int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
 	const hamle_reader_options *opts)
 {
 	if (!rp || !game || !chunk)
 		return HAMLE_EUSAGE;
-	if (rp->opts.flags & (HAMLE_REPLAY_STRICT | HAMLE_REPLAY_REPAIR_TR | HAMLE_REPLAY_KEEP_POSITIONS))
-		return 0;
 	/* over its limit, cut short, a byte order mark inside: findings the full path makes; a game
 	 * without tags (a typed scoresheet) lacks the roster or has header lines the lane does not
 	 * read */
-	if ((opts && (opts->flags & HAMLE_READ_REPAIR_TR)) ||
-	    (chunk->flags & (HAMLE_CHUNK_OVERFLOW | HAMLE_CHUNK_TRUNCATED | HAMLE_CHUNK_BOM |
-	                     HAMLE_CHUNK_SCORESHEET)))
+	if (chunk->flags & (HAMLE_CHUNK_OVERFLOW | HAMLE_CHUNK_TRUNCATED | HAMLE_CHUNK_BOM | HAMLE_CHUNK_SCORESHEET))
 		return 0;
-	const hamle_locale *loc = rp->opts.from ? rp->opts.from : rp->en;
-	if (!loc || loc->repair_mojibake) /* its games' text gets repaired: the full path does that */
+	const hamle_locale *loc = quick_locale(rp, opts);
+	if (!loc)
 		return 0;
 	pgn_limits lim;
 	pgn_limits_resolve(&lim, opts);
@@ -432,7 +547,8 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	if (lim.encoding == HAMLE_ENCODING_AUTO) {
 		/* plain ASCII tags and movetext need neither decoding nor the lexer */
 		int read_tags = 0;
-		int q = quick_raw(rp, loc, chunk, &lim, &read_tags, &wide_at);
+		int q = quick_raw(rp, loc, (const char *)chunk->data, chunk->len,
+			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), &lim, &read_tags, &wide_at, NULL);
 		if (q != 0 || read_tags)
 			return q;
 		quick_reset(rp);
@@ -459,6 +575,6 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
 	if (wide_at)
 		return quick_judge(rp, loc, (const char *)chunk->data, wide_at, chunk->len, &lim,
-			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res);
-	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res);
+			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res, NULL);
+	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res, NULL);
 }

@@ -1,0 +1,116 @@
+/* quick_next_fuzzer.c: a differential harness for reading in one pass (hamle_replay_quick_next).
+ * The input is read twice: by a reader that only splits (hamle_reader_next_chunk), and by one that
+ * tries hamle_replay_quick_next before each game, from a buffer and from a mapping cut in slices of
+ * a size the input's first byte picks. abort() unless both hand out the same chunks (bytes, game
+ * number, line, column, offset, total length, flags), and every game taken in one pass is one the
+ * quick lane judges clean on the same chunk, with the same plies. Language detection over every
+ * built-in locale, as hamle-validate without --from. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "pgn/reader_internal.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_INPUT 16384
+#define MAX_GAMES 64
+
+struct seen {
+	hamle_chunk ch[MAX_GAMES];
+	uint64_t hash[MAX_GAMES]; /* of each chunk's bytes (a copied chunk's go at the next call) */
+	size_t n;
+};
+
+static uint64_t hash_bytes(const unsigned char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+static void done_fn(void *payload, size_t offset)
+{
+	(void)payload;
+	(void)offset;
+}
+
+/* The chunks of data (at most MAX_GAMES; their bytes stay in data, or are compared at once). */
+static void read_all(const uint8_t *data, size_t size, size_t slice, hamle_replay *rp, struct seen *ref)
+{
+	hamle_reader *r = NULL;
+	if (hamle_reader_new(&r, NULL) != 0)
+		abort();
+	if (slice) {
+		hamle_reader_set_input_mapped(r, data, size, done_fn, NULL, "f");
+		r->map_slice = slice;
+	} else {
+		hamle_reader_set_input_buffer(r, data, size, "f");
+	}
+	hamle_game *g = NULL;
+	size_t n = 0;
+	while (n < MAX_GAMES) {
+		hamle_chunk ch;
+		int q = rp ? hamle_replay_quick_next(rp, r, NULL, &ch) : 0;
+		if (q < 0)
+			abort();
+		if (q == 1) {
+			unsigned plies = hamle_replay_plies(rp);
+			if (hamle_replay_quick(rp, &g, &ch, NULL) != 1 || hamle_replay_plies(rp) != plies) {
+				fprintf(stderr, "game %zu: taken in one pass, but the lane does not judge its chunk clean\n",
+					ch.game);
+				abort();
+			}
+		} else if (hamle_reader_next_chunk(r, &ch) != 0) {
+			break;
+		}
+		if (!rp) {
+			ref->hash[n] = hash_bytes(ch.data, ch.len);
+			ref->ch[n++] = ch;
+			ref->n = n;
+			continue;
+		}
+		const hamle_chunk *w = n < ref->n ? &ref->ch[n] : NULL;
+		if (!w || w->len != ch.len || w->game != ch.game || w->line != ch.line || w->column != ch.column ||
+		    w->offset != ch.offset || w->total_len != ch.total_len || w->flags != ch.flags ||
+		    ref->hash[n] != hash_bytes(ch.data, ch.len)) {
+			fprintf(stderr, "game %zu (slice %zu): one pass gives line %zu col %zu offset %zu len %zu total %zu "
+				"flags %x; the splitter %s\n", n + 1, slice, ch.line, ch.column, ch.offset, ch.len,
+				ch.total_len, ch.flags, w ? "differs" : "has no such game");
+			abort();
+		}
+		n++;
+	}
+	if (rp && n != ref->n) {
+		fprintf(stderr, "one pass read %zu games, the splitter %zu\n", n, ref->n);
+		abort();
+	}
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size > MAX_INPUT)
+		return 0;
+	static hamle_replay *rp;
+	if (!rp) {
+		size_t n;
+		const hamle_locale *const *all = fuzz_locales(&n);
+		hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
+		o.candidates = all;
+		o.n_candidates = n;
+		if (hamle_replay_new(&rp, &o) != 0)
+			abort();
+	}
+	static struct seen ref;
+	ref.n = 0;
+	read_all(data, size, 0, NULL, &ref);
+	read_all(data, size, 0, rp, &ref);
+	size_t slice = size ? 3 + data[0] % 200 : 3;
+	read_all(data, size, slice, rp, &ref);
+	return 0;
+}

@@ -1,0 +1,219 @@
+/* One-pass reading tests (suite "quick_next"): a reader that takes each game through
+ * hamle_replay_quick_next when it can hands out exactly the chunks of a reader that only splits
+ * (bytes, game number, line, column, offset, total length, flags), from a buffer, a mapping cut in
+ * slices of every size and a stream in small blocks; every game it takes is one the quick lane
+ * judges clean on the split chunk, with the same plies; and on plain games it does take them. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamle/replay.h"
+#include "pgn/reader_internal.h"
+#include "suites_decl.h"
+#include "testutil.h"
+
+#define ROSTER(ev) "[Event \"" ev "\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n" \
+	"[White \"w\"]\n[Black \"b\"]\n"
+
+static hamle_replay *rp;
+
+static void setup(void)
+{
+	ck_assert_int_eq(hamle_replay_new(&rp, NULL), HAMLE_OK);
+}
+
+static void teardown(void)
+{
+	hamle_replay_free(rp);
+}
+
+enum { BUFFER, MAPPED, STREAM };
+
+struct stream {
+	const char *s;
+	size_t len, at, block;
+};
+
+static int stream_read(void *payload, unsigned char *buf, size_t size, size_t *got)
+{
+	struct stream *st = payload;
+	size_t n = st->len - st->at;
+	if (n > st->block)
+		n = st->block;
+	if (n > size)
+		n = size;
+	memcpy(buf, st->s + st->at, n);
+	st->at += n;
+	*got = n;
+	return 0;
+}
+
+static void on_done(void *payload, size_t offset)
+{
+	(void)payload;
+	(void)offset;
+}
+
+/* Every chunk of in, one line each (its fields and bytes), read as mode says (slice: the mapping's
+ * slice or the stream's block). one_pass: hamle_replay_quick_next first each time; *taken counts
+ * the games it took, each checked against the lane on its chunk. */
+static char *dump(const char *in, int mode, size_t slice, int one_pass, size_t *taken)
+{
+	size_t len = strlen(in);
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	struct stream st = {in, len, 0, slice};
+	if (mode == BUFFER) {
+		hamle_reader_set_input_buffer(r, in, len, "t");
+	} else if (mode == MAPPED) {
+		hamle_reader_set_input_mapped(r, in, len, on_done, NULL, "t");
+		r->map_slice = slice;
+	} else {
+		hamle_reader_set_input(r, stream_read, &st, "t");
+	}
+	size_t cap = 1 << 16, n = 0;
+	char *out = malloc(cap);
+	out[0] = '\0';
+	*taken = 0;
+	hamle_game *g = NULL;
+	for (;;) {
+		hamle_chunk ch;
+		int q = one_pass ? hamle_replay_quick_next(rp, r, NULL, &ch) : 0;
+		ck_assert_int_ge(q, 0);
+		if (q == 1) {
+			unsigned plies = hamle_replay_plies(rp);
+			++*taken;
+			ck_assert_int_eq(hamle_replay_quick(rp, &g, &ch, NULL), 1);
+			ck_assert_uint_eq(hamle_replay_plies(rp), plies);
+		} else if (hamle_reader_next_chunk(r, &ch) != HAMLE_OK) {
+			break;
+		}
+		size_t need = n + ch.len + 200;
+		if (need > cap) {
+			cap = need * 2;
+			out = realloc(out, cap);
+		}
+		n += (size_t)snprintf(out + n, cap - n, "#%zu %zu:%zu @%zu len %zu total %zu flags %x |", ch.game,
+			ch.line, ch.column, ch.offset, ch.len, ch.total_len, ch.flags);
+		memcpy(out + n, ch.data, ch.len);
+		n += ch.len;
+		out[n++] = '\n';
+		out[n] = '\0';
+	}
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	return out;
+}
+
+static const char *const inputs[] = {
+	/* plain games: LF, CR LF, CR, blank lines between tags, comments with tabs, a clock */
+	ROSTER("a") "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+	ROSTER("b") "[Result \"1-0\"]\n\n1. Nc3 {\t[%clk 0:01:00]\t} d5 { [%eval 0.2] } 1-0\n"
+	ROSTER("c") "[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4# 0-1",
+	"[Event \"a\"]\r\n[Site \"s\"]\r\n[Date \"?\"]\r\n[Round \"1\"]\r\n[White \"w\"]\r\n[Black \"b\"]\r\n"
+	"[Result \"1-0\"]\r\n\r\n1. Nf3 e5\r\n2. Nf3 1-0\r\n\r\n"
+	"[Event \"b\"]\r\n[Site \"s\"]\r\n\r\n[Date \"?\"]\r\n[Round \"1\"]\r\n[White \"w\"]\r\n[Black \"b\"]\r\n"
+	"[Result \"1-0\"]\r\n\r\n1. Nc3 1-0\r\n",
+	"[Event \"a\"]\r[Site \"s\"]\r[Date \"?\"]\r[Round \"1\"]\r[White \"w\"]\r[Black \"b\"]\r[Result \"1-0\"]\r\r"
+	"1. Nf3 1-0\r\r[Event \"b\"]\r[Site \"s\"]\r[Date \"?\"]\r[Round \"1\"]\r[White \"w\"]\r[Black \"b\"]\r"
+	"[Result \"1-0\"]\r1. Nh3\r*   \r",
+	/* the result with blanks, then a comment or a line comment after it (the game goes on), the
+	 1-0 whole movetext on the tags' line, moves after the result, a result in a comment */
+	ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3 1-0 \t {after}\n\n" ROSTER("b") "[Result \"1-0\"]\n\n1. Nf3 1-0;x\n"
+	ROSTER("c") "[Result \"1-0\"]\n\n1. Nf3 1-0\t \n" ROSTER("d") "[Result \"1-0\"] 1. Nf3 1-0\n"
+	ROSTER("e") "[Result \"1-0\"]\n1. Nf3 1-0 e5 1-0\n" ROSTER("f") "[Result \"1-0\"]\n1. Nf3 {1-0} e5 1-0\n",
+	/* a blank line in the movetext, "1." after it (a game without tags), a comment over lines */
+	ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3\n\n1. Nc3 1-0\n" ROSTER("b") "[Result \"1-0\"]\n\n1\n\n1. Nf3 1-0\n"
+	ROSTER("c") "[Result \"1-0\"]\n\n1. Nf3 {one\ntwo} e5 1-0\n" ROSTER("d") "[Result \"1-0\"]\n\n1. Nf3 {one\n\n[Event \"x\"]\n"
+	ROSTER("e") "[Result \"1-0\"]\n\n1. Nf3 e5\n \n2. Nf3 1-0\n",
+	/* tags without movetext run into the next game's; a byte order mark; bytes from 0x80; a game
+	 1-0 cut by the input's end; a game with an error between plain ones */
+	ROSTER("a") "[Result \"1-0\"]\n\n" ROSTER("b") "[Result \"1-0\"]\n\n1. Nf3 1-0\n"
+	"\xEF\xBB\xBF" ROSTER("c") "[Result \"1-0\"]\n\n1. Nf3 1-0\n" ROSTER("G\xC3\xBCnter") "[Result \"1-0\"]\n\n1. Nf3 1-0\n"
+	ROSTER("d") "[Result \"1-0\"]\n\n1. Nf3 {caf\xC3\xA9} 1-0\n" ROSTER("e") "[Result \"1-0\"]\n\n1. Nf3 Ke7 1-0\n"
+	ROSTER("f") "[Result \"1-0\"]\n\n1. Nf3 e5 0-1\n" ROSTER("g") "[Result \"1-0\"]\n\n1. Nf3 e5 (1... Nf6) 1-0\n"
+	ROSTER("h") "[Result \"1-0\"]\n\n1. Nf3 e5 2. Nf3",
+	/* untagged games, typed sheets, % escapes */
+	"1. Nf3 e5 1-0\n\n1. Nc3 d5 1-0\n\n" ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3 1-0\n% x\n" ROSTER("b")
+	"[Result \"1-0\"]\n\n1. Nh3 1-0\n\nWhite: a\nBlack: b\n1. Nf3 e5\n",
+};
+
+static void compare(const char *in, size_t *taken_all)
+{
+	size_t t0, t1;
+	char *a = dump(in, BUFFER, 0, 0, &t0);
+	char *b = dump(in, BUFFER, 0, 1, &t1);
+	ck_assert_str_eq(a, b);
+	*taken_all += t1;
+	if (getenv("QUICK_NEXT_TRACE"))
+		fprintf(stderr, "taken %zu:\n%s\n", t1, b);
+	static const size_t slices[] = {3, 5, 16, 64, 100, 333, 4096};
+	for (size_t k = 0; k < sizeof(slices) / sizeof(slices[0]); k++) {
+		for (int mode = MAPPED; mode <= STREAM; mode++) {
+			char *c = dump(in, mode, slices[k], 1, &t1);
+			ck_assert_str_eq(a, c);
+			free(c);
+		}
+	}
+	free(a);
+	free(b);
+}
+
+START_TEST(same_chunks_as_the_splitter)
+{
+	size_t taken = 0;
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+		compare(inputs[i], &taken);
+	ck_assert_uint_ge(taken, 8);
+}
+END_TEST
+
+START_TEST(plain_games_are_taken)
+{
+	/* 50 plain games: all but the first (the reader starts on its own) are taken */
+	size_t cap = 50 * 300, n = 0;
+	char *in = malloc(cap);
+	for (int i = 0; i < 50; i++)
+		n += (size_t)snprintf(in + n, cap - n, ROSTER("e%d") "[Result \"1-0\"]\n\n1. e4 {[%%clk 0:0%d:00]} e5 2. Nf3 1-0\n\n",
+			i, i % 10);
+	size_t taken;
+	char *a = dump(in, BUFFER, 0, 1, &taken);
+	ck_assert_uint_eq(taken, 49);
+	free(a);
+	a = dump(in, MAPPED, 1 << 21, 1, &taken);
+	ck_assert_uint_eq(taken, 49);
+	free(a);
+	free(in);
+}
+END_TEST
+
+START_TEST(over_the_game_limit_is_split)
+{
+	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+	o.max_game_bytes = 130;
+	const char *in = ROSTER("a") "[Result \"*\"]\n\n1. e4 *\n\n" ROSTER("a long name for the second game")
+		"[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, &o), HAMLE_OK);
+	hamle_reader_set_input_buffer(r, in, strlen(in), "t");
+	hamle_chunk ch;
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &ch), HAMLE_OK);
+	ck_assert_int_eq(hamle_replay_quick_next(rp, r, &o, &ch), 0);
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &ch), HAMLE_OK);
+	ck_assert(ch.flags & HAMLE_CHUNK_OVERFLOW);
+	hamle_reader_free(r);
+}
+END_TEST
+
+Suite *quick_next_suite(void)
+{
+	Suite *s = suite_create("quick_next");
+	TCase *tc = tcase_create("core");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, same_chunks_as_the_splitter);
+	tcase_add_test(tc, plain_games_are_taken);
+	tcase_add_test(tc, over_the_game_limit_is_split);
+	suite_add_tcase(s, tc);
+	return s;
+}
