@@ -5,6 +5,7 @@
  * the pool's capacity of games is held in memory at once, whatever the size of the input; an item
  * of a mapped file (input.h) points at the mapping instead, which outlives it (the pool is waited
  * for before the next input). */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,7 +38,10 @@ typedef struct vd_run_ctx {
 	bool oom;
 	bool borrow; /* one thread: the pool works each item before the next chunk is read, so an
 	              * item may point at the reader's bytes instead of copying them */
-	bool one_pass; /* one thread and the quick lane for every game: hamle_replay_quick_next */
+	bool one_pass; /* the quick lane for every game: hamle_replay_quick_next (with more threads,
+	                * while the workers have enough waiting: the reading thread's share) */
+	unsigned own;  /* the reading thread's worker index */
+	atomic_size_t unworked; /* items split for the workers that none has started on yet */
 	unsigned misses, wait; /* games its lane gave up on in a row; games to read before trying again */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
@@ -127,7 +131,10 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 static void pool_work(void *ctx, unsigned worker, void *item)
 {
 	vd_run_ctx *c = ctx;
-	vd_work_item(c->cfg, &c->workers[worker], item);
+	vd_item *it = item;
+	if (!it->quick)
+		atomic_fetch_sub_explicit(&c->unworked, 1, memory_order_relaxed);
+	vd_work_item(c->cfg, &c->workers[worker], it);
 }
 
 /* --unique, in input order (the first of equal games is validated, whatever -j is): a game with
@@ -203,6 +210,11 @@ static void pool_discard(void *ctx, void *item)
 	recycle(ctx, item);
 }
 
+/* With more threads, the reading thread reads a game in one pass (judging it itself) while at
+ * least this many split games wait for the workers (they reach the ring 32 at a time: pool.c),
+ * else it splits the next one for them. */
+#define ONE_PASS_BACKLOG 48
+
 /* Reads one input to its end (or until the pool stops). Returns 0, 1 when the pool stopped (output
  * gone or out of memory), or -1 after reporting a read error. */
 static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
@@ -210,13 +222,14 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	for (;;) {
 		hamle_chunk ch;
 		int rc = 0;
-		if (c->one_pass) {
+		if (c->one_pass &&
+		    (c->borrow || atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG)) {
 			/* a clean plain game read and judged in one pass (the splitter's pass saved); a
 			 * file where the lane keeps giving up (variations, NAGs) is tried less often */
 			if (c->wait) {
 				c->wait--;
 			} else {
-				rc = hamle_replay_quick_next(c->workers[0].rp, r, &c->cfg->ropts, &ch);
+				rc = hamle_replay_quick_next(c->workers[c->own].rp, r, &c->cfg->ropts, &ch);
 				if (rc == 0) {
 					c->misses += c->misses < 6;
 					c->wait = (1u << c->misses) - 1;
@@ -249,7 +262,9 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		}
 		if (judged) {
 			it->quick = true; /* vd_work_item takes it as it is */
-			it->plies = hamle_replay_plies(c->workers[0].rp);
+			it->plies = hamle_replay_plies(c->workers[c->own].rp);
+		} else {
+			atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
 		}
 		if (hamle_pool_submit(pool, it) != 0)
 			return 1;
@@ -313,6 +328,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 {
 	vd_run_ctx c;
 	memset(&c, 0, sizeof(c));
+	atomic_init(&c.unworked, 0);
 	c.cfg = cfg;
 	c.msg = m;
 	c.out = out;
@@ -351,7 +367,8 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		goto oom;
 	hamle_pool_warn_fewer(pool, m);
 	c.borrow = hamle_pool_threads(pool) == 1;
-	c.one_pass = c.borrow && !cfg->full && !cfg->all && !cfg->unique && !cfg->where && !cfg->select.any &&
+	c.own = hamle_pool_threads(pool) - 1; /* the pool's caller works items as the last worker */
+	c.one_pass = !cfg->full && !cfg->all && !cfg->unique && !cfg->where && !cfg->select.any &&
 		!cfg->select.invert && !getenv("HAMLE_NO_ONE_PASS");
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;

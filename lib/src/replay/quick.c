@@ -18,6 +18,9 @@
 #include "replay/replay_internal.h"
 
 #define QUICK_SHAPES 24
+#define QUICK_PREFETCH 256 /* bytes ahead the one-pass walk asks for (the view is read for the first time) */
+
+
 
 /* Bytes a move word of the lane may hold: letters, digits, '=' '+' '#' '-'. */
 static const unsigned char word_byte[256] = {
@@ -218,6 +221,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	*marker = HAMLE_RESULT_NONE;
 	for (;;) {
 		size_t ws = i;
+		if (open)
+			__builtin_prefetch(s + i + QUICK_PREFETCH);
 		while (i < n && is_space((unsigned char)s[i]))
 			i++;
 		if (UNLIKELY(open) && i > ws && (i - ws > 1 || s[ws] != ' ') && open_lines(open, s, ws, i) > 1)
