@@ -30,25 +30,6 @@ static void teardown(void)
 
 enum { BUFFER, MAPPED, STREAM };
 
-struct stream {
-	const char *s;
-	size_t len, at, block;
-};
-
-static int stream_read(void *payload, unsigned char *buf, size_t size, size_t *got)
-{
-	struct stream *st = payload;
-	size_t n = st->len - st->at;
-	if (n > st->block)
-		n = st->block;
-	if (n > size)
-		n = size;
-	memcpy(buf, st->s + st->at, n);
-	st->at += n;
-	*got = n;
-	return 0;
-}
-
 static void on_done(void *payload, size_t offset)
 {
 	(void)payload;
@@ -63,14 +44,14 @@ static char *dump(const char *in, int mode, size_t slice, int one_pass, size_t *
 	size_t len = strlen(in);
 	hamle_reader *r = NULL;
 	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
-	struct stream st = {in, len, 0, slice};
+	tu_feeder st = {in, len, 0, slice};
 	if (mode == BUFFER) {
 		hamle_reader_set_input_buffer(r, in, len, "t");
 	} else if (mode == MAPPED) {
 		hamle_reader_set_input_mapped(r, in, len, on_done, NULL, "t");
 		r->map_slice = slice;
 	} else {
-		hamle_reader_set_input(r, stream_read, &st, "t");
+		hamle_reader_set_input(r, tu_feed, &st, "t");
 	}
 	size_t cap = 1 << 16, n = 0;
 	char *out = malloc(cap);
