@@ -6,12 +6,14 @@
  * of a mapped file (input.h) points at the mapping instead, which outlives it (the pool is waited
  * for before the next input). */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "dedup.h"
+#include "fork.h"
 #include "html.h"
 #include "input.h"
 #include "outfile.h"
@@ -42,6 +44,9 @@ typedef struct vd_run_ctx {
 	                * while the workers have enough waiting: the reading thread's share) */
 	unsigned own;  /* the reading thread's worker index */
 	atomic_size_t unworked; /* items split for the workers that none has started on yet */
+	vd_fork *fork;          /* -j 2 and up on a mapped file: the stretch after the reader's */
+	size_t fork_stop;       /* where the fork's stretch ends (0: no fork running) */
+	unsigned fork_misses;   /* joins in a row that failed or were mostly unjudged games */
 	unsigned misses, wait; /* games its lane gave up on in a row; games to read before trying again */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
@@ -215,15 +220,71 @@ static void pool_discard(void *ctx, void *item)
  * else it splits the next one for them. */
 #define ONE_PASS_BACKLOG 48
 
+/* Sets the next stretches: the reader reads up to `at`, where the fork starts (0: no more forks). */
+static void fork_next(vd_run_ctx *c, hamle_reader *r, size_t at)
+{
+	c->fork_stop = 0;
+	if (!at || c->fork_misses >= 2) {
+		hamle_reader_set_stop(r, SIZE_MAX);
+		return;
+	}
+	size_t end = vd_fork_boundary(c->map, c->map_len, at + VD_FORK_STRETCH);
+	c->fork_stop = end ? end : SIZE_MAX;
+	vd_fork_run(c->fork, at, c->fork_stop);
+	hamle_reader_set_stop(r, at);
+}
+
+/* The reader stopped where the fork started: the fork's games go to the pool as if the reader had
+ * read them (when it is in the state the fork started from), and the next stretches are set. 0,
+ * or 1 when the pool stopped or memory ran out. */
+static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
+{
+	const hamle_reader *fr;
+	const vd_fork_game *g;
+	size_t n, gb, lb, judged = 0;
+	size_t end = c->fork_stop;
+	if (!vd_fork_wait(c->fork, &fr, &g, &n) || hamle_reader_join(r, fr, &gb, &lb) != 1) {
+		/* the reader reads the fork's stretch itself */
+		c->fork_misses++;
+		fork_next(c, r, end == SIZE_MAX ? 0 : end);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		hamle_chunk ch = g[i].ch;
+		ch.game += gb;
+		ch.line += lb;
+		vd_item *it = item_from_chunk(c, &ch, source);
+		if (!it) {
+			c->oom = true;
+			return 1;
+		}
+		if (g[i].judged) {
+			it->quick = true;
+			it->plies = g[i].plies;
+			judged++;
+		} else {
+			atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
+		}
+		if (hamle_pool_submit(pool, it) != 0)
+			return 1;
+	}
+	c->fork_misses = judged * 2 < n ? c->fork_misses + 1 : 0; /* variations, NAGs: the workers' */
+	fork_next(c, r, end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, end + VD_FORK_STRETCH));
+	return 0;
+}
+
 /* Reads one input to its end (or until the pool stops). Returns 0, 1 when the pool stopped (output
  * gone or out of memory), or -1 after reporting a read error. */
 static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
 {
+	c->fork_misses = 0;
+	if (c->fork)
+		fork_next(c, r, vd_fork_boundary(c->map, c->map_len, VD_FORK_STRETCH));
 	for (;;) {
 		hamle_chunk ch;
 		int rc = 0;
-		if (c->one_pass &&
-		    (c->borrow || atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG)) {
+		if (c->one_pass && (c->borrow || c->fork_stop ||
+		    atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG)) {
 			/* a clean plain game read and judged in one pass (the splitter's pass saved); a
 			 * file where the lane keeps giving up (variations, NAGs) is tried less often */
 			if (c->wait) {
@@ -243,8 +304,13 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 			rc = HAMLE_OK;
 		else if (rc == 0)
 			rc = hamle_reader_next_chunk(r, &ch);
-		if (rc == HAMLE_ITEROVER)
-			return 0;
+		if (rc == HAMLE_ITEROVER) {
+			if (!c->fork_stop || !hamle_reader_stopped(r))
+				return 0;
+			if (fork_join(c, pool, r, source) != 0)
+				return 1;
+			continue;
+		}
 		if (rc < 0) {
 			const hamle_error *e = hamle_reader_error(r);
 			if (rc == HAMLE_ENOMEM) {
@@ -389,7 +455,13 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 			goto oom;
 		}
 		c.map = hamle_inputs_map(in, &c.map_len);
+		c.fork = NULL;
+		if (c.one_pass && !c.borrow && c.map && c.map_len > 2 * VD_FORK_STRETCH && !getenv("HAMLE_NO_FORK"))
+			vd_fork_new(&c.fork, cfg, c.map, c.map_len, source); /* none: one reader alone */
 		int rc = run_input(&c, pool, r, source);
+		vd_fork_free(c.fork); /* after its last stretch */
+		c.fork = NULL;
+		c.fork_stop = 0;
 		/* the items of a mapping are emitted before it goes (at the next input) */
 		if (c.map && hamle_pool_wait(pool) != 0)
 			stopped = true;

@@ -4,6 +4,7 @@
  * slices of every size and a stream in small blocks; every game it takes is one the quick lane
  * judges clean on the split chunk, with the same plies; and on plain games it does take them. */
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,9 @@ static const char *const inputs[] = {
 	ROSTER("d") "[Result \"1-0\"]\n\n1. Nf3 {caf\xC3\xA9} 1-0\n" ROSTER("e") "[Result \"1-0\"]\n\n1. Nf3 Ke7 1-0\n"
 	ROSTER("f") "[Result \"1-0\"]\n\n1. Nf3 e5 0-1\n" ROSTER("g") "[Result \"1-0\"]\n\n1. Nf3 e5 (1... Nf6) 1-0\n"
 	ROSTER("h") "[Result \"1-0\"]\n\n1. Nf3 e5 2. Nf3",
+	/* plain games after blank lines (forks join at each) */
+	ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3 Nf6\n2. Nc3 1-0\n\n" ROSTER("b") "[Result \"1-0\"]\n\n1. Nf3\nNf6 1-0\n\n"
+	ROSTER("c") "[Result \"1-0\"]\n\n1. Nc3 Nf6 1-0\n\n" ROSTER("d") "[Result \"1-0\"]\n\n1. Nh3\n1-0\n",
 	/* untagged games, typed sheets, % escapes */
 	"1. Nf3 e5 1-0\n\n1. Nc3 d5 1-0\n\n" ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3 1-0\n% x\n" ROSTER("b")
 	"[Result \"1-0\"]\n\n1. Nh3 1-0\n\nWhite: a\nBlack: b\n1. Nf3 e5\n",
@@ -187,6 +191,102 @@ START_TEST(over_the_game_limit_is_split)
 }
 END_TEST
 
+/* A chunk's line in the dumps, numbers shifted by game_base and line_base. */
+static void put_chunk(char **out, size_t *n, size_t *cap, const hamle_chunk *ch, size_t gb, size_t lb)
+{
+	size_t need = *n + ch->len + 200;
+	if (need > *cap) {
+		*cap = need * 2;
+		*out = realloc(*out, *cap);
+	}
+	*n += (size_t)snprintf(*out + *n, *cap - *n, "#%zu %zu:%zu @%zu len %zu total %zu flags %x |", ch->game + gb,
+		ch->line + lb, ch->column, ch->offset, ch->len, ch->total_len, ch->flags);
+	memcpy(*out + *n, ch->data, ch->len);
+	*n += ch->len;
+	(*out)[(*n)++] = '\n';
+	(*out)[*n] = '\0';
+}
+
+/* in read by a reader that stops at `at`, a fork from `at` to the next game after a blank line
+ * and the join, the reader reading on from there, or on itself where the join fails; *joined
+ * says which. */
+static char *dump_forked(const char *in, size_t at, size_t slice, int *joined)
+{
+	size_t len = strlen(in), cap = 1 << 16, n = 0;
+	char *out = malloc(cap);
+	out[0] = '\0';
+	hamle_reader *r = NULL, *f = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_new(&f, NULL), HAMLE_OK);
+	hamle_reader_set_input_mapped(r, in, len, on_done, NULL, "t");
+	r->map_slice = slice;
+	ck_assert_int_eq(hamle_reader_set_input_mapped_from(f, in, len, at, NULL, NULL, "t"), HAMLE_OK);
+	f->map_slice = slice;
+	/* the fork stops at the next game after a blank line, if any: the reader reads on after it */
+	const char *next = strstr(in + at + 1, "\n\n[");
+	hamle_reader_set_stop(f, next ? (size_t)(next - in) + 2 : SIZE_MAX);
+	hamle_reader_set_stop(r, at);
+	hamle_chunk ch;
+	for (;;) {
+		int q = hamle_replay_quick_next(rp, r, NULL, &ch);
+		if (q != 1 && hamle_reader_next_chunk(r, &ch) != HAMLE_OK)
+			break;
+		put_chunk(&out, &n, &cap, &ch, 0, 0);
+	}
+	/* the fork's games, kept until the join says whether they count */
+	size_t fcap = 1 << 16, fn = 0;
+	char *fout = malloc(fcap);
+	fout[0] = '\0';
+	hamle_chunk fch[64];
+	size_t nf = 0;
+	for (;;) {
+		int q = hamle_replay_quick_next(rp, f, NULL, &ch);
+		if (q != 1 && hamle_reader_next_chunk(f, &ch) != HAMLE_OK)
+			break;
+		ck_assert_uint_lt(nf, 64);
+		fch[nf++] = ch;
+		put_chunk(&fout, &fn, &fcap, &ch, 0, 0);
+		fout[fn - 1] = '\n'; /* bytes in the mapping stay valid */
+	}
+	size_t gb = 0, lb = 0;
+	*joined = hamle_reader_stopped(r) && hamle_reader_join(r, f, &gb, &lb) == 1;
+	if (*joined)
+		for (size_t i = 0; i < nf; i++)
+			put_chunk(&out, &n, &cap, &fch[i], gb, lb);
+	hamle_reader_set_stop(r, SIZE_MAX);
+	while (hamle_reader_next_chunk(r, &ch) == HAMLE_OK)
+		put_chunk(&out, &n, &cap, &ch, 0, 0);
+	free(fout);
+	hamle_reader_free(f);
+	hamle_reader_free(r);
+	return out;
+}
+
+START_TEST(forks_join_as_one_reader)
+{
+	/* a fork at every offset of every input: where the join takes it, and where the reader reads
+	 * on itself, the games are those of one reader alone */
+	size_t joins = 0;
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		size_t t, len = strlen(inputs[i]);
+		char *a = dump(inputs[i], BUFFER, 0, 0, &t);
+		static const size_t slices[] = {7, 64, 4096};
+		for (size_t k = 0; k < sizeof(slices) / sizeof(slices[0]); k++)
+			for (size_t at = 1; at < len; at++) {
+				int joined;
+				char *b = dump_forked(inputs[i], at, slices[k], &joined);
+				if (strcmp(a, b) != 0)
+					ck_abort_msg("input %zu, fork at %zu, slice %zu (%s):\n%s\n---\n%s", i, at, slices[k],
+						joined ? "joined" : "not joined", a, b);
+				joins += (size_t)joined;
+				free(b);
+			}
+		free(a);
+	}
+	ck_assert_uint_ge(joins, 24); /* 8 games after a blank line, 3 slice sizes */
+}
+END_TEST
+
 Suite *quick_next_suite(void)
 {
 	Suite *s = suite_create("quick_next");
@@ -195,6 +295,7 @@ Suite *quick_next_suite(void)
 	tcase_add_test(tc, same_chunks_as_the_splitter);
 	tcase_add_test(tc, plain_games_are_taken);
 	tcase_add_test(tc, over_the_game_limit_is_split);
+	tcase_add_test(tc, forks_join_as_one_reader);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -173,6 +173,22 @@ typedef void (*hamle_done_fn)(void *payload, size_t offset);
 HAMLE_EXTERN int hamle_reader_set_input_mapped(hamle_reader *r, const void *data, size_t len,
 	hamle_done_fn done, void *payload, const char *source);
 
+/* Reading one mapped input with several readers at once (hamle-validate -j 2). A fork reads data
+ * from offset start (0 < start < len), a game's first byte after a blank line: its games count from
+ * 1 and its lines from 1 there (offsets stay the input's). hamle_reader_set_stop makes a reader hand
+ * out only the games that start before offset stop: at the first that starts at or after it,
+ * hamle_reader_next_chunk answers HAMLE_ITEROVER and hamle_reader_stopped 1 (a later stop lets it
+ * read on). hamle_reader_join: when r stopped exactly at the fork's start, in the state the fork
+ * started from, r takes on the fork's end state as if it had read the fork's games itself (the
+ * fork's game N is r's game *game_base + N, its line L r's line *line_base + L): 1. Else 0, r
+ * unchanged (read on from where it stopped; the fork's games are not to be used). */
+HAMLE_EXTERN int hamle_reader_set_input_mapped_from(hamle_reader *r, const void *data, size_t len, size_t start,
+	hamle_done_fn done, void *payload, const char *source);
+HAMLE_EXTERN int hamle_reader_set_stop(hamle_reader *r, size_t stop);
+HAMLE_EXTERN int hamle_reader_stopped(const hamle_reader *r);
+HAMLE_EXTERN int hamle_reader_join(hamle_reader *r, const hamle_reader *fork, size_t *game_base,
+	size_t *line_base);
+
 /* Next game, newly allocated, owned by the caller. Returns HAMLE_OK, HAMLE_ITEROVER at the end, or
  * < 0 (HAMLE_EIO, HAMLE_ENOMEM; details in hamle_reader_error). Problems in the game itself are not
  * failures: they are the game's findings. */

@@ -28,6 +28,7 @@ int hamle_reader_new(hamle_reader **out, const hamle_reader_options *opts)
 	}
 	r->line = r->ls_col = 1;
 	r->line_blank = 1;
+	r->stop = SIZE_MAX;
 	*out = r;
 	return HAMLE_OK;
 }

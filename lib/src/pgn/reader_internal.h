@@ -94,6 +94,11 @@ struct hamle_reader {
 	int sheet;
 	size_t nkeys;
 	uint64_t keys[16];
+	/* games that start at or after offset stop are not handed out (hamle_reader_set_stop): the
+	 * reader stops before the first, with stopped set; fork_start: a fork's first offset (0: the
+	 * reader reads its input from the start) */
+	size_t stop, fork_start;
+	int stopped;
 };
 
 /* The lines of a game without tags (split_sheet.c): SH_UNKNOWN until its first line is seen;

@@ -92,6 +92,11 @@ static int only_marks(const hamle_reader *r)
  * computed where a game starts. */
 int pgn_split(hamle_reader *r)
 {
+	if (r->pending && UNLIKELY(r->stop != SIZE_MAX) &&
+	    ((r->held_len && r->held_offset >= r->stop) || (r->carry && r->cand_offset >= r->stop))) {
+		r->stopped = 1; /* the next game starts past the stop, with bytes held for it */
+		return 0;
+	}
 	if (r->pending) {
 		pgn_split_clear(r);
 		if (r->held_len) {
@@ -117,7 +122,7 @@ int pgn_split(hamle_reader *r)
 				return rc;
 		}
 		r->started = 1;
-		if (r->vlen >= 3 && memcmp(r->view, "\xEF\xBB\xBF", 3) == 0)
+		if (r->view_base == 0 && r->vlen >= 3 && memcmp(r->view, "\xEF\xBB\xBF", 3) == 0)
 			r->pos = r->span = r->ls = 3;
 	}
 	for (;;) {
@@ -178,6 +183,11 @@ int pgn_split(hamle_reader *r)
 					continue;
 				}
 				if (UNLIKELY(!r->in_game)) {
+					if (UNLIKELY(r->view_base + p >= r->stop)) {
+						r->pos = p;
+						r->stopped = 1;
+						return 0;
+					}
 					r->span = p;
 					pgn_split_start_game(r, r->line, pgn_col_at(r, p), r->view_base + p);
 					r->sheet = c == '[' ? SH_NONE : SH_UNKNOWN;

@@ -23,7 +23,7 @@ int pgn_reader_quick_peek(hamle_reader *r, const unsigned char **s, size_t *n, i
 			break;
 	}
 	r->pos = p;
-	if (p >= vl || v[p] != '[')
+	if (p >= vl || v[p] != '[' || r->view_base + p >= r->stop)
 		return 0;
 	*s = v + p;
 	*n = vl - p;

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# validate_fork.sh: hamle-validate -j 2 and up on a mapped file reads it with two readers at once
+# (cmd/validate/fork.c: a fork of the reader reads the 4 MiB after the reading thread's stretch,
+# and is joined when the reader gets there). It changes nothing but speed: a file of some 10 MB
+# made of every PGN file of testdata/ (errors, variations, encodings, CR LF, marks, untagged games)
+# and a run of plain games gives the same stdout, stderr and exit code at -j 2 and -j 3 as at -j 1
+# and as at -j 2 with HAMLE_NO_FORK=1, in text and in JSON.
+. "$(dirname "$0")/common.sh"
+require_tool validate
+tool=$(tool_path validate)
+
+big=$HAMLE_TMP/big.pgn
+find "$HAMLE_TESTDATA" -type f -name '*.pgn' ! -path '*/fuzz/*' | sort >"$HAMLE_TMP/files"
+[ -s "$HAMLE_TMP/files" ] || fail "no test files found"
+plain='[Event "p"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1.e4 { [%clk 0:01:00] } e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0
+'
+: >"$big"
+while [ "$(stat -c %s "$big")" -lt 10000000 ]; do
+	while IFS= read -r f; do
+		cat "$f"
+		printf '\n\n'
+	done <"$HAMLE_TMP/files"
+	for _ in $(seq 3000); do printf '%s\n' "$plain"; done
+done >>"$big"
+
+run() { # NAME ENV... -- OPTIONS...: output in NAME.out/.err/.rc
+	local name=$1 rc=0
+	shift
+	local envs=()
+	while [ "$1" != -- ]; do envs+=("$1"); shift; done
+	shift
+	env "${envs[@]}" "$tool" "$@" "$big" >"$HAMLE_TMP/$name.out" 2>"$HAMLE_TMP/$name.err" || rc=$?
+	echo "$rc" >"$HAMLE_TMP/$name.rc"
+}
+same() { # A B WHAT
+	cmp -s "$HAMLE_TMP/$1.out" "$HAMLE_TMP/$2.out" || fail "$3: stdout differs ($1, $2)"
+	cmp -s "$HAMLE_TMP/$1.err" "$HAMLE_TMP/$2.err" || fail "$3: stderr differs ($1, $2)"
+	cmp -s "$HAMLE_TMP/$1.rc" "$HAMLE_TMP/$2.rc" || fail "$3: exit code differs ($1, $2)"
+}
+for fmt in text json; do
+	run one HAMLE_X=1 -- -j 1 -v --format "$fmt"
+	run two HAMLE_X=1 -- -j 2 -v --format "$fmt"
+	run three HAMLE_X=1 -- -j 3 -v --format "$fmt"
+	run nofork HAMLE_NO_FORK=1 -- -j 2 -v --format "$fmt"
+	[ -s "$HAMLE_TMP/one.out" ] || fail "$fmt: no findings at all: the file is not what the test means"
+	same one two "$fmt -j 2"
+	same one three "$fmt -j 3"
+	same one nofork "$fmt -j 2 without the fork"
+	grep -q 'quick lane: ' "$HAMLE_TMP/two.err" || fail "$fmt: no quick lane count"
+	echo "$fmt: -j 1, -j 2, -j 3 and -j 2 without the fork agree ($(wc -l <"$HAMLE_TMP/one.out") lines)"
+done
+echo "validate_fork: ok"
