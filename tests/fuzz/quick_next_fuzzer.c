@@ -5,6 +5,7 @@
  * number, line, column, offset, total length, flags), and every game taken in one pass is one the
  * quick lane judges clean on the same chunk, with the same plies. Language detection over every
  * built-in locale, as hamle-validate without --from. */
+#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,57 @@ static void read_all(const uint8_t *data, size_t size, size_t slice, hamle_repla
 	hamle_reader_free(r);
 }
 
+/* Checks chunk ch (numbers shifted by gb, lb; h: the hash of its bytes) as game n of ref. */
+static void check_game(const struct seen *ref, size_t n, const hamle_chunk *ch, uint64_t h, size_t gb, size_t lb,
+	const char *how)
+{
+	const hamle_chunk *w = n < ref->n ? &ref->ch[n] : NULL;
+	if (!w || w->len != ch->len || w->game != ch->game + gb || w->line != ch->line + lb || w->column != ch->column ||
+	    w->offset != ch->offset || w->total_len != ch->total_len || w->flags != ch->flags ||
+	    ref->hash[n] != h) {
+		fprintf(stderr, "game %zu (%s): line %zu col %zu offset %zu len %zu; the splitter %s\n", n + 1, how,
+			ch->line + lb, ch->column, ch->offset, ch->len, w ? "differs" : "has no such game");
+		abort();
+	}
+}
+
+/* A reader that stops at `at`, a fork from there to the next game after a blank line, the join
+ * (or the reader reading on itself), then the rest: the games of ref, in order. */
+static void read_forked(const uint8_t *data, size_t size, size_t at, hamle_replay *rp, const struct seen *ref)
+{
+	hamle_reader *r = NULL, *f = NULL;
+	if (hamle_reader_new(&r, NULL) != 0 || hamle_reader_new(&f, NULL) != 0)
+		abort();
+	hamle_reader_set_input_mapped(r, data, size, done_fn, NULL, "f");
+	hamle_reader_set_input_mapped_from(f, data, size, at, NULL, NULL, "f");
+	const uint8_t *next = size - at > 3 ? memmem(data + at + 1, size - at - 1, "\n\n[", 3) : NULL;
+	hamle_reader_set_stop(f, next ? (size_t)(next - data) + 2 : SIZE_MAX);
+	hamle_reader_set_stop(r, at);
+	size_t n = 0;
+	hamle_chunk ch;
+	while (n < ref->n && (hamle_replay_quick_next(rp, r, NULL, &ch) == 1 || hamle_reader_next_chunk(r, &ch) == 0))
+		check_game(ref, n++, &ch, hash_bytes(ch.data, ch.len), 0, 0, "before the fork");
+	static hamle_chunk fch[MAX_GAMES];
+	static uint64_t fh[MAX_GAMES];
+	size_t nf = 0;
+	while (nf < MAX_GAMES && (hamle_replay_quick_next(rp, f, NULL, &ch) == 1 || hamle_reader_next_chunk(f, &ch) == 0)) {
+		fh[nf] = hash_bytes(ch.data, ch.len);
+		fch[nf++] = ch;
+	}
+	size_t gb, lb;
+	if (nf < MAX_GAMES && hamle_reader_stopped(r) && hamle_reader_join(r, f, &gb, &lb) == 1) {
+		for (size_t i = 0; i < nf; i++, n++)
+			check_game(ref, n, &fch[i], fh[i], gb, lb, "joined");
+	}
+	hamle_reader_set_stop(r, SIZE_MAX);
+	while (n < ref->n && (hamle_replay_quick_next(rp, r, NULL, &ch) == 1 || hamle_reader_next_chunk(r, &ch) == 0))
+		check_game(ref, n++, &ch, hash_bytes(ch.data, ch.len), 0, 0, "after the fork");
+	if (n != ref->n)
+		abort();
+	hamle_reader_free(f);
+	hamle_reader_free(r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > MAX_INPUT)
@@ -112,5 +164,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	read_all(data, size, 0, rp, &ref);
 	size_t slice = size ? 3 + data[0] % 200 : 3;
 	read_all(data, size, slice, rp, &ref);
+	if (size > 2 && ref.n < MAX_GAMES) {
+		/* at an offset the input picks, and where games start after a blank line (as
+		 * hamle-validate forks) */
+		read_forked(data, size, 1 + (data[1] * 131u + data[2]) % (size - 1), rp, &ref);
+		const uint8_t *p = data;
+		for (int k = 0; k < 8 && (p = memmem(p, size - (size_t)(p - data), "\n\n[", 3)) != NULL; k++) {
+			p += 2;
+			read_forked(data, size, (size_t)(p - data), rp, &ref);
+		}
+	}
 	return 0;
 }
