@@ -268,7 +268,7 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		if (hamle_pool_submit(pool, it) != 0)
 			return 1;
 	}
-	c->fork_misses = judged * 2 < n ? c->fork_misses + 1 : 0; /* variations, NAGs: the workers' */
+	c->fork_misses = judged * 10 < n * 9 ? c->fork_misses + 1 : 0; /* variations, NAGs: the workers' */
 	fork_next(c, r, end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, end + VD_FORK_STRETCH));
 	return 0;
 }
