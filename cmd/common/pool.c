@@ -44,6 +44,7 @@ struct hamle_pool {
 	/* submitted items not yet in the ring (caller thread only): they go in together, one lock
 	 * round trip and at most one wake-up per POOL_BATCH items rather than per item */
 	void *pending[POOL_BATCH];
+	bool pending_done[POOL_BATCH]; /* worked already (hamle_pool_submit_done) */
 	size_t npending;
 };
 
@@ -256,10 +257,13 @@ static int publish(hamle_pool *p)
 		for (size_t k = 0; k < n; k++) {
 			slot *s = &p->ring[p->tail % p->cap];
 			s->item = p->pending[k];
-			s->done = false;
+			/* an item worked already goes past the workers while none waits before it */
+			s->done = p->pending_done[k] && p->next == p->tail;
 			p->tail++;
+			if (s->done)
+				p->next++;
 		}
-		if (p->idle)
+		if (p->idle && p->next < p->tail)
 			pthread_cond_broadcast(&p->work_cv);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -269,10 +273,10 @@ static int publish(hamle_pool *p)
 	return rc;
 }
 
-int hamle_pool_submit(hamle_pool *p, void *item)
+static int submit(hamle_pool *p, void *item, bool done)
 {
 	if (p->nthreads == 1) { /* inline */
-		if (p->stop_rc == 0)
+		if (p->stop_rc == 0 && !done)
 			p->fns.work(p->ctx, 0, item);
 		int rc = give_back(p, p->stop_rc, item);
 		if (rc != 0 && p->stop_rc == 0)
@@ -284,10 +288,21 @@ int hamle_pool_submit(hamle_pool *p, void *item)
 			p->fns.discard(p->ctx, item);
 		return p->stop_rc;
 	}
+	p->pending_done[p->npending] = done;
 	p->pending[p->npending++] = item;
 	if (p->npending < POOL_BATCH)
 		return 0;
 	return publish(p);
+}
+
+int hamle_pool_submit(hamle_pool *p, void *item)
+{
+	return submit(p, item, false);
+}
+
+int hamle_pool_submit_done(hamle_pool *p, void *item)
+{
+	return submit(p, item, true);
 }
 
 int hamle_pool_wait(hamle_pool *p)

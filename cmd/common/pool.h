@@ -60,6 +60,9 @@ bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m);
 /* Queues item (owned by the pool from now on, even on failure). Returns 0 or the non-zero emit
  * return that stopped the pool. */
 int hamle_pool_submit(hamle_pool *p, void *item);
+/* As hamle_pool_submit, for an item that needs no work: it is emitted in its turn (a worker still
+ * passes over it when items that need work wait before it). */
+int hamle_pool_submit_done(hamle_pool *p, void *item);
 
 /* Waits for every item submitted so far and emits them in order (working items meanwhile); the
  * threads go on. For items that borrow what is freed next (a mapped input). Returns 0 or the emit

@@ -22,16 +22,18 @@ struct vd_fork {
 	hamle_replay *rp;
 	hamle_game *game;
 	hamle_reader *r;
-	vd_fork_game *games;
-	size_t n, cap;
+	/* two lists: the reading thread hands one stretch's games to the pool while the next stretch
+	 * is read into the other */
+	vd_fork_game *games, *spare;
+	size_t n, cap, spare_n, spare_cap;
 	unsigned misses, wait; /* as run.c's: games the one-pass lane gave up on in a row */
 };
 
-static void clear_games(vd_fork *f)
+static void clear_games(vd_fork_game *g, size_t *n)
 {
-	for (size_t i = 0; i < f->n; i++)
-		free(f->games[i].copy);
-	f->n = 0;
+	for (size_t i = 0; i < *n; i++)
+		free(g[i].copy);
+	*n = 0;
 }
 
 /* Keeps one game; false when out of memory. */
@@ -114,7 +116,7 @@ static void *fork_main(void *arg)
 			break;
 		f->job = false;
 		pthread_mutex_unlock(&f->mu);
-		clear_games(f);
+		clear_games(f->games, &f->n);
 		bool ok = read_stretch(f);
 		pthread_mutex_lock(&f->mu);
 		f->failed = !ok;
@@ -159,6 +161,15 @@ int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, s
 void vd_fork_run(vd_fork *f, size_t start, size_t stop)
 {
 	pthread_mutex_lock(&f->mu);
+	/* the games of the stretch before stay where vd_fork_wait showed them */
+	vd_fork_game *g = f->games;
+	size_t n = f->n, cap = f->cap;
+	f->games = f->spare;
+	f->n = f->spare_n;
+	f->cap = f->spare_cap;
+	f->spare = g;
+	f->spare_n = n;
+	f->spare_cap = cap;
 	f->start = start;
 	f->stop = stop;
 	f->job = true;
@@ -167,9 +178,10 @@ void vd_fork_run(vd_fork *f, size_t start, size_t stop)
 	pthread_mutex_unlock(&f->mu);
 }
 
-bool vd_fork_wait(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n)
+bool vd_fork_wait(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, bool *waited)
 {
 	pthread_mutex_lock(&f->mu);
+	*waited = !f->done;
 	while (!f->done)
 		pthread_cond_wait(&f->cv, &f->mu);
 	bool ok = !f->failed;
@@ -191,8 +203,10 @@ void vd_fork_free(vd_fork *f)
 	pthread_join(f->thread, NULL);
 	pthread_mutex_destroy(&f->mu);
 	pthread_cond_destroy(&f->cv);
-	clear_games(f);
+	clear_games(f->games, &f->n);
+	clear_games(f->spare, &f->spare_n);
 	free(f->games);
+	free(f->spare);
 	hamle_reader_free(f->r);
 	hamle_game_free(f->game);
 	hamle_replay_free(f->rp);
@@ -203,7 +217,7 @@ size_t vd_fork_boundary(const unsigned char *map, size_t len, size_t from)
 {
 	if (from >= len)
 		return 0;
-	size_t n = len - from < VD_FORK_STRETCH ? len - from : VD_FORK_STRETCH;
+	size_t n = len - from < VD_FORK_SEARCH ? len - from : VD_FORK_SEARCH;
 	const unsigned char *a = memmem(map + from, n, "\n\n[", 3);
 	const unsigned char *b = memmem(map + from, a ? (size_t)(a - (map + from)) : n, "\n\r\n[", 4);
 	if (b)

@@ -10,9 +10,12 @@
 
 #include "validate.h"
 
-/* Bytes of the file a thread reads before the other takes over (at the next game after a blank
- * line past them). */
-#define VD_FORK_STRETCH ((size_t)4 << 20)
+/* Bytes of the file the fork reads before the reading thread takes over (at the next game after a
+ * blank line past them); the reading thread's own stretches are sized so that neither waits long
+ * for the other (run.c). */
+#define VD_FORK_STRETCH ((size_t)1 << 20)
+/* How far a game after a blank line is looked for. */
+#define VD_FORK_SEARCH ((size_t)4 << 20)
 
 /* One game the fork read: its chunk (game and line counted from the fork's start), judged clean by
  * the quick lane (plies) or left for the workers. */
@@ -28,16 +31,17 @@ typedef struct vd_fork vd_fork;
 /* Starts the fork's thread over the mapping map[0..len) (source: the input's name). 0, or -1 when
  * out of memory or no thread could be started (then reading goes on without a fork). */
 int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, size_t len, const char *source);
-/* The fork reads the games from offset start (a game's first byte) that start before stop. */
+/* The fork reads the games from offset start (a game's first byte) that start before stop. The
+ * games vd_fork_wait showed last stay valid until the next call (the reader does not). */
 void vd_fork_run(vd_fork *f, size_t start, size_t stop);
-/* Waits for the stretch to be read; then its reader (to join), games and count. false when it
- * failed (out of memory: nothing to join). */
-bool vd_fork_wait(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n);
+/* Waits for the stretch to be read; then its reader (to join), games and count, and *waited
+ * whether it was not read yet. false when it failed (out of memory: nothing to join). */
+bool vd_fork_wait(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, bool *waited);
 /* Stops the thread and frees everything (NULL-safe). */
 void vd_fork_free(vd_fork *f);
 
 /* The first offset from `from` where a game may start after a blank line ("\n\n[" or "\n\r\n["
- * ends there), within VD_FORK_STRETCH bytes; 0 when none. */
+ * ends there), within VD_FORK_SEARCH bytes; 0 when none. */
 size_t vd_fork_boundary(const unsigned char *map, size_t len, size_t from);
 
 #endif

@@ -47,6 +47,7 @@ typedef struct vd_run_ctx {
 	vd_fork *fork;          /* -j 2 and up on a mapped file: the stretch after the reader's */
 	size_t fork_stop;       /* where the fork's stretch ends (0: no fork running) */
 	unsigned fork_misses;   /* joins in a row that failed or were mostly unjudged games */
+	size_t own_stretch;     /* bytes the reading thread reads between two of the fork's stretches */
 	unsigned misses, wait; /* games its lane gave up on in a row; games to read before trying again */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
@@ -243,12 +244,25 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	const vd_fork_game *g;
 	size_t n, gb, lb, judged = 0;
 	size_t end = c->fork_stop;
-	if (!vd_fork_wait(c->fork, &fr, &g, &n) || hamle_reader_join(r, fr, &gb, &lb) != 1) {
+	bool waited;
+	bool ok = vd_fork_wait(c->fork, &fr, &g, &n, &waited);
+	/* the reading thread also hands every game to the pool: its stretches grow while it waits for
+	 * the fork and shrink while the fork waits for it */
+	if (waited && c->own_stretch < 4 * VD_FORK_STRETCH)
+		c->own_stretch += c->own_stretch / 8;
+	else if (!waited && c->own_stretch > VD_FORK_STRETCH / 4)
+		c->own_stretch -= c->own_stretch / 8;
+	if (!ok || hamle_reader_join(r, fr, &gb, &lb) != 1) {
 		/* the reader reads the fork's stretch itself */
 		c->fork_misses++;
 		fork_next(c, r, end == SIZE_MAX ? 0 : end);
 		return 0;
 	}
+	for (size_t i = 0; i < n; i++)
+		judged += g[i].judged;
+	c->fork_misses = judged * 10 < n * 9 ? c->fork_misses + 1 : 0; /* variations, NAGs: the workers' */
+	/* the fork goes on at once; its games go to the pool meanwhile */
+	fork_next(c, r, end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, end + c->own_stretch));
 	for (size_t i = 0; i < n; i++) {
 		hamle_chunk ch = g[i].ch;
 		ch.game += gb;
@@ -261,15 +275,12 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		if (g[i].judged) {
 			it->quick = true;
 			it->plies = g[i].plies;
-			judged++;
 		} else {
 			atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
 		}
-		if (hamle_pool_submit(pool, it) != 0)
+		if ((g[i].judged ? hamle_pool_submit_done(pool, it) : hamle_pool_submit(pool, it)) != 0)
 			return 1;
 	}
-	c->fork_misses = judged * 10 < n * 9 ? c->fork_misses + 1 : 0; /* variations, NAGs: the workers' */
-	fork_next(c, r, end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, end + VD_FORK_STRETCH));
 	return 0;
 }
 
@@ -278,8 +289,9 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
 {
 	c->fork_misses = 0;
+	c->own_stretch = VD_FORK_STRETCH;
 	if (c->fork)
-		fork_next(c, r, vd_fork_boundary(c->map, c->map_len, VD_FORK_STRETCH));
+		fork_next(c, r, vd_fork_boundary(c->map, c->map_len, c->own_stretch));
 	for (;;) {
 		hamle_chunk ch;
 		int rc = 0;
@@ -332,7 +344,7 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		} else {
 			atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
 		}
-		if (hamle_pool_submit(pool, it) != 0)
+		if ((judged ? hamle_pool_submit_done(pool, it) : hamle_pool_submit(pool, it)) != 0)
 			return 1;
 	}
 }
