@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # validate_fork.sh: hamle-validate -j 2 and up on a mapped file reads it with two readers at once
-# (cmd/validate/fork.c: a fork of the reader reads the 4 MiB after the reading thread's stretch,
+# (cmd/validate/fork.c: a fork of the reader reads the 1 MiB after the reading thread's stretch,
 # and is joined when the reader gets there). It changes nothing but speed: a file of some 10 MB
 # made of every PGN file of testdata/ (errors, variations, encodings, CR LF, marks, untagged games)
 # and a run of plain games gives the same stdout, stderr and exit code at -j 2 and -j 3 as at -j 1
