@@ -9,45 +9,55 @@
 #include "fork.h"
 #include "outfile.h"
 
+/* One stretch: queued, read, then shown to the reading thread until it lets it go. */
+typedef struct stretch {
+	size_t start, stop;
+	int state; /* FREE, QUEUED, DONE (read, or failed) */
+	bool failed;
+	hamle_reader *r;
+	vd_fork_game *games;
+	size_t n, cap;
+} stretch;
+
+enum { FREE, QUEUED, DONE };
+
 struct vd_fork {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	bool job, done, quit, failed;
-	size_t start, stop;
+	bool quit;
+	/* a ring of VD_FORK_QUEUE stretches in the order they are to be read: head is the oldest
+	 * (shown or next to show), run the next to read, count the ones not let go */
+	stretch q[VD_FORK_QUEUE];
+	size_t head, run, count;
 	const vd_config *cfg;
 	const unsigned char *map;
 	size_t len;
 	const char *source;
 	hamle_replay *rp;
 	hamle_game *game;
-	hamle_reader *r;
-	/* two lists: the reading thread hands one stretch's games to the pool while the next stretch
-	 * is read into the other */
-	vd_fork_game *games, *spare;
-	size_t n, cap, spare_n, spare_cap;
 	unsigned misses, wait; /* as run.c's: games the one-pass lane gave up on in a row */
 };
 
-static void clear_games(vd_fork_game *g, size_t *n)
+static void clear_games(stretch *st)
 {
-	for (size_t i = 0; i < *n; i++)
-		free(g[i].copy);
-	*n = 0;
+	for (size_t i = 0; i < st->n; i++)
+		free(st->games[i].copy);
+	st->n = 0;
 }
 
 /* Keeps one game; false when out of memory. */
-static bool keep(vd_fork *f, const hamle_chunk *ch, bool judged, unsigned plies)
+static bool keep(vd_fork *f, stretch *st, const hamle_chunk *ch, bool judged, unsigned plies)
 {
-	if (f->n == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 1024;
-		vd_fork_game *g = realloc(f->games, cap * sizeof(*g));
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? st->cap * 2 : 1024;
+		vd_fork_game *g = realloc(st->games, cap * sizeof(*g));
 		if (!g)
 			return false;
-		f->games = g;
-		f->cap = cap;
+		st->games = g;
+		st->cap = cap;
 	}
-	vd_fork_game *g = &f->games[f->n];
+	vd_fork_game *g = &st->games[st->n];
 	g->ch = *ch;
 	g->copy = NULL;
 	g->judged = judged;
@@ -59,19 +69,20 @@ static bool keep(vd_fork *f, const hamle_chunk *ch, bool judged, unsigned plies)
 		memcpy(g->copy, ch->data, ch->len);
 		g->ch.data = g->copy;
 	}
-	f->n++;
+	st->n++;
 	return true;
 }
 
-/* Reads the stretch; false when out of memory. */
-static bool read_stretch(vd_fork *f)
+/* Reads a stretch; false when out of memory. */
+static bool read_stretch(vd_fork *f, stretch *st)
 {
 	const vd_config *cfg = f->cfg;
-	hamle_reader_free(f->r);
-	f->r = NULL;
-	if (hamle_reader_new(&f->r, &cfg->ropts) < 0 ||
-	    hamle_reader_set_input_mapped_from(f->r, f->map, f->len, f->start, NULL, NULL, f->source) < 0 ||
-	    hamle_reader_set_stop(f->r, f->stop) < 0)
+	clear_games(st);
+	hamle_reader_free(st->r);
+	st->r = NULL;
+	if (hamle_reader_new(&st->r, &cfg->ropts) < 0 ||
+	    hamle_reader_set_input_mapped_from(st->r, f->map, f->len, st->start, NULL, NULL, f->source) < 0 ||
+	    hamle_reader_set_stop(st->r, st->stop) < 0)
 		return false;
 	for (;;) {
 		hamle_chunk ch;
@@ -79,7 +90,7 @@ static bool read_stretch(vd_fork *f)
 		if (f->wait) {
 			f->wait--;
 		} else {
-			rc = hamle_replay_quick_next(f->rp, f->r, &cfg->ropts, &ch);
+			rc = hamle_replay_quick_next(f->rp, st->r, &cfg->ropts, &ch);
 			if (rc < 0)
 				return false;
 			if (rc == 0) {
@@ -90,17 +101,17 @@ static bool read_stretch(vd_fork *f)
 			}
 		}
 		if (rc == 1) {
-			if (!keep(f, &ch, true, hamle_replay_plies(f->rp)))
+			if (!keep(f, st, &ch, true, hamle_replay_plies(f->rp)))
 				return false;
 			continue;
 		}
-		rc = hamle_reader_next_chunk(f->r, &ch);
+		rc = hamle_reader_next_chunk(st->r, &ch);
 		if (rc == HAMLE_ITEROVER)
 			return true;
 		if (rc < 0)
 			return false;
 		int q = hamle_replay_quick(f->rp, &f->game, &ch, &cfg->ropts);
-		if (q < 0 || !keep(f, &ch, q == 1, q == 1 ? hamle_replay_plies(f->rp) : 0))
+		if (q < 0 || !keep(f, st, &ch, q == 1, q == 1 ? hamle_replay_plies(f->rp) : 0))
 			return false;
 	}
 }
@@ -110,17 +121,17 @@ static void *fork_main(void *arg)
 	vd_fork *f = arg;
 	pthread_mutex_lock(&f->mu);
 	for (;;) {
-		while (!f->job && !f->quit)
+		while (f->q[f->run].state != QUEUED && !f->quit)
 			pthread_cond_wait(&f->cv, &f->mu);
 		if (f->quit)
 			break;
-		f->job = false;
+		stretch *st = &f->q[f->run];
 		pthread_mutex_unlock(&f->mu);
-		clear_games(f->games, &f->n);
-		bool ok = read_stretch(f);
+		bool ok = read_stretch(f, st);
 		pthread_mutex_lock(&f->mu);
-		f->failed = !ok;
-		f->done = true;
+		st->failed = !ok;
+		st->state = DONE;
+		f->run = (f->run + 1) % VD_FORK_QUEUE;
 		pthread_cond_broadcast(&f->cv);
 	}
 	pthread_mutex_unlock(&f->mu);
@@ -158,38 +169,58 @@ int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, s
 	return 0;
 }
 
-void vd_fork_run(vd_fork *f, size_t start, size_t stop)
+bool vd_fork_push(vd_fork *f, size_t start, size_t stop)
 {
 	pthread_mutex_lock(&f->mu);
-	/* the games of the stretch before stay where vd_fork_wait showed them */
-	vd_fork_game *g = f->games;
-	size_t n = f->n, cap = f->cap;
-	f->games = f->spare;
-	f->n = f->spare_n;
-	f->cap = f->spare_cap;
-	f->spare = g;
-	f->spare_n = n;
-	f->spare_cap = cap;
-	f->start = start;
-	f->stop = stop;
-	f->job = true;
-	f->done = false;
-	pthread_cond_broadcast(&f->cv);
+	bool room = f->count < VD_FORK_QUEUE;
+	if (room) {
+		stretch *st = &f->q[(f->head + f->count) % VD_FORK_QUEUE];
+		st->start = start;
+		st->stop = stop;
+		st->state = QUEUED;
+		f->count++;
+		pthread_cond_broadcast(&f->cv);
+	}
 	pthread_mutex_unlock(&f->mu);
+	return room;
 }
 
-bool vd_fork_wait(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, bool *waited)
+size_t vd_fork_queued(vd_fork *f, size_t *start)
 {
 	pthread_mutex_lock(&f->mu);
-	*waited = !f->done;
-	while (!f->done)
-		pthread_cond_wait(&f->cv, &f->mu);
-	bool ok = !f->failed;
+	size_t n = f->count;
+	if (n)
+		*start = f->q[f->head].start;
 	pthread_mutex_unlock(&f->mu);
-	*r = f->r;
-	*games = f->games;
-	*n = f->n;
+	return n;
+}
+
+bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, int *balance)
+{
+	pthread_mutex_lock(&f->mu);
+	stretch *st = &f->q[f->head];
+	*balance = st->state != DONE;
+	while (st->state != DONE)
+		pthread_cond_wait(&f->cv, &f->mu);
+	if (!*balance && f->q[(f->head + f->count - 1) % VD_FORK_QUEUE].state == DONE)
+		*balance = -1; /* every stretch queued is read: the fork waits */
+	bool ok = !st->failed;
+	pthread_mutex_unlock(&f->mu);
+	*r = st->r;
+	*games = st->games;
+	*n = st->n;
 	return ok;
+}
+
+void vd_fork_release(vd_fork *f)
+{
+	pthread_mutex_lock(&f->mu);
+	if (f->count) {
+		f->q[f->head].state = FREE;
+		f->head = (f->head + 1) % VD_FORK_QUEUE;
+		f->count--;
+	}
+	pthread_mutex_unlock(&f->mu);
 }
 
 void vd_fork_free(vd_fork *f)
@@ -197,17 +228,17 @@ void vd_fork_free(vd_fork *f)
 	if (!f)
 		return;
 	pthread_mutex_lock(&f->mu);
-	f->quit = true;
+	f->quit = true; /* a stretch being read is finished first; the others are not read */
 	pthread_cond_broadcast(&f->cv);
 	pthread_mutex_unlock(&f->mu);
 	pthread_join(f->thread, NULL);
 	pthread_mutex_destroy(&f->mu);
 	pthread_cond_destroy(&f->cv);
-	clear_games(f->games, &f->n);
-	clear_games(f->spare, &f->spare_n);
-	free(f->games);
-	free(f->spare);
-	hamle_reader_free(f->r);
+	for (size_t i = 0; i < VD_FORK_QUEUE; i++) {
+		clear_games(&f->q[i]);
+		free(f->q[i].games);
+		hamle_reader_free(f->q[i].r);
+	}
 	hamle_game_free(f->game);
 	hamle_replay_free(f->rp);
 	free(f);

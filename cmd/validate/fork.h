@@ -31,12 +31,21 @@ typedef struct vd_fork vd_fork;
 /* Starts the fork's thread over the mapping map[0..len) (source: the input's name). 0, or -1 when
  * out of memory or no thread could be started (then reading goes on without a fork). */
 int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, size_t len, const char *source);
-/* The fork reads the games from offset start (a game's first byte) that start before stop. The
- * games vd_fork_wait showed last stay valid until the next call (the reader does not). */
-void vd_fork_run(vd_fork *f, size_t start, size_t stop);
-/* Waits for the stretch to be read; then its reader (to join), games and count, and *waited
- * whether it was not read yet. false when it failed (out of memory: nothing to join). */
-bool vd_fork_wait(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, bool *waited);
+/* Stretches queued for the fork at most (read one after the other, shown in the same order). */
+#define VD_FORK_QUEUE 3
+
+/* Queues a stretch: the games from offset start (a game's first byte) that start before stop.
+ * false when VD_FORK_QUEUE stretches are queued or shown already. */
+bool vd_fork_push(vd_fork *f, size_t start, size_t stop);
+/* How many stretches are queued or shown; *start the oldest one's start (when there is one). */
+size_t vd_fork_queued(vd_fork *f, size_t *start);
+/* Waits for the oldest stretch to be read; then its reader (to join), games and count. *balance:
+ * 1 when it was not read yet (the reading thread waited), -1 when every stretch queued was read
+ * (the fork waits), else 0. false when it failed (out of memory: nothing to join). What it shows
+ * stays valid until vd_fork_release. */
+bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, int *balance);
+/* Lets the oldest stretch go. */
+void vd_fork_release(vd_fork *f);
 /* Stops the thread and frees everything (NULL-safe). */
 void vd_fork_free(vd_fork *f);
 

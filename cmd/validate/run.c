@@ -45,9 +45,11 @@ typedef struct vd_run_ctx {
 	unsigned own;  /* the reading thread's worker index */
 	atomic_size_t unworked; /* items split for the workers that none has started on yet */
 	vd_fork *fork;          /* -j 2 and up on a mapped file: the stretch after the reader's */
-	size_t fork_stop;       /* where the fork's stretch ends (0: no fork running) */
+	size_t fork_stop;       /* where the reader stops for the fork's next stretch (0: nowhere) */
 	unsigned fork_misses;   /* joins in a row that failed or were mostly unjudged games */
 	size_t own_stretch;     /* bytes the reading thread reads between two of the fork's stretches */
+	size_t plan_end;        /* where the last stretch queued for the fork ends (SIZE_MAX: the input's end) */
+	bool plan_over;         /* no more stretches for the fork */
 	unsigned misses, wait; /* games its lane gave up on in a row; games to read before trying again */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
@@ -221,49 +223,59 @@ static void pool_discard(void *ctx, void *item)
  * else it splits the next one for them. */
 #define ONE_PASS_BACKLOG 48
 
-/* Sets the next stretches: the reader reads up to `at`, where the fork starts (0: no more forks). */
-static void fork_next(vd_run_ctx *c, hamle_reader *r, size_t at)
+/* The reader reads up to the oldest stretch queued for the fork (none: to the end). */
+static void fork_stop_at_next(vd_run_ctx *c, hamle_reader *r)
 {
-	c->fork_stop = 0;
-	if (!at || c->fork_misses >= 2) {
-		hamle_reader_set_stop(r, SIZE_MAX);
-		return;
-	}
-	size_t end = vd_fork_boundary(c->map, c->map_len, at + VD_FORK_STRETCH);
-	c->fork_stop = end ? end : SIZE_MAX;
-	vd_fork_run(c->fork, at, c->fork_stop);
-	hamle_reader_set_stop(r, at);
+	size_t at;
+	c->fork_stop = vd_fork_queued(c->fork, &at) ? at : 0;
+	hamle_reader_set_stop(r, c->fork_stop ? c->fork_stop : SIZE_MAX);
 }
 
-/* The reader stopped where the fork started: the fork's games go to the pool as if the reader had
- * read them (when it is in the state the fork started from), and the next stretches are set. 0,
+/* Queues stretches for the fork while there is room: after the end of the last one queued, the
+ * reading thread's own stretch (own_stretch bytes, to the next game after a blank line), then the
+ * fork's (VD_FORK_STRETCH bytes), so that the fork reads on while the reader is busy. */
+static void fork_plan(vd_run_ctx *c)
+{
+	size_t n;
+	while (!c->plan_over && (n = vd_fork_queued(c->fork, &(size_t){0})) < VD_FORK_QUEUE) {
+		size_t at = c->plan_end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, c->plan_end + c->own_stretch);
+		if (!at) {
+			c->plan_over = true;
+			break;
+		}
+		size_t end = vd_fork_boundary(c->map, c->map_len, at + VD_FORK_STRETCH);
+		c->plan_end = end ? end : SIZE_MAX;
+		vd_fork_push(c->fork, at, c->plan_end);
+	}
+}
+
+/* The reader stopped where the oldest stretch queued for the fork starts: the fork's games go to
+ * the pool as if the reader had read them (when it is in the state the fork started from; else it
+ * reads that stretch itself), more stretches are queued, and the reader reads up to the next. 0,
  * or 1 when the pool stopped or memory ran out. */
 static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
 {
 	const hamle_reader *fr;
 	const vd_fork_game *g;
 	size_t n, gb, lb, judged = 0;
-	size_t end = c->fork_stop;
-	bool waited;
-	bool ok = vd_fork_wait(c->fork, &fr, &g, &n, &waited);
+	int balance;
+	bool ok = vd_fork_take(c->fork, &fr, &g, &n, &balance);
 	/* the reading thread also hands every game to the pool: its stretches grow while it waits for
 	 * the fork and shrink while the fork waits for it */
-	if (waited && c->own_stretch < 4 * VD_FORK_STRETCH)
+	if (balance > 0 && c->own_stretch < 4 * VD_FORK_STRETCH)
 		c->own_stretch += c->own_stretch / 8;
-	else if (!waited && c->own_stretch > VD_FORK_STRETCH / 4)
+	else if (balance < 0 && c->own_stretch > VD_FORK_STRETCH / 4)
 		c->own_stretch -= c->own_stretch / 8;
-	if (!ok || hamle_reader_join(r, fr, &gb, &lb) != 1) {
-		/* the reader reads the fork's stretch itself */
-		c->fork_misses++;
-		fork_next(c, r, end == SIZE_MAX ? 0 : end);
-		return 0;
-	}
-	for (size_t i = 0; i < n; i++)
+	bool joined = ok && hamle_reader_join(r, fr, &gb, &lb) == 1;
+	for (size_t i = 0; joined && i < n; i++)
 		judged += g[i].judged;
-	c->fork_misses = judged * 10 < n * 9 ? c->fork_misses + 1 : 0; /* variations, NAGs: the workers' */
-	/* the fork goes on at once; its games go to the pool meanwhile */
-	fork_next(c, r, end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, end + c->own_stretch));
-	for (size_t i = 0; i < n; i++) {
+	/* two stretches in a row not joined, or mostly games the lane gave up on (variations, NAGs:
+	 * the workers'): no more */
+	c->fork_misses = !joined || judged * 10 < n * 9 ? c->fork_misses + 1 : 0;
+	if (c->fork_misses >= 2)
+		c->plan_over = true;
+	fork_plan(c);
+	for (size_t i = 0; joined && i < n; i++) {
 		hamle_chunk ch = g[i].ch;
 		ch.game += gb;
 		ch.line += lb;
@@ -281,6 +293,9 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		if ((g[i].judged ? hamle_pool_submit_done(pool, it) : hamle_pool_submit(pool, it)) != 0)
 			return 1;
 	}
+	vd_fork_release(c->fork);
+	fork_plan(c);
+	fork_stop_at_next(c, r);
 	return 0;
 }
 
@@ -290,8 +305,12 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 {
 	c->fork_misses = 0;
 	c->own_stretch = VD_FORK_STRETCH;
-	if (c->fork)
-		fork_next(c, r, vd_fork_boundary(c->map, c->map_len, c->own_stretch));
+	c->plan_end = 0;
+	c->plan_over = false;
+	if (c->fork) {
+		fork_plan(c);
+		fork_stop_at_next(c, r);
+	}
 	for (;;) {
 		hamle_chunk ch;
 		int rc = 0;

@@ -167,8 +167,8 @@ HAMLE_EXTERN int hamle_reader_set_input(hamle_reader *r, hamle_read_fn fn, void 
 /* As hamle_reader_set_input_buffer, for a buffer that is a file mapped into memory: it is split a
  * slice at a time, as a stream would be (the same games, positions and findings), and no chunk is
  * copied, so a chunk stays valid while the buffer does. done(payload, offset), when not NULL, is
- * called after each slice with an offset before which the reader needs no byte again (the caller
- * may give those pages back). data is borrowed and must outlive the reader. */
+ * called after each slice (and each hamle_reader_join) with an offset before which the reader
+ * needs no byte again (the caller may give those pages back). data is borrowed and must outlive the reader. */
 typedef void (*hamle_done_fn)(void *payload, size_t offset);
 HAMLE_EXTERN int hamle_reader_set_input_mapped(hamle_reader *r, const void *data, size_t len,
 	hamle_done_fn done, void *payload, const char *source);

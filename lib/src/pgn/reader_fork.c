@@ -100,5 +100,7 @@ int hamle_reader_join(hamle_reader *r, const hamle_reader *f, size_t *game_base,
 	r->nkeys = f->nkeys;
 	memcpy(r->keys, f->keys, sizeof(r->keys));
 	r->stopped = f->stopped;
+	if (r->done) /* a view of the fork's: nothing before it is read again */
+		r->done(r->payload, r->view_base);
 	return 1;
 }
