@@ -67,6 +67,31 @@ START_TEST(test_split_without_tags)
 }
 END_TEST
 
+/* A NAG's digits are no word: "$1-0" is the NAG $1 and "-0" (as the lexer reads it), not a
+ * termination marker that ends the game (a failed game written back read as two games: found by
+ * fuzz.replay.explore); a NAG before a marker still lets the marker end the game. */
+START_TEST(test_split_nag_digits)
+{
+	stats st;
+	const char *in = "[Event \"a\"]\n\n1. e4 $1-0 e5 *\n[Event \"b\"]\n\n1. d4 $14 1-0\n1. c4 *";
+	read_buffer(in, strlen(in), NULL, &st);
+	ck_assert_uint_eq(st.games, 3);
+	/* a block's end between '$' and its digits, or inside them */
+	for (size_t step = 1; step < 8; step++) {
+		tu_feeder fd = {in, strlen(in), 0, step};
+		hamle_reader *r = NULL;
+		ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+		hamle_reader_set_input(r, tu_feed, &fd, "t");
+		hamle_chunk ch;
+		size_t games = 0;
+		while (hamle_reader_next_chunk(r, &ch) == HAMLE_OK)
+			games++;
+		ck_assert_uint_eq(games, 3);
+		hamle_reader_free(r);
+	}
+}
+END_TEST
+
 /* Neither tags nor results: a blank line and "1." start the next game; a blank line inside a game
  * (ChessBase) or before its first move (after a comment) does not. Long lines take the SIMD path. */
 START_TEST(test_split_blank_line_move_one)
@@ -453,6 +478,7 @@ Suite *pgn_reader_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_split_without_tags);
 	tcase_add_test(tc, test_split_blank_line_move_one);
+	tcase_add_test(tc, test_split_nag_digits);
 	tcase_add_test(tc, test_split_tags);
 	tcase_add_test(tc, test_streaming_equivalence);
 	tcase_add_test(tc, test_mapped_equivalence);

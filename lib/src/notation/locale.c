@@ -4,11 +4,13 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <yaml.h>
 
 #include "error_internal.h"
 #include "notation/locale_build.h"
+#include "notation/locale_docs.h"
 #include "notation/locale_embedded.h"
 
 static const struct hamle_embedded_locale *find_builtin(const char *tag)
@@ -102,6 +104,12 @@ static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char
 static int parse_cached(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len,
 	hamle_locale_cache *cache)
 {
+	if (l->builtin) /* compiled at build time: nothing to parse (read-only, never deleted) */
+		for (size_t i = 0; hamle_locale_docs[i].tag; i++)
+			if (strcmp(hamle_locale_docs[i].tag, l->source) == 0) {
+				l->use = (yaml_document_t *)(uintptr_t)hamle_locale_docs[i].doc;
+				return 0;
+			}
 	if (!cache || !l->builtin)
 		return parse_layer(b, l, data, len);
 	for (size_t i = 0; i < cache->n; i++)

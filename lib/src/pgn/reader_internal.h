@@ -12,7 +12,7 @@
 enum { IN_NONE, IN_FILE, IN_BUFFER, IN_FN, IN_MAPPED };
 /* Bytes of a mapped input (IN_MAPPED) the splitter sees at once: a slice, as a block of a stream. */
 #define MAP_SLICE ((size_t)1 << 21)
-enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED, S_BOM };
+enum { S_NORMAL, S_WORD, S_COMMENT, S_CAND, S_LINE, S_TAG, S_STRING, S_STRING_ESC, S_ENDED, S_BOM, S_NAG };
 
 /* Byte classes of the splitter. */
 enum {

@@ -294,6 +294,7 @@ int pgn_split(hamle_reader *r)
 				case '[': r->state = S_TAG; r->tag_string = 0; break;
 				case '(': r->depth++; break;
 				case ')': if (r->depth) r->depth--; break;
+				case '$': r->state = S_NAG; break; /* its digits are no word (no "1-0" in "$1-0") */
 				default: break;
 				}
 				if (c != '[' && c != ']')
@@ -387,6 +388,16 @@ int pgn_split(hamle_reader *r)
 			r->state = S_COMMENT;
 			continue;
 		}
+		case S_NAG:
+			/* a NAG's digits, as the lexer reads them (also past a block's end) */
+			while (p < n && v[p] >= '0' && v[p] <= '9') {
+				r->has_words = 1; /* as when they were read as a word */
+				p++;
+			}
+			if (p < n)
+				r->state = S_NORMAL;
+			r->pos = p;
+			continue;
 		case S_LINE:
 			while (p < n && kls[v[p]] != K_EOL)
 				p++;

@@ -237,9 +237,13 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		size_t ws = i;
 		if (open)
 			__builtin_prefetch(s + i + QUICK_PREFETCH);
-		while (i < n && is_space((unsigned char)s[i]))
-			i++;
-		if (UNLIKELY(open) && i > ws) {
+		if (LIKELY(i + 1 < n) && s[i] == ' ' && (unsigned char)s[i + 1] > ' ') {
+			i++; /* one space, the common separator: no line end to count */
+		} else {
+			while (i < n && is_space((unsigned char)s[i]))
+				i++;
+		}
+		if (UNLIKELY(open) && i > ws && i - ws > (s[ws] == ' ')) {
 			if (i - ws == 1) { /* a line end alone (s[ws - 1] is no CR: it is not a blank) */
 				if (s[ws] == '\n' || s[ws] == '\r') {
 					open->lines++;
