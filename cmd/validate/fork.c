@@ -36,7 +36,7 @@ struct vd_fork {
 	const char *source;
 	hamle_replay *rp;
 	hamle_game *game;
-	unsigned misses, wait; /* as run.c's: games the one-pass lane gave up on in a row */
+	vd_quick_tries tries; /* of the one-pass lane */
 };
 
 static void clear_games(stretch *st)
@@ -86,20 +86,9 @@ static bool read_stretch(vd_fork *f, stretch *st)
 		return false;
 	for (;;) {
 		hamle_chunk ch;
-		int rc = 0;
-		if (f->wait) {
-			f->wait--;
-		} else {
-			rc = hamle_replay_quick_next(f->rp, st->r, &cfg->ropts, &ch);
-			if (rc < 0)
-				return false;
-			if (rc == 0) {
-				f->misses += f->misses < 6;
-				f->wait = (1u << f->misses) - 1;
-			} else {
-				f->misses = 0;
-			}
-		}
+		int rc = vd_quick_next(&f->tries, f->rp, st->r, &cfg->ropts, &ch);
+		if (rc < 0)
+			return false;
 		if (rc == 1) {
 			if (!keep(f, st, &ch, true, hamle_replay_plies(f->rp)))
 				return false;

@@ -50,7 +50,7 @@ typedef struct vd_run_ctx {
 	size_t own_stretch;     /* bytes the reading thread reads between two of the fork's stretches */
 	size_t plan_end;        /* where the last stretch queued for the fork ends (SIZE_MAX: the input's end) */
 	bool plan_over;         /* no more stretches for the fork */
-	unsigned misses, wait; /* games its lane gave up on in a row; games to read before trying again */
+	vd_quick_tries tries;  /* of the one-pass lane */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
 	const vd_names *names;  /* the inputs' names, in order */
@@ -223,6 +223,25 @@ static void pool_discard(void *ctx, void *item)
  * else it splits the next one for them. */
 #define ONE_PASS_BACKLOG 48
 
+/* A game to the pool: one judged by the quick lane already (plies) as worked, else for a worker.
+ * 0, or 1 when the pool stopped or memory ran out. */
+static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const char *source, bool judged,
+	unsigned plies)
+{
+	vd_item *it = item_from_chunk(c, ch, source);
+	if (!it) {
+		c->oom = true;
+		return 1;
+	}
+	if (judged) {
+		it->quick = true; /* vd_work_item takes it as it is */
+		it->plies = plies;
+		return hamle_pool_submit_done(pool, it) != 0;
+	}
+	atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
+	return hamle_pool_submit(pool, it) != 0;
+}
+
 /* The reader reads up to the oldest stretch queued for the fork (none: to the end). */
 static void fork_stop_at_next(vd_run_ctx *c, hamle_reader *r)
 {
@@ -279,18 +298,7 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		hamle_chunk ch = g[i].ch;
 		ch.game += gb;
 		ch.line += lb;
-		vd_item *it = item_from_chunk(c, &ch, source);
-		if (!it) {
-			c->oom = true;
-			return 1;
-		}
-		if (g[i].judged) {
-			it->quick = true;
-			it->plies = g[i].plies;
-		} else {
-			atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
-		}
-		if ((g[i].judged ? hamle_pool_submit_done(pool, it) : hamle_pool_submit(pool, it)) != 0)
+		if (submit(c, pool, &ch, source, g[i].judged, g[i].plies) != 0)
 			return 1;
 	}
 	vd_fork_release(c->fork);
@@ -315,21 +323,9 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 		hamle_chunk ch;
 		int rc = 0;
 		if (c->one_pass && (c->borrow || c->fork_stop ||
-		    atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG)) {
-			/* a clean plain game read and judged in one pass (the splitter's pass saved); a
-			 * file where the lane keeps giving up (variations, NAGs) is tried less often */
-			if (c->wait) {
-				c->wait--;
-			} else {
-				rc = hamle_replay_quick_next(c->workers[c->own].rp, r, &c->cfg->ropts, &ch);
-				if (rc == 0) {
-					c->misses += c->misses < 6;
-					c->wait = (1u << c->misses) - 1;
-				} else {
-					c->misses = 0;
-				}
-			}
-		}
+		    atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG))
+			/* a clean plain game read and judged in one pass (the splitter's pass saved) */
+			rc = vd_quick_next(&c->tries, c->workers[c->own].rp, r, &c->cfg->ropts, &ch);
 		bool judged = rc == 1;
 		if (judged)
 			rc = HAMLE_OK;
@@ -352,18 +348,7 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 				e && e->message[0] ? e->message : hamle_msg_text(c->msg, "read_error", "read error"));
 			return -1;
 		}
-		vd_item *it = item_from_chunk(c, &ch, source);
-		if (!it) {
-			c->oom = true;
-			return 1;
-		}
-		if (judged) {
-			it->quick = true; /* vd_work_item takes it as it is */
-			it->plies = hamle_replay_plies(c->workers[c->own].rp);
-		} else {
-			atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
-		}
-		if ((judged ? hamle_pool_submit_done(pool, it) : hamle_pool_submit(pool, it)) != 0)
+		if (submit(c, pool, &ch, source, judged, judged ? hamle_replay_plies(c->workers[c->own].rp) : 0) != 0)
 			return 1;
 	}
 }

@@ -95,6 +95,18 @@ typedef struct vd_worker {
 	hamle_annotator *where_an;      /* when --where tests Has or ComputedECO */
 } vd_worker;
 
+/* Reading a game in one pass (hamle_replay_quick_next), tried less often on a file where the lane
+ * keeps giving up (variations, NAGs): the games the lane gave up on in a row, and the games to read
+ * the usual way before the next try. */
+typedef struct vd_quick_tries {
+	unsigned misses, wait;
+} vd_quick_tries;
+
+/* hamle_replay_quick_next when t says to try: 1 (the game read and judged), 0 (read it with
+ * hamle_reader_next_chunk), or negative on error. */
+int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const hamle_reader_options *o,
+	hamle_chunk *ch);
+
 /* Totals over every game, kept by the main thread. */
 typedef struct vd_totals {
 	size_t games, valid, with_errors, with_warnings;

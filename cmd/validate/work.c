@@ -37,6 +37,23 @@ static bool where_verdict(vd_item *it, int match, bool invert, bool *failed)
 	return false;
 }
 
+int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const hamle_reader_options *o,
+	hamle_chunk *ch)
+{
+	if (t->wait) {
+		t->wait--;
+		return 0;
+	}
+	int rc = hamle_replay_quick_next(rp, r, o, ch);
+	if (rc == 0) { /* the next 1, 3, 7 ... 63 games go the usual way */
+		t->misses += t->misses < 6;
+		t->wait = (1u << t->misses) - 1;
+	} else {
+		t->misses = 0;
+	}
+	return rc;
+}
+
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 {
 	if (it->quick)

@@ -37,6 +37,22 @@ static void on_done(void *payload, size_t offset)
 	(void)offset;
 }
 
+/* A chunk's line in the dumps, numbers shifted by game_base and line_base. */
+static void put_chunk(char **out, size_t *n, size_t *cap, const hamle_chunk *ch, size_t gb, size_t lb)
+{
+	size_t need = *n + ch->len + 200;
+	if (need > *cap) {
+		*cap = need * 2;
+		*out = realloc(*out, *cap);
+	}
+	*n += (size_t)snprintf(*out + *n, *cap - *n, "#%zu %zu:%zu @%zu len %zu total %zu flags %x |", ch->game + gb,
+		ch->line + lb, ch->column, ch->offset, ch->len, ch->total_len, ch->flags);
+	memcpy(*out + *n, ch->data, ch->len);
+	*n += ch->len;
+	(*out)[(*n)++] = '\n';
+	(*out)[*n] = '\0';
+}
+
 /* Every chunk of in, one line each (its fields and bytes), read as mode says (slice: the mapping's
  * slice or the stream's block). one_pass: hamle_replay_quick_next first each time; *taken counts
  * the games it took, each checked against the lane on its chunk. */
@@ -71,17 +87,7 @@ static char *dump(const char *in, int mode, size_t slice, int one_pass, size_t *
 		} else if (hamle_reader_next_chunk(r, &ch) != HAMLE_OK) {
 			break;
 		}
-		size_t need = n + ch.len + 200;
-		if (need > cap) {
-			cap = need * 2;
-			out = realloc(out, cap);
-		}
-		n += (size_t)snprintf(out + n, cap - n, "#%zu %zu:%zu @%zu len %zu total %zu flags %x |", ch.game,
-			ch.line, ch.column, ch.offset, ch.len, ch.total_len, ch.flags);
-		memcpy(out + n, ch.data, ch.len);
-		n += ch.len;
-		out[n++] = '\n';
-		out[n] = '\0';
+		put_chunk(&out, &n, &cap, &ch, 0, 0);
 	}
 	hamle_game_free(g);
 	hamle_reader_free(r);
@@ -191,22 +197,6 @@ START_TEST(over_the_game_limit_is_split)
 }
 END_TEST
 
-/* A chunk's line in the dumps, numbers shifted by game_base and line_base. */
-static void put_chunk(char **out, size_t *n, size_t *cap, const hamle_chunk *ch, size_t gb, size_t lb)
-{
-	size_t need = *n + ch->len + 200;
-	if (need > *cap) {
-		*cap = need * 2;
-		*out = realloc(*out, *cap);
-	}
-	*n += (size_t)snprintf(*out + *n, *cap - *n, "#%zu %zu:%zu @%zu len %zu total %zu flags %x |", ch->game + gb,
-		ch->line + lb, ch->column, ch->offset, ch->len, ch->total_len, ch->flags);
-	memcpy(*out + *n, ch->data, ch->len);
-	*n += ch->len;
-	(*out)[(*n)++] = '\n';
-	(*out)[*n] = '\0';
-}
-
 /* in read by a reader that stops at `at`, a fork from `at` to the next game after a blank line
  * and the join, the reader reading on from there, or on itself where the join fails; *joined
  * says which. */
@@ -233,10 +223,8 @@ static char *dump_forked(const char *in, size_t at, size_t slice, int *joined)
 			break;
 		put_chunk(&out, &n, &cap, &ch, 0, 0);
 	}
-	/* the fork's games, kept until the join says whether they count */
-	size_t fcap = 1 << 16, fn = 0;
-	char *fout = malloc(fcap);
-	fout[0] = '\0';
+	/* the fork's games, kept until the join says whether they count (their bytes copied: a chunk
+	 * of the reader's own is gone at its next call) */
 	hamle_chunk fch[64];
 	size_t nf = 0;
 	for (;;) {
@@ -244,19 +232,21 @@ static char *dump_forked(const char *in, size_t at, size_t slice, int *joined)
 		if (q != 1 && hamle_reader_next_chunk(f, &ch) != HAMLE_OK)
 			break;
 		ck_assert_uint_lt(nf, 64);
+		unsigned char *copy = malloc(ch.len + 1);
+		memcpy(copy, ch.data, ch.len);
+		ch.data = copy;
 		fch[nf++] = ch;
-		put_chunk(&fout, &fn, &fcap, &ch, 0, 0);
-		fout[fn - 1] = '\n'; /* bytes in the mapping stay valid */
 	}
 	size_t gb = 0, lb = 0;
 	*joined = hamle_reader_stopped(r) && hamle_reader_join(r, f, &gb, &lb) == 1;
-	if (*joined)
-		for (size_t i = 0; i < nf; i++)
+	for (size_t i = 0; i < nf; i++) {
+		if (*joined)
 			put_chunk(&out, &n, &cap, &fch[i], gb, lb);
+		free((void *)fch[i].data);
+	}
 	hamle_reader_set_stop(r, SIZE_MAX);
 	while (hamle_reader_next_chunk(r, &ch) == HAMLE_OK)
 		put_chunk(&out, &n, &cap, &ch, 0, 0);
-	free(fout);
 	hamle_reader_free(f);
 	hamle_reader_free(r);
 	return out;
