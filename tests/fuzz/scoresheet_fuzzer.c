@@ -31,10 +31,11 @@ static void check_game(const hamle_game *g, const hamle_chunk *c, size_t size)
 			abort();
 		if (!(c->flags & HAMLE_CHUNK_SCORESHEET))
 			continue;
-		/* a header line: no token on it but the value of a result line */
+		/* a header line: no token on it but the value of a result line (which gives the tags
+		 * Result and ResultOriginal, the result as written) */
 		for (size_t k = 0; k < hamle_game_token_count(g); k++)
 			if (t[k].line == tag->line && t[k].kind != HAMLE_TOKEN_RESULT && t[k].offset >= tag->offset &&
-			    strcmp(tag->name, "Result") != 0)
+			    strcmp(tag->name, "Result") != 0 && strcmp(tag->name, "ResultOriginal") != 0)
 				abort();
 	}
 }
