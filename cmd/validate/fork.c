@@ -1,7 +1,6 @@
 /* fork.c: the fork's thread (fork.h). It reads its stretch with a reader of its own (a fork of the
  * input's) and judges each plain game with the quick lane, in one pass where it can; the games the
  * lane cannot judge are kept as chunks for the reading thread to hand to the workers. */
-#define _GNU_SOURCE /* memmem */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,9 +237,15 @@ size_t vd_fork_boundary(const unsigned char *map, size_t len, size_t from)
 	if (from >= len)
 		return 0;
 	size_t n = len - from < VD_FORK_SEARCH ? len - from : VD_FORK_SEARCH;
-	const unsigned char *a = memmem(map + from, n, "\n\n[", 3);
-	const unsigned char *b = memmem(map + from, a ? (size_t)(a - (map + from)) : n, "\n\r\n[", 4);
-	if (b)
-		return (size_t)(b - map) + 3;
-	return a ? (size_t)(a - map) + 2 : 0;
+	/* the first '[' after a blank line ("\n\n[" or "\n\r\n["): memchr to each '[' (memory
+	 * speed; memmem with a three-byte needle went at a tenth of it and ran on the reading thread) */
+	const unsigned char *p = map + from, *end = map + from + n;
+	while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
+		size_t at = (size_t)(p - map);
+		if (at >= from + 2 && map[at - 1] == '\n' &&
+		    (map[at - 2] == '\n' || (at >= from + 3 && map[at - 2] == '\r' && map[at - 3] == '\n')))
+			return at;
+		p++;
+	}
+	return 0;
 }

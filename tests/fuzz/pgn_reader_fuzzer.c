@@ -1,17 +1,70 @@
 /* pgn_reader_fuzzer.c: the whole input as one buffer through the reader, with small limits so the
- * limit paths are reached too; every token and finding is touched. */
+ * limit paths are reached too; every token and finding is touched. The lexer's inline paths give
+ * the tokens and tags of its general path (PGN_READ_NO_INLINE_LEX), field by field. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "common.h"
 #include "hamle/pgn.h"
+#include "pgn/game_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void same_tokens(const hamle_game *a, const hamle_game *b)
+{
+	size_t n = hamle_game_token_count(a);
+	if (n != hamle_game_token_count(b) || hamle_game_tag_count(a) != hamle_game_tag_count(b) ||
+	    hamle_game_finding_count(a) != hamle_game_finding_count(b))
+		__builtin_trap();
+	const char *ba = hamle_game_text(a, NULL), *bb = hamle_game_text(b, NULL);
+	const hamle_token *x = hamle_game_tokens(a), *y = hamle_game_tokens(b);
+	for (size_t i = 0; i < n; i++)
+		if (x[i].text - ba != y[i].text - bb || x[i].len != y[i].len || x[i].line != y[i].line ||
+		    x[i].column != y[i].column || x[i].offset != y[i].offset || x[i].depth != y[i].depth ||
+		    x[i].kind != y[i].kind || x[i].flags != y[i].flags || x[i].value != y[i].value)
+			__builtin_trap();
+	for (size_t i = 0; i < hamle_game_tag_count(a); i++) {
+		const hamle_tag *p = hamle_game_tag_at(a, i), *q = hamle_game_tag_at(b, i);
+		if (strcmp(p->name, q->name) || p->value_len != q->value_len ||
+		    memcmp(p->value, q->value, p->value_len) || p->line != q->line || p->column != q->column ||
+		    p->offset != q->offset)
+			__builtin_trap();
+	}
+}
+
+/* The games read with the lexer's inline paths and without them, in step. */
+static void compare_inline(const uint8_t *data, size_t size, unsigned flags, size_t max_tag)
+{
+	hamle_reader *r[2] = {NULL, NULL};
+	hamle_game *g[2] = {NULL, NULL};
+	for (int k = 0; k < 2; k++) {
+		hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
+		o.flags = flags | (k ? PGN_READ_NO_INLINE_LEX : 0);
+		o.max_tag_bytes = max_tag;
+		if (hamle_reader_new(&r[k], &o) != HAMLE_OK)
+			goto out;
+		hamle_reader_set_input_buffer(r[k], data, size, "fuzz");
+	}
+	for (;;) {
+		int a = hamle_reader_next_reuse(r[0], &g[0]), b = hamle_reader_next_reuse(r[1], &g[1]);
+		if (a != b)
+			__builtin_trap();
+		if (a != HAMLE_OK)
+			break;
+		same_tokens(g[0], g[1]);
+	}
+out:
+	for (int k = 0; k < 2; k++) {
+		hamle_game_free(g[k]);
+		hamle_reader_free(r[k]);
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const hamle_locale *tr = fuzz_locale("tr");
+	compare_inline(data, size, 0, size && (data[0] & 4) ? 8 : 0);
 	for (int pass = 0; pass < 2; pass++) {
 		hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
 		if (pass == 1) {

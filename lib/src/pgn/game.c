@@ -56,7 +56,7 @@ void pgn_game_reset(hamle_game *g)
 	g->text = NULL;
 	g->encoding = HAMLE_ENCODING_UTF8;
 	g->text_ascii = -1;
-	g->ntokens = g->ntags = g->strs_len = g->nspans = 0;
+	g->ntokens = g->ntags = g->strs_len = g->nspans = g->nvars = 0;
 	g->nfindings = g->findings_dropped = g->nerrors = g->nerrors_structure = 0;
 	g->result = HAMLE_RESULT_NONE;
 	g->movetext_at = g->movetext_start = 0;

@@ -35,6 +35,10 @@ typedef struct pgn_span {
 
 struct pgn_sheet_cache; /* scoresheet reading's reusable state (pgn/sheet.h) */
 
+/* A reader flag for the tests alone: the lexer's inline path for plain movetext (lex_plain) off, so
+ * that its tokens can be compared with the general path's. */
+#define PGN_READ_NO_INLINE_LEX 0x80000000u
+
 void pgn_limits_resolve(pgn_limits *out, const hamle_reader_options *opts);
 
 struct hamle_game {
@@ -67,6 +71,7 @@ struct hamle_game {
 	const hamle_locale *messages; /* language of the findings' messages (NULL: English) */
 	hamle_result result;
 	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
+	size_t nvars;           /* VAR_START tokens (the replay copies positions only where there are) */
 	size_t movetext_at;     /* where the lexer stopped in text (its end, unless a limit or a tags-only
 	                         * lex stopped it sooner) */
 	size_t movetext_start;  /* where the movetext starts in text: its first character that is not

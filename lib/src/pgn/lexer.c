@@ -256,7 +256,8 @@ static void lex_movetext_char(pgn_lexer *L)
 		}
 		L->depth++;
 		L->depth32 = (unsigned int)(L->depth > UINT32_MAX ? UINT32_MAX : L->depth);
-		emit(L, HAMLE_TOKEN_VAR_START, i, i + 1, L->line, col(L, i), 0, 0);
+		if (emit(L, HAMLE_TOKEN_VAR_START, i, i + 1, L->line, col(L, i), 0, 0))
+			L->g->nvars++;
 		L->i = i + 1;
 		return;
 	}
@@ -337,6 +338,88 @@ static void lex_movetext_char(pgn_lexer *L)
 	}
 }
 
+/* A token written in place (emit's fields; room checked by the caller). */
+static inline void put_token(pgn_lexer *L, hamle_token *t, unsigned int kind, size_t start, size_t end,
+	unsigned int flags, unsigned int value)
+{
+	t->text = L->s + start;
+	t->len = end - start;
+	t->line = L->line;
+	t->column = L->lcol + (start - L->ls);
+	t->offset = L->base + start;
+	t->depth = L->depth32;
+	t->kind = kind;
+	t->flags = flags;
+	t->value = value;
+}
+
+static inline int is_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
+/* The common movetext inline, from i up to the next scoresheet span (end): move numbers "12." and
+ * "12...", words that start with a letter ("Nf3", "exd8=Q+"), the two glued ("12.Nf3"), blanks
+ * and line ends. It stops at anything else, and the general path reads that from the start of
+ * its word: a comment, a variation, a result, a NAG, a glyph ("Nf3!"), a word ending in '.' or
+ * at '(' ("d8(Q)"), a bare number, a NUL. Each token is the general path's, field by field (the
+ * test: unit.pgn_lexer, fuzz.pgn_reader with PGN_READ_NO_INLINE_LEX). Only for an ASCII text
+ * without a raw map, where a column is a subtraction and an offset an addition. Returns where
+ * it stopped. */
+static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
+{
+	const unsigned char *s = (const unsigned char *)L->s;
+	hamle_game *g = L->g;
+	size_t nt = g->ntokens;
+	uint64_t first = g->move_first[1]; /* letters are 64..127 */
+	while (i < end && nt + 2 <= L->token_room) {
+		unsigned char c = s[i];
+		if (c == ' ' || c == '\t') {
+			i++;
+			continue;
+		}
+		if (c == '\n' || c == '\r') {
+			eol(L, i++);
+			continue;
+		}
+		size_t start = i, p = i;
+		unsigned int num = 0, nflags = 0;
+		int numbered = 0;
+		if (c >= '0' && c <= '9') {
+			do
+				num = num * 10 + (unsigned int)(s[p++] - '0');
+			while (s[p] >= '0' && s[p] <= '9' && p - start < 8);
+			if (s[p] != '.')
+				break; /* a result, castling with zeros, a bare number, nine digits */
+			size_t d = p;
+			while (s[p] == '.')
+				p++;
+			nflags = p - d >= 2 ? HAMLE_TOKEN_BLACK : 0;
+			numbered = 1;
+			c = s[p];
+			if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+				put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
+				i = p;
+				continue;
+			}
+		}
+		if (!is_letter(c))
+			break;
+		size_t e = p + 1;
+		while (!pgn_lex_cls[s[e]] && s[e]) /* a move is a few bytes: a table beats 16 at a time */
+			e++;
+		unsigned char b = s[e], last = s[e - 1];
+		if ((b == 0 && e < L->len) || b == '(' || last == '!' || last == '?' || last == '.')
+			break;
+		if (numbered)
+			put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
+		put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE, p, e, numbered ? HAMLE_TOKEN_GLUED : 0,
+			(unsigned int)(e - p));
+		first |= (uint64_t)1 << (c & 63);
+		i = e;
+	}
+	g->ntokens = nt;
+	g->move_first[1] = first;
+	return i;
+}
+
 /* Whether s[0..n) is all ASCII (8 bytes at a time). */
 static int all_ascii(const char *s, size_t n)
 {
@@ -396,6 +479,8 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 	L.tags_only = tags_only;
 	L.limit_at = (size_t)-1;
 	int in_movetext = 0;
+	/* the inline path where columns and offsets are sums (off for the tests that compare) */
+	int plain = L.ascii && g->map_len == 0 && !(lim->flags & PGN_READ_NO_INLINE_LEX);
 	const char *s = L.s;
 	size_t span = 0, end = g->nspans ? g->spans[0].start : L.len;
 	while (!L.stop) {
@@ -437,6 +522,13 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 		if (UNLIKELY(!in_movetext)) {
 			in_movetext = 1;
 			g->movetext_start = L.i;
+		}
+		if (plain) {
+			size_t k = lex_plain(&L, L.i, end);
+			if (k != L.i) {
+				L.i = k;
+				continue;
+			}
 		}
 		lex_movetext_char(&L);
 	}

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pgn/game_internal.h"
 #include "pgn/lexer_internal.h"
 
 /* Bytes that stop a run of plain characters in a quoted tag value: " \ LF CR. */
@@ -103,9 +104,64 @@ static int lex_tag_string(pgn_lexer *L, size_t value_off, size_t tline, size_t t
 	}
 }
 
+/* Records tag pair g->ntags at '[' tpos (name and value at their offsets in g->strs). */
+static void put_tag(pgn_lexer *L, size_t name_off, size_t value_off, size_t value_len, size_t tline,
+	size_t tcol, size_t tpos)
+{
+	hamle_game *g = L->g;
+	if (g->ntags == g->tags_cap && pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags + 1, sizeof(*g->tags)) < 0) {
+		L->err = HAMLE_ENOMEM;
+		L->stop = 1;
+		return;
+	}
+	hamle_tag *t = &g->tags[g->ntags++];
+	/* offsets into g->strs until pgn_lex fixes the pointers (strs may move while growing) */
+	t->name = (const char *)(uintptr_t)name_off;
+	t->value = (const char *)(uintptr_t)value_off;
+	t->value_len = value_len;
+	t->line = tline;
+	t->column = tcol;
+	t->offset = abs_offset(L, tpos);
+}
+
+static inline int name_byte(char c) { return !is_ws(c) && c != '"' && c != ']' && c != '['; }
+
+/* The common tag pair at once: '[', a name, one space, '"', a value without a backslash within
+ * the limits, '"', ']'. The pair is the general path's (below). Returns 0 when it is not such a
+ * pair (nothing done). */
+static int lex_tag_plain(pgn_lexer *L)
+{
+	hamle_game *g = L->g;
+	const char *s = L->s;
+	size_t tpos = L->i, ns = tpos + 1, ne = ns, max = L->lim->max_tag_bytes;
+	while (name_byte(s[ne]) && ne < L->len)
+		ne++;
+	if (ne == ns || ne - ns > max || s[ne] != ' ' || s[ne + 1] != '"')
+		return 0;
+	size_t vs = ne + 2, ve = vs;
+	while (!value_stop[(unsigned char)s[ve]] && ve < L->len)
+		ve++;
+	if (s[ve] != '"' || ve - vs >= max || s[ve + 1] != ']' || ve + 1 >= L->len)
+		return 0;
+	size_t name_off = g->strs_len, value_off = name_off + (ne - ns) + 1;
+	if (g->strs_len + (ve - ns) + 2 > g->strs_cap && strs_room(L, (ve - ns) + 2) < 0)
+		return 1;
+	char *d = g->strs + name_off;
+	memcpy(d, s + ns, ne - ns);
+	d[ne - ns] = '\0';
+	memcpy(d + (ne - ns) + 1, s + vs, ve - vs);
+	d[(ne - ns) + 1 + (ve - vs)] = '\0';
+	g->strs_len = value_off + (ve - vs) + 1;
+	put_tag(L, name_off, value_off, ve - vs, L->line, col(L, tpos), tpos);
+	L->i = ve + 2;
+	return 1;
+}
+
 /* '[' name "value" ']' ; values unescaped into g->strs (offsets fixed up after lexing). */
 void pgn_lex_tag(pgn_lexer *L, int in_movetext)
 {
+	if (!in_movetext && !(L->lim->flags & PGN_READ_NO_INLINE_LEX) && lex_tag_plain(L))
+		return;
 	hamle_game *g = L->g;
 	const char *s = L->s;
 	size_t tline = L->line, tcol = col(L, L->i), tpos = L->i;
@@ -114,7 +170,7 @@ void pgn_lex_tag(pgn_lexer *L, int in_movetext)
 	L->i++;
 	skip_ws(L);
 	size_t name_off = g->strs_len, ns = L->i, ne = ns;
-	while (ne < L->len && !is_ws(s[ne]) && s[ne] != '"' && s[ne] != ']' && s[ne] != '[')
+	while (ne < L->len && name_byte(s[ne]))
 		ne++;
 	if (ne - ns > L->lim->max_tag_bytes) {
 		if (strs_put(L, s + ns, L->lim->max_tag_bytes) < 0)
@@ -185,19 +241,7 @@ void pgn_lex_tag(pgn_lexer *L, int in_movetext)
 				"tag pair without its closing ']'");
 		}
 	}
-	if (g->ntags == g->tags_cap && pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags + 1, sizeof(*g->tags)) < 0) {
-		L->err = HAMLE_ENOMEM;
-		L->stop = 1;
-		return;
-	}
-	hamle_tag *t = &g->tags[g->ntags++];
-	/* offsets into g->strs until pgn_lex fixes the pointers (strs may move while growing) */
-	t->name = (const char *)(uintptr_t)name_off;
-	t->value = (const char *)(uintptr_t)value_off;
-	t->value_len = value_len;
-	t->line = tline;
-	t->column = tcol;
-	t->offset = abs_offset(L, tpos);
+	put_tag(L, name_off, value_off, value_len, tline, tcol, tpos);
 }
 
 /* Whether a {} comment's text s[0..n) is the note hamle writes where a game failed: "hamle:",

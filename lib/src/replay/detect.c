@@ -34,17 +34,23 @@ static size_t collect_shapes(const hamle_game *g, const hamle_token **shape)
 	seen['-' >> 6] &= ~((uint64_t)1 << ('-' & 63));
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g), count = 0;
-	for (unsigned w = 0; w < 2; w++) {
-		for (uint64_t b = seen[w]; b && count < MAX_SHAPES; b &= b - 1) {
-			unsigned char c = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(b));
-			for (size_t i = 0; i < n; i++) {
-				if (t[i].kind == HAMLE_TOKEN_MOVE && t[i].len && (unsigned char)t[i].text[0] == c) {
-					shape[count++] = &t[i];
-					break;
-				}
-			}
+	/* the first token of each letter, in the order of the letters (as the candidates are tried
+	 * shape by shape), found in one pass that ends when every letter has its token */
+	const hamle_token *first[128];
+	uint64_t want[2] = {seen[0], seen[1]};
+	for (size_t i = 0; i < n && (want[0] | want[1]); i++) {
+		if (t[i].kind != HAMLE_TOKEN_MOVE || !t[i].len)
+			continue;
+		unsigned char c = (unsigned char)t[i].text[0];
+		uint64_t bit = (uint64_t)1 << (c & 63);
+		if (c < 128 && (want[c >> 6] & bit)) {
+			want[c >> 6] &= ~bit;
+			first[c] = &t[i];
 		}
 	}
+	for (unsigned w = 0; w < 2; w++) /* a letter without its token (none seen): no shape */
+		for (uint64_t b = seen[w] & ~want[w]; b && count < MAX_SHAPES; b &= b - 1)
+			shape[count++] = first[w * 64 + (unsigned)__builtin_ctzll(b)];
 	return count;
 }
 

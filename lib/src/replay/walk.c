@@ -183,9 +183,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	unsigned laws = rp->laws;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
-	int has_vars = 0;
-	for (size_t i = 0; i < n && !has_vars; i++)
-		has_vars = toks[i].kind == HAMLE_TOKEN_VAR_START;
+	int has_vars = g->nvars != 0;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		rp->moves[i] = (hamle_replay_move){0};
