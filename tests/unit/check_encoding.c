@@ -233,6 +233,37 @@ START_TEST(test_controls_and_icelandic)
 }
 END_TEST
 
+/* The clean-ASCII test that lets a game skip decoding (32, then 8, then 1 byte at a time): every
+ * byte value at every place of a comment 0..80 bytes into the game either keeps the text as it is
+ * (printable ASCII, HT LF VT FF CR) or makes an encoding finding (NUL, the other controls, DEL,
+ * every byte from 0x80: never valid UTF-8 alone). */
+START_TEST(test_clean_ascii_bytes)
+{
+	char in[128];
+	hamle_game *g = NULL;
+	for (int b = 0; b < 256; b++) {
+		int clean = (b >= 0x20 && b < 0x7F) || (b >= 9 && b <= 13);
+		for (size_t at = 0; at < 80; at++) {
+			memset(in, 'a', sizeof(in));
+			memcpy(in, "1. e4 {", 7);
+			in[7 + at] = (char)b;
+			memcpy(in + 100, "} e5 *\n", 7);
+			size_t len = 107;
+			hamle_chunk ch = {(const unsigned char *)in, len, "enc", 1, 1, 1, 0, len, 0};
+			ck_assert_int_eq(hamle_game_parse(&g, &ch, NULL), HAMLE_OK);
+			size_t tl;
+			const char *text = hamle_game_text(g, &tl);
+			size_t enc = count_id(g, "encoding");
+			if (clean)
+				ck_assert_msg(enc == 0 && tl == len && memcmp(text, in, len) == 0, "byte %02x at %zu", b, at);
+			else
+				ck_assert_msg(enc > 0, "byte %02x at %zu: no encoding finding", b, at);
+		}
+	}
+	hamle_game_free(g);
+}
+END_TEST
+
 START_TEST(test_double_encoded)
 {
 	/* "Özgür Ş" written as UTF-8 bytes read as Windows-1252, then saved as UTF-8 */
@@ -452,6 +483,7 @@ Suite *encoding_suite(void)
 	tcase_add_test(tc, test_mojibake_samples);
 	tcase_add_test(tc, test_latin1_game);
 	tcase_add_test(tc, test_controls_and_icelandic);
+	tcase_add_test(tc, test_clean_ascii_bytes);
 	tcase_add_test(tc, test_double_encoded);
 	tcase_add_test(tc, test_per_run_decoding);
 	tcase_add_test(tc, test_double_never_control);

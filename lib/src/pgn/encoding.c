@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "pgn/encoding.h"
+#include "pgn/scan.h"
 
 /* Windows-1252 0x80-0x9F; 0 = undefined. Windows-1254 differs at 0x8E and 0x9E (undefined). */
 static const unsigned short cp1252_high[32] = {
@@ -271,6 +272,23 @@ static int clean_ascii(const unsigned char *s, size_t len)
 {
 	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
 	size_t i = 0;
+#ifdef PGN_SCAN_SSE2
+	/* 32 bytes at a time: printable is 0x20..0x7E as signed bytes (0x80 and up are negative),
+	 * the five blanks HT..CR are 9..13 */
+	const __m128i lo = _mm_set1_epi8(0x1F), hi = _mm_set1_epi8(0x7F), nine = _mm_set1_epi8(9),
+		four = _mm_set1_epi8(4);
+	for (; i + 32 <= len; i += 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
+		__m128i pa = _mm_and_si128(_mm_cmpgt_epi8(a, lo), _mm_cmplt_epi8(a, hi));
+		__m128i pb = _mm_and_si128(_mm_cmpgt_epi8(b, lo), _mm_cmplt_epi8(b, hi));
+		__m128i ta = _mm_sub_epi8(a, nine), tb = _mm_sub_epi8(b, nine);
+		pa = _mm_or_si128(pa, _mm_cmpeq_epi8(_mm_min_epu8(ta, four), ta));
+		pb = _mm_or_si128(pb, _mm_cmpeq_epi8(_mm_min_epu8(tb, four), tb));
+		if (_mm_movemask_epi8(_mm_and_si128(pa, pb)) != 0xFFFF)
+			return 0;
+	}
+#endif
 	for (; i + 8 <= len; i += 8) {
 		uint64_t w;
 		memcpy(&w, s + i, 8);

@@ -72,6 +72,8 @@ struct hamle_game {
 	hamle_result result;
 	uint64_t move_first[4]; /* first bytes of the MOVE tokens, a bit each (language detection) */
 	size_t nvars;           /* VAR_START tokens (the replay copies positions only where there are) */
+	size_t first_move[128]; /* index of the first MOVE token that starts with ASCII byte c, where
+	                         * move_first has c's bit (language detection's shapes) */
 	size_t movetext_at;     /* where the lexer stopped in text (its end, unless a limit or a tags-only
 	                         * lex stopped it sooner) */
 	size_t movetext_start;  /* where the movetext starts in text: its first character that is not

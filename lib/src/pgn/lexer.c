@@ -412,7 +412,10 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 			put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
 		put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE, p, e, numbered ? HAMLE_TOKEN_GLUED : 0,
 			(unsigned int)(e - p));
-		first |= (uint64_t)1 << (c & 63);
+		if (!(first & ((uint64_t)1 << (c & 63)))) {
+			first |= (uint64_t)1 << (c & 63);
+			g->first_move[c] = nt - 1;
+		}
 		i = e;
 	}
 	g->ntokens = nt;

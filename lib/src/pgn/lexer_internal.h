@@ -135,7 +135,12 @@ static inline hamle_token *emit(pgn_lexer *L, unsigned int kind, size_t start, s
 	hamle_token *t = &g->tokens[g->ntokens++];
 	if (kind == HAMLE_TOKEN_MOVE && end > start) {
 		unsigned char c = (unsigned char)L->s[start];
-		g->move_first[c >> 6] |= (uint64_t)1 << (c & 63);
+		uint64_t bit = (uint64_t)1 << (c & 63);
+		if (!(g->move_first[c >> 6] & bit)) {
+			g->move_first[c >> 6] |= bit;
+			if (c < 128)
+				g->first_move[c] = g->ntokens - 1;
+		}
 	}
 	t->text = L->s + start;
 	t->len = end - start;

@@ -34,23 +34,17 @@ static size_t collect_shapes(const hamle_game *g, const hamle_token **shape)
 	seen['-' >> 6] &= ~((uint64_t)1 << ('-' & 63));
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g), count = 0;
-	/* the first token of each letter, in the order of the letters (as the candidates are tried
-	 * shape by shape), found in one pass that ends when every letter has its token */
-	const hamle_token *first[128];
-	uint64_t want[2] = {seen[0], seen[1]};
-	for (size_t i = 0; i < n && (want[0] | want[1]); i++) {
-		if (t[i].kind != HAMLE_TOKEN_MOVE || !t[i].len)
-			continue;
-		unsigned char c = (unsigned char)t[i].text[0];
-		uint64_t bit = (uint64_t)1 << (c & 63);
-		if (c < 128 && (want[c >> 6] & bit)) {
-			want[c >> 6] &= ~bit;
-			first[c] = &t[i];
+	/* the first token of each letter, in the order of the letters, as the lexer noted it (a
+	 * token that no longer starts with it, after a repair of the text: the scan) */
+	for (unsigned w = 0; w < 2; w++) {
+		for (uint64_t b = seen[w]; b && count < MAX_SHAPES; b &= b - 1) {
+			unsigned c = w * 64 + (unsigned)__builtin_ctzll(b);
+			size_t i = g->first_move[c];
+			if (i >= n || t[i].kind != HAMLE_TOKEN_MOVE || !t[i].len || (unsigned char)t[i].text[0] != c)
+				return collect_shapes_scan(g, shape);
+			shape[count++] = &t[i];
 		}
 	}
-	for (unsigned w = 0; w < 2; w++) /* a letter without its token (none seen): no shape */
-		for (uint64_t b = seen[w] & ~want[w]; b && count < MAX_SHAPES; b &= b - 1)
-			shape[count++] = first[w * 64 + (unsigned)__builtin_ctzll(b)];
 	return count;
 }
 
@@ -129,10 +123,44 @@ static int reads_shape(const hamle_locale *loc, const char *text, size_t len)
 	return hamle_loc_read_piece(loc, text, len, &used) != HAMLE_NO_PIECE;
 }
 
+void replay_detect_prepare(hamle_replay *rp)
+{
+	rp->lead_ok = rp->opts.n_candidates <= 64;
+	rp->fit_all = 0;
+	memset(rp->lead_alone, 0, sizeof(rp->lead_alone));
+	for (size_t k = 0; rp->lead_ok && k < rp->opts.n_candidates; k++) {
+		const hamle_locale *loc = rp->opts.candidates[k];
+		if (!strcmp(hamle_locale_tag(loc), "fan"))
+			continue;
+		rp->fit_all |= (uint64_t)1 << k;
+		for (unsigned c = 0; c < 128; c++) {
+			int v = loc->piece_byte[c];
+			if (v != HAMLE_LOC_BYTE_NONE && v != HAMLE_LOC_BYTE_MULTI) /* as reads_shape's first test */
+				rp->lead_alone[c] |= (uint64_t)1 << k;
+		}
+	}
+}
+
 size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
 	const hamle_locale **fit, size_t max)
 {
 	size_t nfit = 0;
+	if (rp->lead_ok) {
+		/* the candidates still in, shape by shape; a letter that a candidate reads alone needs
+		 * no look at the rest of the token */
+		uint64_t in = rp->fit_all;
+		for (size_t s = 0; s < n && in; s++) {
+			unsigned char c = (unsigned char)text[s][0];
+			for (uint64_t ask = c < 128 ? in & ~rp->lead_alone[c] : in; ask; ask &= ask - 1) {
+				unsigned k = (unsigned)__builtin_ctzll(ask);
+				if (!reads_shape(rp->opts.candidates[k], text[s], len[s]))
+					in &= ~((uint64_t)1 << k);
+			}
+		}
+		for (; in && nfit < max; in &= in - 1)
+			fit[nfit++] = rp->opts.candidates[__builtin_ctzll(in)];
+		return nfit;
+	}
 	for (size_t c = 0; c < rp->opts.n_candidates && nfit < max; c++) {
 		const hamle_locale *loc = rp->opts.candidates[c];
 		const char *tag = hamle_locale_tag(loc);

@@ -38,6 +38,12 @@ struct walk_frame {
 struct hamle_replay {
 	hamle_replay_options opts;
 	const hamle_locale *en;       /* English among the candidates, for messages by default */
+	/* detection (replay_detect_prepare): bit k of lead_alone[c] when candidate k reads every
+	 * token that starts with ASCII byte c (a one-byte piece letter); fit_all: the candidates
+	 * detection tries (all but "fan"); lead_ok: 0 with more than 64 candidates (no masks) */
+	uint64_t lead_alone[128];
+	uint64_t fit_all;
+	int lead_ok;
 	const hamle_locale *repair;   /* REPAIR_TR: the locale whose mojibake repair every game gets */
 	hamle_locale *repair_owned;   /* the built-in "tr" when no locale given has such a repair */
 	hamle_locale **builtins;      /* every built-in locale, the candidates when the options name
@@ -148,6 +154,7 @@ static inline int replay_end_state(const struct hamle_position *p, int reps, uns
 }
 /* Candidate locales (not "fan") that read every shape: the move tokens' leading spellings, one per
  * distinct first character (detect.c). Returns how many were written to fit (at most max). */
+void replay_detect_prepare(hamle_replay *rp);
 size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
 	const hamle_locale **fit, size_t max);
 
