@@ -365,18 +365,28 @@ static inline int is_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 
  * it stopped. */
 static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 {
+	/* what a byte is here: 0 part of a word, 1 a blank, 2 a line end, 3 any other stop (a
+	 * delimiter, VT, FF, NUL) */
+	static const unsigned char cls[256] = {
+		[0] = 3, ['\v'] = 3, ['\f'] = 3, [' '] = 1, ['\t'] = 1, ['\n'] = 2, ['\r'] = 2,
+		['{'] = 3, ['}'] = 3, ['('] = 3, [')'] = 3, ['['] = 3, [']'] = 3, [';'] = 3, ['"'] = 3,
+		['$'] = 3, ['<'] = 3, ['>'] = 3,
+	};
+	/* a word that ends in '!', '?' or '.' holds a glyph or a mark: the general path's */
+	const uint64_t bad_last = (1ull << '!') | (1ull << '?') | (1ull << '.');
 	const unsigned char *s = (const unsigned char *)L->s;
 	hamle_game *g = L->g;
-	size_t nt = g->ntokens;
+	size_t nt = g->ntokens, room = L->token_room;
 	uint64_t first = g->move_first[1]; /* letters are 64..127 */
-	while (i < end && nt + 2 <= L->token_room) {
+	while (i < end && nt + 2 <= room) {
 		unsigned char c = s[i];
-		if (c == ' ' || c == '\t') {
-			i++;
-			continue;
-		}
-		if (c == '\n' || c == '\r') {
-			eol(L, i++);
+		if (cls[c]) {
+			if (cls[c] == 1)
+				i++;
+			else if (cls[c] == 2)
+				eol(L, i++);
+			else
+				break;
 			continue;
 		}
 		size_t start = i, p = i;
@@ -394,7 +404,7 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 			nflags = p - d >= 2 ? HAMLE_TOKEN_BLACK : 0;
 			numbered = 1;
 			c = s[p];
-			if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+			if (cls[c] == 1 || cls[c] == 2) {
 				put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
 				i = p;
 				continue;
@@ -403,10 +413,10 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 		if (!is_letter(c))
 			break;
 		size_t e = p + 1;
-		while (!pgn_lex_cls[s[e]] && s[e]) /* a move is a few bytes: a table beats 16 at a time */
+		while (!cls[s[e]]) /* a move is a few bytes: a table beats 16 at a time */
 			e++;
 		unsigned char b = s[e], last = s[e - 1];
-		if ((b == 0 && e < L->len) || b == '(' || last == '!' || last == '?' || last == '.')
+		if (UNLIKELY(b == '(' || (b == 0 && e < L->len)) || (last < 64 && ((bad_last >> last) & 1)))
 			break;
 		if (numbered)
 			put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
@@ -416,7 +426,7 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 			first |= (uint64_t)1 << (c & 63);
 			g->first_move[c] = nt - 1;
 		}
-		i = e;
+		i = e + (b == ' ' && e < end); /* the blank after it, mostly one space */
 	}
 	g->ntokens = nt;
 	g->move_first[1] = first;

@@ -186,7 +186,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	int has_vars = g->nvars != 0;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
-		rp->moves[i] = (hamle_replay_move){0};
+		if (t->kind != HAMLE_TOKEN_MOVE) /* a move's entry is written below, whatever happens */
+			rp->moves[i] = (hamle_replay_move){0};
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
 			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
 				goto nomem;
@@ -216,11 +217,11 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		}
 		struct walk_frame *f = &rp->stack[depth];
 		if (f->failed) {
-			rp->moves[i].flags = HAMLE_RM_SKIPPED;
+			rp->moves[i] = (hamle_replay_move){0, HAMLE_RM_SKIPPED, 0, NULL};
 			continue;
 		}
 		if (f->ended) {
-			rp->moves[i].flags = HAMLE_RM_SKIPPED;
+			rp->moves[i] = (hamle_replay_move){0, HAMLE_RM_SKIPPED, 0, NULL};
 			if (!f->end_reported && !quiet) {
 				f->end_reported = 1;
 				hamle_diagnostic *fd = replay_add_finding(rp, "moves-after-end", HAMLE_SEVERITY_WARNING, HAMLE_OK, i);
@@ -237,7 +238,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			/* detection found another reading as good with another move here: what the moves
 			 * are is unknown from here on, in every line (all of them open now fail; the
 			 * lines opened later branch off them) */
-			rp->moves[i].flags = HAMLE_RM_ERROR;
+			rp->moves[i] = (hamle_replay_move){0, HAMLE_RM_ERROR, 0, NULL};
 			if (rp->first_error == (size_t)-1)
 				rp->first_error = i;
 			for (size_t d = 0; d <= depth; d++)
@@ -280,7 +281,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			/* the error ends its line: a variation's, that variation only (the lines around
 			 * it go on); the mainline's, everything after it (its variations branch off
 			 * positions never reached: they inherit the mark) */
-			rp->moves[i].flags = HAMLE_RM_ERROR;
+			rp->moves[i] = (hamle_replay_move){0, HAMLE_RM_ERROR, 0, NULL};
 			if (rp->first_error == (size_t)-1)
 				rp->first_error = i;
 			f->failed = 1;
@@ -290,9 +291,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 				move_error(rp, i, rc, &err, &f->cur, f->ply + 1, depth, loc, number_late);
 			continue;
 		}
-		rp->moves[i].move = m;
-		rp->moves[i].flags = HAMLE_RM_MOVE;
-		rp->moves[i].ply = f->ply + 1;
+		rp->moves[i] = (hamle_replay_move){m, HAMLE_RM_MOVE, f->ply + 1, NULL};
 		if (keep) {
 			rp->positions[i] = f->cur;
 			rp->moves[i].before = &rp->positions[i];
@@ -305,7 +304,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		hamle_make_move(&f->cur, m);
 		f->ply++;
 		rp->resolved++;
-		rp->moves_hash = (rp->moves_hash ^ (m + 0x9E3779B97F4A7C15ull * (depth + 1))) * 0x100000001B3ull;
+		if (quiet) /* only detection compares the moves of its quiet walks */
+			rp->moves_hash = (rp->moves_hash ^ (m + 0x9E3779B97F4A7C15ull * (depth + 1))) * 0x100000001B3ull;
 		int reps = replay_history_push(rp, &f->cur);
 		if (UNLIKELY(reps < 0))
 			goto nomem;
