@@ -305,6 +305,11 @@ int hamle_pool_submit_done(hamle_pool *p, void *item)
 	return submit(p, item, true);
 }
 
+int hamle_pool_publish(hamle_pool *p)
+{
+	return p->nthreads == 1 ? p->stop_rc : publish(p);
+}
+
 int hamle_pool_wait(hamle_pool *p)
 {
 	if (p->finished || p->nthreads == 1)

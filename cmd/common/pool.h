@@ -64,6 +64,11 @@ int hamle_pool_submit(hamle_pool *p, void *item);
  * passes over it when items that need work wait before it). */
 int hamle_pool_submit_done(hamle_pool *p, void *item);
 
+/* Hands the items submitted so far to the pool now (else they wait until POOL_BATCH have come),
+ * emitting those done at its head: for items that stand for many (a run of judged games, whose
+ * mapped pages are given back once it is emitted). Returns 0 or the emit code that stopped the
+ * pool. */
+int hamle_pool_publish(hamle_pool *p);
 /* Waits for every item submitted so far and emits them in order (working items meanwhile); the
  * threads go on. For items that borrow what is freed next (a mapped input). Returns 0 or the emit
  * code that stopped the pool. */

@@ -13,15 +13,16 @@ bool vd_game_invalid(const vd_config *cfg, const vd_item *it)
 
 void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it)
 {
+	size_t n = it->batch ? it->batch : 1;
 	t->bytes += it->chunk.total_len;
 	if (it->skipped) {
 		t->skipped++;
 		return;
 	}
-	t->games++;
-	t->quick += it->quick;
+	t->games += n;
+	t->quick += it->quick ? n : 0;
 	if (!vd_game_invalid(cfg, it))
-		t->valid++;
+		t->valid += n;
 	if (it->errors)
 		t->with_errors++;
 	if (it->warnings)
