@@ -455,7 +455,7 @@ static bool map_current(hamle_inputs *in)
  * (the file's pages stay in the page cache), a few MiB at a time. */
 static void map_drop(hamle_inputs *in)
 {
-	const size_t step = (size_t)1 << 20; /* each madvise makes the other cores drop their TLB entries: not too often */
+	const size_t step = (size_t)1 << 20;
 	size_t to = in->map_reader < in->map_tool ? in->map_reader : in->map_tool;
 	to &= ~(step - 1); /* a multiple of the page size */
 	if (to > in->map_dropped && madvise(in->map + in->map_dropped, to - in->map_dropped, MADV_DONTNEED) == 0)
