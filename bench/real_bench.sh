@@ -17,6 +17,7 @@
 # Tables (markdown rows):
 #   1. hamle-validate -j 1, --full-replay, -j 2 and the peer per file: wall and CPU seconds, MB/s
 #      and games/s (of the wall time), ratio peer / hamle -j 1 (wall and CPU), -j 2 / -j 1 (wall);
+#   1b. -j 2 against the machine's ceiling: two -j 1 runs started together;
 #   2. hamle-convert -j 1 (PGN out, comments kept) against pgn-extract -s (CONVERT=0 leaves it out);
 #   3. hamle-validate -j 1 and -j 2 on the lichess-style file as .pgn.zst against the plain file;
 #   4. peak RSS (/usr/bin/time -f %M) of hamle-validate -j 1 and -j 2 and hamle-convert -j 1, each
@@ -88,6 +89,14 @@ w() { echo "${best_w[$1]:--}"; }
 rate0() { awk -v n="$1" -v t="$2" 'BEGIN { if (t == "-" || t <= 0) print "-"; else printf "%.0f", n / t }'; }
 c() { echo "${best_c[$1]:--}"; }
 
+# side_by_side CMD...: two runs of CMD at once (the -j 2 ceiling: two single-threaded runs share
+# the cores' memory bandwidth and caches as -j 2's threads do)
+side_by_side() {
+	"$@" >/dev/null 2>&1 &
+	"$@" >/dev/null 2>&1
+	wait
+}
+
 names="book lichess tcec-x5 variations"
 echo "machine: $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg); best of $repeat"
 for name in $names; do
@@ -97,6 +106,7 @@ for name in $names; do
 		sample "$name/peer" "$peer" "$f"
 		sample "$name/full" "$tool" -j 1 --full-replay -q "$f"
 		sample "$name/j2" "$tool" -j 2 -q "$f"
+		sample "$name/pair" side_by_side "$tool" -j 1 -q "$f"
 	done
 done
 echo "load average after validate: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -127,6 +137,20 @@ for name in $names; do
 		echo "| $name | $m | $g | $label | $(w "$name/$k") / $(c "$name/$k") | $(rate "$m" "$(w "$name/$k")") |" \
 			"$(rate0 "$g" "$(w "$name/$k")") | $r1 | $r2 |"
 	done
+done
+
+echo
+echo "Table 1b: -j 2 against what this machine allows: two -j 1 runs started together (each slows the"
+echo "other where they share memory bandwidth and caches); ceiling = 2 x (-j 1) / (the pair's wall time)"
+echo
+echo "| file | -j 1 | two -j 1 at once | ceiling | -j 2 | -j 2 / -j 1 | share of the ceiling |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+for name in $names; do
+	ceil=$(ratio "$(awk -v a="$(w "$name/j1")" 'BEGIN { if (a == "-") print "-"; else printf "%.3f", 2 * a }')" "$(w "$name/pair")" 2)
+	got=$(ratio "$(w "$name/j1")" "$(w "$name/j2")" 2)
+	share=$(awk -v a="$(w "$name/j1")" -v b="$(w "$name/j2")" -v p="$(w "$name/pair")" \
+		'BEGIN { if (a == "-" || b == "-" || p == "-" || b <= 0) print "-"; else printf "%.0f%%", 100 * (a / b) / (2 * a / p) }')
+	echo "| $name | $(w "$name/j1") s | $(w "$name/pair") s | ${ceil} | $(w "$name/j2") s | ${got} | $share |"
 done
 
 if [ "${CONVERT:-1}" = 1 ] && [ -x "$pgnx" ] && [ -x "$ctool" ]; then
