@@ -128,6 +128,7 @@ void replay_detect_prepare(hamle_replay *rp)
 	rp->lead_ok = rp->opts.n_candidates <= 64;
 	rp->fit_all = 0;
 	memset(rp->lead_alone, 0, sizeof(rp->lead_alone));
+	memset(rp->lead_never, 0, sizeof(rp->lead_never));
 	for (size_t k = 0; rp->lead_ok && k < rp->opts.n_candidates; k++) {
 		const hamle_locale *loc = rp->opts.candidates[k];
 		if (!strcmp(hamle_locale_tag(loc), "fan"))
@@ -137,6 +138,9 @@ void replay_detect_prepare(hamle_replay *rp)
 			int v = loc->piece_byte[c];
 			if (v != HAMLE_LOC_BYTE_NONE && v != HAMLE_LOC_BYTE_MULTI) /* as reads_shape's first test */
 				rp->lead_alone[c] |= (uint64_t)1 << k;
+			else if (v == HAMLE_LOC_BYTE_NONE && !(c >= '0' && c <= '9') &&
+				 !(loc->word_lead[c] & (HAMLE_LOC_LEAD_CASTLING | HAMLE_LOC_LEAD_NULL_MOVE)))
+				rp->lead_never[c] |= (uint64_t)1 << k; /* as its second: no word starts so */
 		}
 	}
 }
@@ -151,6 +155,8 @@ size_t replay_fitting(const hamle_replay *rp, const char *const *text, const siz
 		uint64_t in = rp->fit_all;
 		for (size_t s = 0; s < n && in; s++) {
 			unsigned char c = (unsigned char)text[s][0];
+			if (c < 128)
+				in &= ~rp->lead_never[c];
 			for (uint64_t ask = c < 128 ? in & ~rp->lead_alone[c] : in; ask; ask &= ask - 1) {
 				unsigned k = (unsigned)__builtin_ctzll(ask);
 				if (!reads_shape(rp->opts.candidates[k], text[s], len[s]))

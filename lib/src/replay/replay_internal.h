@@ -42,6 +42,7 @@ struct hamle_replay {
 	 * token that starts with ASCII byte c (a one-byte piece letter); fit_all: the candidates
 	 * detection tries (all but "fan"); lead_ok: 0 with more than 64 candidates (no masks) */
 	uint64_t lead_alone[128];
+	uint64_t lead_never[128];     /* bit k: candidate k reads no token that starts with c */
 	uint64_t fit_all;
 	int lead_ok;
 	const hamle_locale *repair;   /* REPAIR_TR: the locale whose mojibake repair every game gets */
