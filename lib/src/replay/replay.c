@@ -425,9 +425,19 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 	copy_reader_findings(rp);
 	replay_scan_tags(rp);
 	replay_check_tags(rp);
-	hamle_laws laws;
-	hamle_laws_for_date(&laws, rp->tag_date); /* as hamle_game_laws: the first Date tag */
-	rp->laws = laws.in_force;
+	/* as hamle_game_laws: the first Date tag (the last game's answer for the same date: a file's
+	 * games often share one) */
+	const char *date = rp->tag_date ? rp->tag_date : "";
+	if (!rp->laws_date[0] || strcmp(rp->laws_date, date) != 0) {
+		hamle_laws laws;
+		hamle_laws_for_date(&laws, rp->tag_date);
+		rp->laws = laws.in_force;
+		size_t dl = strlen(date);
+		if (dl && dl < sizeof(rp->laws_date))
+			memcpy(rp->laws_date, date, dl + 1);
+		else
+			rp->laws_date[0] = '\0';
+	}
 	if (replay_setup_start(rp)) {
 		/* nothing to replay: no token resolves */
 		size_t n = hamle_game_token_count(g);

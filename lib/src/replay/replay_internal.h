@@ -53,6 +53,8 @@ struct hamle_replay {
 	hamle_game *game;
 	const char *tag_variant, *tag_fen, *tag_result, *tag_date; /* from scan_tags */
 	unsigned laws;                /* HAMLE_LAW_* in force for the game (its Date) */
+	char laws_date[12];           /* the Date laws was worked out for ("" none yet; a longer
+	                               * date is never kept: worked out each time) */
 	unsigned roster;              /* Seven Tag Roster tags present, bit per tag */
 	const hamle_locale *loc;      /* the game's input language */
 	struct hamle_position start, final;
