@@ -133,13 +133,21 @@ static int lex_tag_plain(pgn_lexer *L)
 {
 	hamle_game *g = L->g;
 	const char *s = L->s;
+	/* what ends a name here (a blank, '"', ']', '[', NUL) and a value (also NUL): a NUL, in the
+	 * text or its end, leaves the pair to the general path */
+	static const unsigned char name_stop[256] = {
+		[0] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+		['"'] = 1, [']'] = 1, ['['] = 1,
+	};
+	static const unsigned char vstop[256] = {[0] = 1, ['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1};
+	const unsigned char *u = (const unsigned char *)s;
 	size_t tpos = L->i, ns = tpos + 1, ne = ns, max = L->lim->max_tag_bytes;
-	while (name_byte(s[ne]) && ne < L->len)
+	while (!name_stop[u[ne]])
 		ne++;
 	if (ne == ns || ne - ns > max || s[ne] != ' ' || s[ne + 1] != '"')
 		return 0;
 	size_t vs = ne + 2, ve = vs;
-	while (!value_stop[(unsigned char)s[ve]] && ve < L->len)
+	while (!vstop[u[ve]])
 		ve++;
 	if (s[ve] != '"' || ve - vs >= max || s[ve + 1] != ']' || ve + 1 >= L->len)
 		return 0;

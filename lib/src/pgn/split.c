@@ -8,6 +8,9 @@
 #include "pgn/scan.h"
 #include "pgn/split_internal.h"
 
+/* What ends a tag's name or the rest of its line in the fast path: '"', ']' and a line end. */
+static const unsigned char tag_stop[256] = {['"'] = 1, [']'] = 1, ['\n'] = 1, ['\r'] = 1};
+
 /* Bytes that stop the run through a comment body: } [ LF CR. */
 static const unsigned char comment_stop[256] = {
 	['}'] = 1, ['['] = 1, ['\n'] = 1, ['\r'] = 1,
@@ -273,13 +276,13 @@ int pgn_split(hamle_reader *r)
 					/* fast path for a whole `[Name "value"]` in this block; anything else
 					 * (escapes, line ends, the block's end) goes through the states */
 					size_t q = p;
-					while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
+					while (q < n && !tag_stop[v[q]])
 						q++;
 					if (q < n && v[q] == '"') {
 						q = pgn_string_stop(v, q + 1, n);
 						if (q < n && v[q] == '"') {
 							q++;
-							while (q < n && v[q] != '"' && v[q] != ']' && kls[v[q]] != K_EOL)
+							while (q < n && !tag_stop[v[q]])
 								q++;
 							if (q < n && v[q] == ']') {
 								p = q + 1;
