@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "chess/make_move.h"
 #include "compiler.h"
 #include "notation/san_fast.h"
 #include "pgn/game_internal.h"
@@ -294,7 +295,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (gives == 2)
 				return 0;
 		}
-		hamle_make_move(&pos, m);
+		pos_make_move(&pos, m);
 		plies++;
 		int reps = replay_history_push(rp, &pos);
 		if (reps < 0)
