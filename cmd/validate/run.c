@@ -9,12 +9,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "dedup.h"
 #include "fork.h"
-#include "html.h"
 #include "input.h"
 #include "outfile.h"
 #include "pool.h"
@@ -252,7 +249,9 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 	    run->chunk.total_len < JUDGED_RUN_BYTES) {
 		run->batch++;
 		run->chunk.total_len += ch->total_len;
-		if (run->mapped && ch->data >= run->chunk.data) /* the pages kept run to its end */
+		/* the pages kept run to its end (a game in the mapping, after the run's first) */
+		if (run->mapped && ch->data >= run->chunk.data && (size_t)(ch->data - c->map) <= c->map_len &&
+		    ch->len <= c->map_len - (size_t)(ch->data - c->map))
 			run->chunk.len = (size_t)(ch->data - run->chunk.data) + ch->len;
 		return 0;
 	}
@@ -413,58 +412,6 @@ static int run_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	return rc;
 }
 
-/* --html FILE: opens the report (a temporary file beside FILE, renamed over it at the end) and
- * writes its head; an input that is the report is a usage error. Returns 0 or the exit status. */
-static int html_open(const vd_config *cfg, hamle_outfile **of, const char *const *operands, size_t n,
-	const hamle_msg *m)
-{
-	if (hamle_outfile_open(of, cfg->html, m) != 0)
-		return HAMLE_EXIT_ERROR;
-	for (size_t i = 0; i < (n ? n : 1); i++) {
-		const char *op = n ? operands[i] : "-";
-		bool in = strcmp(op, "-") == 0;
-		struct stat st;
-		if ((in ? fstat(STDIN_FILENO, &st) : stat(op, &st)) == 0 && S_ISREG(st.st_mode) &&
-			hamle_outfile_is(*of, &st)) {
-			const char *a[1] = {in ? "<stdin>" : op};
-			hamle_outfile_close(*of, false, 0);
-			*of = NULL;
-			return hamle_msg_usage_key(m, "usage_validate_html_input", "'%s' is both an input and the --html report",
-				1, a);
-		}
-	}
-	hamle_buf b;
-	hamle_buf_init(&b);
-	hamle_html_head(&b, cfg->messages, m->prog);
-	int rc = hamle_buf_failed(&b) || hamle_out_write(hamle_outfile_out(*of), b.data, b.len) < 0;
-	hamle_buf_free(&b);
-	return rc ? HAMLE_EXIT_ERROR : 0;
-}
-
-/* The report's summary and end; then the file replaces FILE when all of it was written (keep). */
-static int html_close(const vd_config *cfg, hamle_outfile *of, const vd_totals *t, size_t files, bool keep,
-	int status)
-{
-	if (!of)
-		return status;
-	if (keep) {
-		const char *ids[VD_NCODES];
-		size_t counts[VD_NCODES];
-		for (int i = 0; i < VD_NCODES; i++) {
-			ids[i] = vd_code_id(i);
-			counts[i] = t->counts[i];
-		}
-		hamle_html_summary s = {files, t->games, t->valid, ids, counts, VD_NCODES};
-		hamle_buf b;
-		hamle_buf_init(&b);
-		hamle_html_tail(&b, cfg->messages, &s);
-		keep = !hamle_buf_failed(&b) && hamle_out_write(hamle_outfile_out(of), b.data, b.len) == 0;
-		hamle_buf_free(&b);
-	}
-	int rc = hamle_outfile_close(of, keep, status);
-	return keep ? rc : HAMLE_EXIT_ERROR;
-}
-
 int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, size_t n,
 	const hamle_msg *m, hamle_out *out)
 {
@@ -476,7 +423,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	c.out = out;
 	hamle_outfile *html = NULL;
 	if (cfg->html) {
-		int rc = html_open(cfg, &html, operands, n, m);
+		int rc = vd_html_open(cfg, &html, operands, n, m);
 		if (rc)
 			return hamle_outfile_close(html, false, rc);
 		c.html = hamle_outfile_out(html);
@@ -486,7 +433,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	c.names = &names;
 	hamle_outfile *dof = NULL;
 	if (cfg->duplicates && hamle_outfile_open(&dof, cfg->duplicates, m) != 0)
-		return html_close(cfg, html, &c.totals, 0, false, HAMLE_EXIT_ERROR);
+		return vd_html_close(cfg, html, &c.totals, 0, false, HAMLE_EXIT_ERROR);
 	c.dups = dof ? hamle_outfile_out(dof) : NULL;
 	hamle_inputs *in = NULL;
 	hamle_pool *pool = NULL;
@@ -568,7 +515,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		status = HAMLE_EXIT_OK;
 	/* the report is kept when every game came through (a read error of one input, reported,
 	 * leaves the others in it, as on stdout) */
-	status = html_close(cfg, html, &c.totals, names.n, !stopped, status);
+	status = vd_html_close(cfg, html, &c.totals, names.n, !stopped, status);
 	html = NULL;
 	if (dof) {
 		/* like the report, --duplicates FILE is replaced when every game came through */

@@ -141,6 +141,15 @@ void vd_duplicate(const vd_config *cfg, vd_item *it, size_t first, const char *f
 void vd_format_html(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
 	const hamle_diagnostic *undecided);
 
+/* html_report.c: --html FILE opened with the report's head (a temporary file beside FILE; an input
+ * that is the report is a usage error): 0 or the exit status; closed with its summary, then it
+ * replaces FILE when all of it was written (keep): the exit status. */
+struct hamle_outfile;
+int vd_html_open(const vd_config *cfg, struct hamle_outfile **of, const char *const *operands, size_t n,
+	const hamle_msg *m);
+int vd_html_close(const vd_config *cfg, struct hamle_outfile *of, const vd_totals *t, size_t files, bool keep,
+	int status);
+
 /* report.c: totals, summary and progress on stderr. */
 void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it);
 bool vd_game_invalid(const vd_config *cfg, const vd_item *it);
