@@ -95,6 +95,13 @@ static void recycle(vd_run_ctx *c, vd_item *it)
 	c->free_items = it;
 }
 
+/* Whether the chunk's bytes lie in the current input's mapping. */
+static bool in_map(const vd_run_ctx *c, const hamle_chunk *ch)
+{
+	return c->map && ch->data >= c->map && (size_t)(ch->data - c->map) <= c->map_len &&
+		ch->len <= c->map_len - (size_t)(ch->data - c->map);
+}
+
 static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char *source)
 {
 	vd_item *it = c->free_items;
@@ -110,7 +117,7 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	}
 	it->chunk = *ch;
 	/* a chunk in the mapping stays there (the reader's own copy of one is reused) */
-	it->mapped = c->map && ch->data >= c->map && ch->len <= c->map_len - (size_t)(ch->data - c->map);
+	it->mapped = in_map(c, ch);
 	if (it->mapped && c->mapped++ == 0)
 		hamle_inputs_keep(c->in, ch->offset);
 	if (!c->borrow && !it->mapped) {
@@ -250,8 +257,7 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 		run->batch++;
 		run->chunk.total_len += ch->total_len;
 		/* the pages kept run to its end (a game in the mapping, after the run's first) */
-		if (run->mapped && ch->data >= run->chunk.data && (size_t)(ch->data - c->map) <= c->map_len &&
-		    ch->len <= c->map_len - (size_t)(ch->data - c->map))
+		if (run->mapped && in_map(c, ch) && ch->data >= run->chunk.data)
 			run->chunk.len = (size_t)(ch->data - run->chunk.data) + ch->len;
 		return 0;
 	}
@@ -270,8 +276,9 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 	}
 	if (c->fork_stop && c->nworkers == 2) {
 		/* -j 2 with the fork reading beside this thread: the pool's one worker would be a third
-		 * thread on the two cores, woken for each game with a finding (635 times a run on the
-		 * book, each taking a core from one of the two readers): this thread works it */
+		 * thread on the two cores, woken for each game the one-pass lane did not judge (635
+		 * times a run on the book, each taking a core from one of the two readers): this
+		 * thread works it (the quick lane on its chunk, else the full path) */
 		vd_work_item(c->cfg, &c->workers[c->own], it);
 		return hamle_pool_submit_done(pool, it) != 0;
 	}
@@ -368,18 +375,6 @@ static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const ch
 			rc = HAMLE_OK;
 		} else if (rc == 0) {
 			rc = hamle_reader_next_chunk(r, &ch);
-			if (rc == HAMLE_OK && c->fork_stop) {
-				/* the fork reads beside this thread: a game it can judge itself stays here (a
-				 * game for the pool wakes a third thread onto the two cores, 200 times a run
-				 * on TCEC); the workers get the games with a finding */
-				vd_worker *w = &c->workers[c->own];
-				int q = hamle_replay_quick(w->rp, &w->game, &ch, &c->cfg->ropts);
-				if (q < 0) {
-					c->oom = true;
-					return 1;
-				}
-				judged = q == 1;
-			}
 		}
 		if (rc == HAMLE_ITEROVER) {
 			if (!c->fork_stop || !hamle_reader_stopped(r))

@@ -360,7 +360,7 @@ static inline int is_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 
  * and line ends. It stops at anything else, and the general path reads that from the start of
  * its word: a comment, a variation, a result, a NAG, a glyph ("Nf3!"), a word ending in '.' or
  * at '(' ("d8(Q)"), a bare number, a NUL. Each token is the general path's, field by field (the
- * test: unit.pgn_lexer, fuzz.pgn_reader with PGN_READ_NO_INLINE_LEX). Only for an ASCII text
+ * test: unit.lexer_inline, fuzz.pgn_reader with PGN_READ_NO_INLINE_LEX). Only for an ASCII text
  * without a raw map, where a column is a subtraction and an offset an addition. Returns where
  * it stopped. */
 static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)

@@ -155,9 +155,11 @@ static inline int replay_end_state(const struct hamle_position *p, int reps, uns
 		return HAMLE_STATE_DEAD;
 	return 0;
 }
+/* Fills rp's detection masks (lead_alone, lead_never, fit_all, lead_ok) from its candidates
+ * (detect.c; once, at hamle_replay_new). */
+void replay_detect_prepare(hamle_replay *rp);
 /* Candidate locales (not "fan") that read every shape: the move tokens' leading spellings, one per
  * distinct first character (detect.c). Returns how many were written to fit (at most max). */
-void replay_detect_prepare(hamle_replay *rp);
 size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
 	const hamle_locale **fit, size_t max);
 
