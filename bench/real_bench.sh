@@ -17,6 +17,9 @@
 # Tables (markdown rows):
 #   1. hamle-validate -j 1, --full-replay, -j 2 and the peer per file: wall and CPU seconds, MB/s
 #      and games/s (of the wall time), ratio peer / hamle -j 1 (wall and CPU), -j 2 / -j 1 (wall);
+#      with PGO=1 (the default) also -j 1 and --full-replay of the profile-guided build the Debian
+#      packages are made from (bench/pgo_build.sh with PGO_TRAIN=repo: trained on testdata/ only,
+#      built afresh into build-pgo-bench first, about 30 s; PGO_BUILD=DIR uses a build as it is);
 #   1b. -j 2 against the machine's ceiling: two -j 1 runs started together;
 #   2. hamle-convert -j 1 (PGN out, comments kept) against pgn-extract -s (CONVERT=0 leaves it out);
 #   3. hamle-validate -j 1 and -j 2 on the lichess-style file as .pgn.zst against the plain file;
@@ -26,7 +29,7 @@
 # interleaved run by run. On a shared machine compare the CPU columns: wall time there also counts
 # waiting for a core (and -j 2 needs two idle cores to show its scaling).
 #
-# Environment: REPEAT, CONVERT, MEMORY, MEMORY_TIMES (above); BENCH_DATA (another directory for
+# Environment: REPEAT, CONVERT, MEMORY, MEMORY_TIMES, PGO, PGO_BUILD (above); BENCH_DATA (another directory for
 # the files, e.g. small ones to see the output shape; BENCH_BOOK names the book).
 #
 # Usage: bench/real_bench.sh [BUILD_DIR]
@@ -61,6 +64,18 @@ if command -v zstd >/dev/null; then
 	[ "$zst" -nt "$lichess" ] || zstd -q -f -3 -c "$lichess" >"$zst"
 else
 	zst=""
+fi
+
+ptool=""
+if [ "${PGO:-1}" = 1 ]; then
+	if [ -n "${PGO_BUILD:-}" ]; then
+		ptool=$PGO_BUILD/cmd/hamle-validate
+	else
+		echo "building the profile-guided tools (bench/pgo_build.sh, PGO_TRAIN=repo) ..."
+		PGO_TRAIN=repo bash "$root/bench/pgo_build.sh" "$root/build-pgo-bench" >/dev/null
+		ptool=$root/build-pgo-bench/cmd/hamle-validate
+	fi
+	[ -x "$ptool" ] || { echo "real_bench: $ptool not built" >&2; exit 2; }
 fi
 
 file_of() {
@@ -107,6 +122,10 @@ for name in $names; do
 		sample "$name/full" "$tool" -j 1 --full-replay -q "$f"
 		sample "$name/j2" "$tool" -j 2 -q "$f"
 		sample "$name/pair" side_by_side "$tool" -j 1 -q "$f"
+		if [ -n "$ptool" ]; then
+			sample "$name/pj1" "$ptool" -j 1 -q "$f"
+			sample "$name/pfull" "$ptool" -j 1 --full-replay -q "$f"
+		fi
 	done
 done
 echo "load average after validate: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -125,14 +144,18 @@ for name in $names; do
 	g=$(grep -c '^\[Event ' "$f" || true)
 	mb_of[$name]=$m
 	games_of[$name]=$g
-	for k in j1 full j2 peer; do
+	keys="j1 full j2 peer"
+	[ -n "$ptool" ] && keys="j1 full pj1 pfull j2 peer"
+	for k in $keys; do
 		case $k in
 		j1) label="hamle-validate -j 1" ;; full) label="hamle-validate -j 1 --full-replay" ;;
+		pj1) label="hamle-validate -j 1 (PGO build)" ;; pfull) label="hamle-validate -j 1 --full-replay (PGO build)" ;;
 		j2) label="hamle-validate -j 2" ;; peer) label="pgn-reader validate" ;;
 		esac
 		r1="" r2=""
-		[ "$k" = j1 ] && r1="$(ratio "$(w "$name/peer")" "$(w "$name/j1")" 2), $(ratio "$(c "$name/peer")" "$(c "$name/j1")" 2)"
-		[ "$k" = full ] && r1="$(ratio "$(w "$name/peer")" "$(w "$name/full")" 2), $(ratio "$(c "$name/peer")" "$(c "$name/full")" 2)"
+		case $k in j1 | full | pj1 | pfull)
+			r1="$(ratio "$(w "$name/peer")" "$(w "$name/$k")" 2), $(ratio "$(c "$name/peer")" "$(c "$name/$k")" 2)" ;;
+		esac
 		[ "$k" = j2 ] && r2=$(ratio "$(w "$name/j1")" "$(w "$name/j2")" 2)
 		echo "| $name | $m | $g | $label | $(w "$name/$k") / $(c "$name/$k") | $(rate "$m" "$(w "$name/$k")") |" \
 			"$(rate0 "$g" "$(w "$name/$k")") | $r1 | $r2 |"
