@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deb_install.sh: the Debian packages on a fresh Debian 12 (issue 15, must-show 2). Builds the
-# packages (`cpack -G DEB` in a build configured for /usr, so the library is multiarch), runs
+# packages (`cpack -G DEB` in a profile-guided build configured for /usr, so the library is
+# multiarch: bench/pgo_build.sh, as .ci/run makes them), runs
 # lintian on them, makes a clean bookworm root with `debootstrap --variant=minbase`, installs
 # the .deb files there with apt (and build-essential), then in the chroot: the tools run, the
 # man pages and locales are where they belong, and examples/ builds through pkg-config and
@@ -24,9 +25,9 @@ fi
 
 # ---- 1. the packages, from a build for /usr (kept between runs in HAMLE_BUILD/deb-build)
 debbuild=${HAMLE_BUILD:?}/deb-build
-if ! { cmake -S "$HAMLE_SOURCE" -B "$debbuild" -DCMAKE_INSTALL_PREFIX=/usr -DHAMLE_BUILD_TESTS=OFF \
+# (profile-guided, trained on testdata/ alone, as .ci/run makes them)
+if ! { PGO_TRAIN=repo bash "$HAMLE_SOURCE/bench/pgo_build.sh" "$debbuild" -DCMAKE_INSTALL_PREFIX=/usr \
 		-DCMAKE_BUILD_TYPE=RelWithDebInfo &&
-	cmake --build "$debbuild" -j"$(nproc)" &&
 	rm -f "$debbuild"/*.deb && (cd "$debbuild" && cpack -G DEB); } >"$HAMLE_TMP/cpack.log" 2>&1; then
 	tail -30 "$HAMLE_TMP/cpack.log" >&2
 	fail "building the packages"
