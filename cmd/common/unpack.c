@@ -9,14 +9,13 @@
  * last one handed over, so that neither touches the other's slots outside the lock. */
 #include "unpack.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "archive_lib.h"
 #include "outfile.h"
 #include "sniff.h"
 
@@ -40,6 +39,7 @@ typedef struct slot {
 struct hamle_unpack {
 	hamle_unpack_limits lim;
 	/* producer's */
+	hamle_archive_lib la; /* libarchive, loaded at the first open */
 	struct archive *a;
 	FILE *f;
 	unsigned char *head; /* the bytes read before (magic.h), given to libarchive first */
@@ -82,7 +82,7 @@ static la_ssize_t cb_read(struct archive *a, void *payload, const void **buf)
 	}
 	size_t n = fread(u->rbuf, 1, READ_BYTES, u->f);
 	if (n == 0 && ferror(u->f)) {
-		archive_set_error(a, EIO, "read error");
+		u->la.set_error(a, EIO, "read error");
 		return -1;
 	}
 	*buf = u->rbuf;
@@ -144,7 +144,7 @@ static void member_end(hamle_unpack *u, slot *s, const char *why, bool fatal)
 		if (!fatal && !u->raw)
 			snprintf(s->why + strlen(s->why), sizeof(s->why) - strlen(s->why),
 				"; the rest of the archive is not read");
-	} else if (archive_read_data_skip(u->a) == ARCHIVE_FATAL) {
+	} else if (u->la.read_data_skip(u->a) == ARCHIVE_FATAL) {
 		u->done = true;
 	}
 }
@@ -160,13 +160,13 @@ static void fill(hamle_unpack *u, slot *s)
 			const void *b;
 			size_t n = 0;
 			la_int64_t off;
-			int r = archive_read_data_block(u->a, &b, &n, &off);
+			int r = u->la.read_data_block(u->a, &b, &n, &off);
 			if (r == ARCHIVE_EOF) {
 				member_end(u, s, NULL, false);
 				return;
 			}
 			if (r < ARCHIVE_WARN) {
-				set_why(s, "read error: %s", archive_error_string(u->a));
+				set_why(s, "read error: %s", u->la.error_string(u->a));
 				member_end(u, s, s->why, r <= ARCHIVE_FATAL);
 				return;
 			}
@@ -192,7 +192,7 @@ static void fill(hamle_unpack *u, slot *s)
 			return;
 		}
 		if (u->lim.max_ratio && u->m_out >= HAMLE_UNPACK_RATIO_FROM) {
-			la_int64_t pos = archive_filter_bytes(u->a, -1);
+			la_int64_t pos = u->la.filter_bytes(u->a, -1);
 			uint64_t in = pos > 0 && (uint64_t)pos > u->m_in0 ? (uint64_t)pos - u->m_in0 : 1;
 			if (u->m_out / in > u->lim.max_ratio) {
 				snprintf(s->why, sizeof(s->why),
@@ -208,26 +208,31 @@ static void fill(hamle_unpack *u, slot *s)
 static bool open_archive(hamle_unpack *u, slot *s)
 {
 	u->opened = true;
-	u->a = archive_read_new();
+	char why[WHY_BYTES - 16];
+	if (hamle_archive_lib_open(&u->la, why, sizeof(why)) < 0) {
+		set_why(s, "not read: %s", why);
+		return false;
+	}
+	u->a = u->la.read_new();
 	if (!u->a) {
 		set_why(s, "%s", "out of memory");
 		return false;
 	}
-	archive_read_support_filter_gzip(u->a);
-	archive_read_support_filter_bzip2(u->a);
-	archive_read_support_filter_xz(u->a);
-	archive_read_support_filter_lzma(u->a);
-	archive_read_support_filter_zstd(u->a);
-	archive_read_support_format_tar(u->a);
-	archive_read_support_format_zip_streamable(u->a);
-	archive_read_support_format_empty(u->a);
-	archive_read_support_format_raw(u->a);
-	if (archive_read_open(u->a, u, NULL, cb_read, NULL) != ARCHIVE_OK) {
-		set_why(s, "not read: %s", archive_error_string(u->a));
+	u->la.read_support_filter_gzip(u->a);
+	u->la.read_support_filter_bzip2(u->a);
+	u->la.read_support_filter_xz(u->a);
+	u->la.read_support_filter_lzma(u->a);
+	u->la.read_support_filter_zstd(u->a);
+	u->la.read_support_format_tar(u->a);
+	u->la.read_support_format_zip_streamable(u->a);
+	u->la.read_support_format_empty(u->a);
+	u->la.read_support_format_raw(u->a);
+	if (u->la.read_open(u->a, u, NULL, cb_read, NULL) != ARCHIVE_OK) {
+		set_why(s, "not read: %s", u->la.error_string(u->a));
 		return false;
 	}
 	/* a compressed archive is skipped member by member only by decompressing it */
-	u->skippable = archive_filter_count(u->a) <= 1;
+	u->skippable = u->la.filter_count(u->a) <= 1;
 	return true;
 }
 
@@ -253,7 +258,7 @@ static void check_first(hamle_unpack *u, slot *s)
 	if (!s->last) {
 		u->in_member = false;
 		u->blk_len = u->blk_pos = 0;
-		if (archive_read_data_skip(u->a) == ARCHIVE_FATAL)
+		if (u->la.read_data_skip(u->a) == ARCHIVE_FATAL)
 			u->done = true;
 	}
 }
@@ -263,7 +268,7 @@ static void skip_entry(hamle_unpack *u, slot *s, hamle_unpack_level level, const
 	s->kind = SL_SKIP;
 	s->level = level;
 	set_why(s, "%s", why);
-	if (archive_read_data_skip(u->a) == ARCHIVE_FATAL)
+	if (u->la.read_data_skip(u->a) == ARCHIVE_FATAL)
 		u->done = true;
 }
 
@@ -287,7 +292,7 @@ static void produce(hamle_unpack *u, slot *s)
 	}
 	for (int retries = 0;;) {
 		struct archive_entry *e;
-		int r = archive_read_next_header(u->a, &e);
+		int r = u->la.read_next_header(u->a, &e);
 		if (r == ARCHIVE_EOF) {
 			u->done = true;
 			return;
@@ -295,16 +300,16 @@ static void produce(hamle_unpack *u, slot *s)
 		if (r == ARCHIVE_RETRY && ++retries < 16)
 			continue;
 		if (r < ARCHIVE_WARN) {
-			set_why(s, "not read to its end: %s", archive_error_string(u->a));
+			set_why(s, "not read to its end: %s", u->la.error_string(u->a));
 			s->level = HAMLE_UNPACK_ERROR;
 			u->done = true;
 			return;
 		}
-		u->raw = (archive_format(u->a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW;
-		const char *path = archive_entry_pathname(e);
+		u->raw = (u->la.format(u->a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW;
+		const char *path = u->la.entry_pathname(e);
 		snprintf(s->name, sizeof(s->name), "%s", u->raw ? "" : path ? path : "?");
 		if (!u->raw) {
-			if (archive_entry_filetype(e) != AE_IFREG)
+			if (u->la.entry_filetype(e) != AE_IFREG)
 				continue; /* directories, links, devices */
 			if (!wanted_member(s->name)) {
 				skip_entry(u, s, HAMLE_UNPACK_NOTE, "skipped: not a .pgn or .txt member");
@@ -316,7 +321,7 @@ static void produce(hamle_unpack *u, slot *s)
 				return;
 			}
 		}
-		la_int64_t pos = archive_filter_bytes(u->a, -1);
+		la_int64_t pos = u->la.filter_bytes(u->a, -1);
 		u->m_in0 = pos > 0 ? (uint64_t)pos : 0;
 		u->m_out = 0;
 		u->in_member = true;
@@ -516,7 +521,8 @@ void hamle_unpack_free(hamle_unpack *u)
 	pthread_cond_destroy(&u->can_put);
 	pthread_cond_destroy(&u->can_get);
 	if (u->a)
-		archive_read_free(u->a);
+		u->la.read_free(u->a);
+	hamle_archive_lib_close(&u->la);
 	for (size_t i = 0; i < HAMLE_UNPACK_SLOTS; i++)
 		free(u->slots[i].data);
 	free(u->rbuf);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "archive_lib.h"
 #include "magic.h"
 #include "unpack.h"
 
@@ -253,6 +254,38 @@ START_TEST(test_not_archives)
 }
 END_TEST
 
+/* libarchive through dlopen: its functions found and working; a library that is not there, and
+ * one without libarchive's functions (libc), each said so with nothing left open. */
+START_TEST(test_archive_lib)
+{
+	hamle_archive_lib lib;
+	char why[256] = "";
+	ck_assert_int_eq(hamle_archive_lib_open(&lib, why, sizeof(why)), 0);
+	ck_assert_ptr_nonnull(lib.handle);
+	ck_assert_ptr_nonnull(lib.read_new);
+	ck_assert_ptr_nonnull(lib.set_error);
+	ck_assert_ptr_nonnull(lib.entry_pathname);
+	ck_assert_ptr_nonnull(lib.entry_filetype);
+	struct archive *a = lib.read_new();
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(lib.read_support_format_raw(a), ARCHIVE_OK);
+	ck_assert_int_eq(lib.format(a), 0);
+	ck_assert_int_eq(lib.read_free(a), ARCHIVE_OK);
+	hamle_archive_lib_close(&lib);
+	ck_assert_ptr_null(lib.handle);
+	hamle_archive_lib_close(&lib); /* twice, and NULL: nothing */
+	hamle_archive_lib_close(NULL);
+
+	ck_assert_int_eq(hamle_archive_lib_open_named(&lib, "libhamle-no-such-archive.so.99", why, sizeof(why)), -1);
+	ck_assert_ptr_null(lib.handle);
+	ck_assert_ptr_nonnull(strstr(why, "compressed files and archives need libhamle-no-such-archive.so.99"));
+	hamle_archive_lib_close(&lib);
+	ck_assert_int_eq(hamle_archive_lib_open_named(&lib, "libc.so.6", why, sizeof(why)), -1);
+	ck_assert_ptr_null(lib.handle);
+	ck_assert_str_eq(why, "libc.so.6 has no archive_read_new: too old a libarchive");
+}
+END_TEST
+
 Suite *unpack_suite(void);
 Suite *unpack_suite(void)
 {
@@ -260,6 +293,7 @@ Suite *unpack_suite(void)
 	TCase *t = tcase_create("core");
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, test_magic);
+	tcase_add_test(t, test_archive_lib);
 	tcase_add_loop_test(t, test_stream, 0, 2);
 	tcase_add_loop_test(t, test_archive_members, 0, 2);
 	tcase_add_loop_test(t, test_limits, 0, 2);
