@@ -1,13 +1,17 @@
 /* Compiled locale documents (suite "locale_docs"): every document tools/gen_locale_docs.c compiled
  * into the library (notation/locale_docs.h) is, node by node, the document libyaml parses from the
  * same locale's embedded YAML: types, tags, scalar bytes and styles, sequence items, mapping pairs
- * and marks; and there is one for every shipped locale. */
+ * and marks; and there is one for every shipped locale. A locale built through a cache (its
+ * strings those of the compiled documents, en's state copied: locale_snapshot.c) equals, field by
+ * field, the one built without. */
 #include <check.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "hamle/hamle.h"
 #include "notation/locale_docs.h"
 #include "notation/locale_embedded.h"
+#include "notation/locale_internal.h"
 #include "suites_decl.h"
 
 static int same_mark(yaml_mark_t a, yaml_mark_t b)
@@ -74,11 +78,144 @@ START_TEST(compiled_documents_are_the_parsed_ones)
 }
 END_TEST
 
+/* ---- a locale built from the cache's copy of en (locale_snapshot.c) is the one built without ---- */
+
+static void same_str(const char *tag, const char *what, const char *a, const char *b)
+{
+	ck_assert_msg((!a && !b) || (a && b && !strcmp(a, b)), "%s: %s: '%s' vs '%s'", tag, what,
+		a ? a : "(null)", b ? b : "(null)");
+}
+
+static void same_words(const char *tag, const char *what, const struct hamle_loc_words *a,
+	const struct hamle_loc_words *b)
+{
+	ck_assert_msg(a->n == b->n, "%s: %s: %zu vs %zu words", tag, what, a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		same_str(tag, what, a->v[i].text, b->v[i].text);
+		ck_assert_msg(a->v[i].len == b->v[i].len && a->v[i].value == b->v[i].value, "%s: %s %zu", tag, what, i);
+	}
+}
+
+static void same_style(const char *tag, const struct hamle_loc_style *a, const struct hamle_loc_style *b)
+{
+	same_str(tag, "castle_short", a->castle_short, b->castle_short);
+	same_str(tag, "castle_long", a->castle_long, b->castle_long);
+	same_str(tag, "promo_open", a->promo_open, b->promo_open);
+	same_str(tag, "promo_close", a->promo_close, b->promo_close);
+	same_str(tag, "capture", a->capture, b->capture);
+	same_str(tag, "check", a->check, b->check);
+	same_str(tag, "mate", a->mate, b->mate);
+	same_str(tag, "en_passant", a->en_passant, b->en_passant);
+	same_str(tag, "draw_offer", a->draw_offer, b->draw_offer);
+	for (int i = 0; i < HAMLE_LOC_RESULTS; i++)
+		same_str(tag, "result", a->result[i], b->result[i]);
+}
+
+static void same_locale(const char *tag, const hamle_locale *a, const hamle_locale *b)
+{
+	same_str(tag, "tag", a->tag, b->tag);
+	same_str(tag, "name", a->name, b->name);
+	ck_assert_msg(!memcmp(a->piece_byte, b->piece_byte, sizeof(a->piece_byte)) &&
+		!memcmp(a->plain_mark, b->plain_mark, sizeof(a->plain_mark)) &&
+		!memcmp(a->word_lead, b->word_lead, sizeof(a->word_lead)) && a->plain_capture == b->plain_capture,
+		"%s: byte tables", tag);
+	for (int i = 0; i < 2; i++)
+		same_str(tag, "plain_castle", a->plain_castle[i], b->plain_castle[i]);
+	const struct hamle_loc_words *wa[] = {&a->piece_alias, &a->ignore_after_piece, &a->castling,
+		&a->capture, &a->en_passant, &a->check_marks, &a->draw_offer, &a->null_move, &a->results,
+		&a->months};
+	const struct hamle_loc_words *wb[] = {&b->piece_alias, &b->ignore_after_piece, &b->castling,
+		&b->capture, &b->en_passant, &b->check_marks, &b->draw_offer, &b->null_move, &b->results,
+		&b->months};
+	for (size_t i = 0; i < sizeof(wa) / sizeof(wa[0]); i++)
+		same_words(tag, "words", wa[i], wb[i]);
+	ck_assert_msg(a->repair_mojibake == b->repair_mojibake && a->n_alphabet == b->n_alphabet &&
+		(!a->n_alphabet || !memcmp(a->alphabet, b->alphabet, a->n_alphabet * sizeof(*a->alphabet))),
+		"%s: alphabet", tag);
+	same_str(tag, "pawn_letter", a->pawn_letter, b->pawn_letter);
+	ck_assert_msg(a->n_promo == b->n_promo, "%s: promotions", tag);
+	for (size_t i = 0; i < a->n_promo; i++) {
+		same_str(tag, "promo open", a->promo[i].open, b->promo[i].open);
+		same_str(tag, "promo close", a->promo[i].close, b->promo[i].close);
+	}
+	for (int p = 0; p < 6; p++) {
+		same_str(tag, "letter", a->letter[p], b->letter[p]);
+		same_str(tag, "noun", a->noun[p], b->noun[p]);
+		same_str(tag, "no_piece", a->no_piece[p], b->no_piece[p]);
+		same_str(tag, "noun_plural", a->noun_plural[p], b->noun_plural[p]);
+		same_str(tag, "spoken piece", a->spoken.piece[p], b->spoken.piece[p]);
+	}
+	for (int i = 0; i < 8; i++) {
+		same_str(tag, "spoken file", a->spoken.file[i], b->spoken.file[i]);
+		same_str(tag, "spoken rank", a->spoken.rank[i], b->spoken.rank[i]);
+	}
+	same_str(tag, "spoken castle", a->spoken.castle_short, b->spoken.castle_short);
+	same_str(tag, "spoken takes", a->spoken.takes, b->spoken.takes);
+	same_style(tag, &a->style[0], &b->style[0]);
+	same_style(tag, &a->style[1], &b->style[1]);
+	ck_assert_msg(a->default_style == b->default_style && a->date_order == b->date_order, "%s: style, dates", tag);
+	ck_assert_msg(a->n_count_word == b->n_count_word, "%s: count words", tag);
+	for (size_t i = 0; i < a->n_count_word; i++)
+		same_str(tag, "count word", a->count_word[i], b->count_word[i]);
+	ck_assert_msg(a->n_text == b->n_text, "%s: %zu vs %zu texts", tag, a->n_text, b->n_text);
+	for (size_t i = 0; i < a->n_text; i++) {
+		same_str(tag, "text key", a->text[i].key, b->text[i].key);
+		same_str(tag, a->text[i].key, a->text[i].text, b->text[i].text);
+		ck_assert_msg(a->text[i].nargs == b->text[i].nargs, "%s: %s nargs", tag, a->text[i].key);
+	}
+	ck_assert_msg(a->n_header == b->n_header, "%s: headers", tag);
+	for (size_t i = 0; i < a->n_header; i++) {
+		same_str(tag, "header key", a->header[i].key, b->header[i].key);
+		same_str(tag, "header tag", a->header[i].tag, b->header[i].tag);
+		ck_assert_msg(a->header[i].preferred == b->header[i].preferred, "%s: header %zu", tag, i);
+	}
+	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
+		same_str(tag, "pattern", a->pattern_src[i], b->pattern_src[i]);
+}
+
+/* Every shipped locale loaded through one cache (the first chain applies en and keeps its state;
+ * the others start from a copy of it), the cache freed before they are looked at, in two orders
+ * (en first, en last), each equal field by field to the same locale loaded without a cache. */
+START_TEST(cached_locales_are_the_uncached_ones)
+{
+	size_t n = 0;
+	while (hamle_locale_builtin_tag(n))
+		n++;
+	ck_assert_uint_ge(n, 8);
+	for (int order = 0; order < 2; order++) {
+		hamle_locale *cached[32] = {0};
+		hamle_locale_cache *cache = NULL;
+		ck_assert_int_eq(hamle_locale_cache_new(&cache), HAMLE_OK);
+		for (size_t k = 0; k < n; k++) {
+			size_t i = order == 0 ? k : n - 1 - k;
+			ck_assert_int_eq(hamle_locale_load_builtin_cached(&cached[i], hamle_locale_builtin_tag(i), cache, NULL), HAMLE_OK);
+		}
+		hamle_locale_cache_free(cache);
+		for (size_t i = 0; i < n; i++) {
+			hamle_locale *plain = NULL;
+			ck_assert_int_eq(hamle_locale_load_builtin(&plain, hamle_locale_builtin_tag(i), NULL), HAMLE_OK);
+			same_locale(hamle_locale_builtin_tag(i), cached[i], plain);
+			hamle_locale_free(plain);
+		}
+		for (size_t i = 0; i < n; i++)
+			hamle_locale_free(cached[i]);
+	}
+	/* and the comparison tells locales apart */
+	hamle_locale *de = NULL, *tr = NULL;
+	ck_assert_int_eq(hamle_locale_load_builtin(&de, "de", NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), HAMLE_OK);
+	ck_assert_str_ne(de->letter[HAMLE_ROOK], tr->letter[HAMLE_ROOK]);
+	hamle_locale_free(de);
+	hamle_locale_free(tr);
+}
+END_TEST
+
 Suite *locale_docs_suite(void)
 {
 	Suite *s = suite_create("locale_docs");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, compiled_documents_are_the_parsed_ones);
+	tcase_add_test(tc, cached_locales_are_the_uncached_ones);
 	suite_add_tcase(s, tc);
 	return s;
 }

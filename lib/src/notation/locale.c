@@ -43,6 +43,7 @@ struct layer {
 	yaml_document_t doc;
 	int loaded;
 	yaml_document_t *use; /* the document applied: &doc, or a cached one */
+	int is_static;        /* use is compiled in (locale_docs.h) */
 	const char *source; /* caller's name or builtin tag */
 	int builtin;
 };
@@ -55,6 +56,7 @@ struct hamle_locale_cache {
 		yaml_document_t doc;
 	} e[LOC_CACHE_MAX];
 	size_t n;
+	struct loc_snapshot *en; /* the state after the compiled-in en alone (locale_snapshot.c) */
 };
 
 int hamle_locale_cache_new(hamle_locale_cache **out)
@@ -69,6 +71,7 @@ void hamle_locale_cache_free(hamle_locale_cache *c)
 		return;
 	for (size_t i = 0; i < c->n; i++)
 		yaml_document_delete(&c->e[i].doc);
+	loc_snapshot_free(c->en);
 	free(c);
 }
 
@@ -108,6 +111,7 @@ static int parse_cached(struct loc_build *b, struct layer *l, const unsigned cha
 		for (size_t i = 0; hamle_locale_docs[i].tag; i++)
 			if (strcmp(hamle_locale_docs[i].tag, l->source) == 0) {
 				l->use = (yaml_document_t *)(uintptr_t)hamle_locale_docs[i].doc;
+				l->is_static = 1;
 				return 0;
 			}
 	if (!cache || !l->builtin)
@@ -197,10 +201,22 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 		cur = e->data;
 		cur_len = e->size;
 	}
-	/* Apply root first. Every file names its own tag. */
-	for (int i = n - 1; i >= 0; i--) {
+	/* Apply root first. Every file names its own tag. The root is the shipped en: with a cache,
+	 * compiled in, it is applied once and its state copied into every later locale. */
+	int root = n - 1;
+	int en_root = cache && layers[root].is_static && strcmp(layers[root].source, "en") == 0;
+	if (en_root && cache->en) {
+		if ((rc = loc_snapshot_restore(&b, cache->en)) < 0)
+			goto cleanup;
+		root--;
+	}
+	for (int i = root; i >= 0; i--) {
 		b.scalar[S_TAG].text = NULL;
+		b.static_doc = layers[i].is_static;
 		if ((rc = loc_apply_document(&b, layers[i].use, layers[i].source, layers[i].builtin)) < 0)
+			goto cleanup;
+		if (i == n - 1 && en_root && !cache->en && b.scalar[S_TAG].text &&
+			(rc = loc_snapshot_take(&cache->en, &b)) < 0)
 			goto cleanup;
 		if (!b.scalar[S_TAG].text) {
 			rc = loc_fail(&b, &b.doc_start, "missing key 'tag'");

@@ -195,8 +195,8 @@ static int grow_texts(struct loc_build *b)
 	return 0;
 }
 
-int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,
-	size_t len, const struct loc_mark *at)
+int loc_set_text(struct loc_build *b, const char *key, size_t key_len, int key_kept, const char *text,
+	size_t len, int text_kept, const struct loc_mark *at)
 {
 	unsigned nargs;
 	size_t bad;
@@ -215,13 +215,14 @@ int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const cha
 		if (nargs > e->nargs)
 			return loc_fail(b, at, "'%.*s' uses %u argument(s) but its English text takes %u",
 				(int)key_len, key, nargs, e->nargs);
-		e->text = loc_arena_strndup(&loc->arena, text, len);
+		e->text = text_kept ? text : loc_arena_strndup(&loc->arena, text, len);
 		return e->text ? 0 : loc_nomem(b);
 	}
 	struct loc_text_entry *e = &b->text[b->n_text];
-	e->key = loc_arena_strndup(&loc->arena, key, key_len);
+	e->key = key_kept ? key : loc_arena_strndup(&loc->arena, key, key_len);
+	e->key_copied = !key_kept;
 	e->key_len = key_len;
-	e->text = loc_arena_strndup(&loc->arena, text, len);
+	e->text = text_kept ? text : loc_arena_strndup(&loc->arena, text, len);
 	e->nargs = nargs;
 	if (!e->key || !e->text)
 		return loc_nomem(b);

@@ -90,6 +90,7 @@ struct loc_text_entry {
 	const char *key, *text;
 	size_t key_len;
 	unsigned nargs;
+	int key_copied; /* key is the locale's own copy (not a compiled-in document's string) */
 };
 
 struct loc_build {
@@ -103,6 +104,8 @@ struct loc_build {
 	struct loc_header_set *hdr; /* malloc */
 	size_t n_hdr, cap_hdr;
 	struct loc_mark doc_start; /* of the file being applied / of the leaf after loading */
+	int static_doc; /* the document being applied is compiled in (locale_docs.h): its strings
+	                 * last as long as the program and are kept as they are, not copied */
 };
 
 /* Sets err (HAMLE_ELOCALE, "SOURCE:LINE:COLUMN: message"); returns HAMLE_ELOCALE. */
@@ -131,9 +134,19 @@ int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad);
 /* FNV-1a of a key (the text index, the duplicate-key check). */
 uint32_t loc_key_hash(const char *key, size_t len);
 
-/* Sets a text (message or word); checks the template against an earlier definition. */
-int loc_set_text(struct loc_build *b, const char *key, size_t key_len, const char *text,
-	size_t len, const struct loc_mark *at);
+/* Sets a text (message or word); checks the template against an earlier definition. key and
+ * text are copied unless key_kept / text_kept say that they outlive the locale (NUL-terminated,
+ * never freed: a compiled-in document's). */
+int loc_set_text(struct loc_build *b, const char *key, size_t key_len, int key_kept, const char *text,
+	size_t len, int text_kept, const struct loc_mark *at);
+
+/* The state after the compiled-in en alone, for the locales built on it (locale_snapshot.c):
+ * taken once into a cache, restored into a fresh build (its arrays copied, their static strings
+ * shared; keys of the locale's own copied again into the new locale). */
+struct loc_snapshot;
+int loc_snapshot_take(struct loc_snapshot **out, struct loc_build *b);
+int loc_snapshot_restore(struct loc_build *b, const struct loc_snapshot *s);
+void loc_snapshot_free(struct loc_snapshot *s);
 
 /* input.repair_mojibake and alphabet into b->loc (locale_repair.c). */
 int loc_make_repair(struct loc_build *b);

@@ -162,7 +162,9 @@ static int store_scalar(struct walk *w, const yaml_node_t *v, struct loc_scalar 
 		return loc_fail(b, &at, "'%s' is longer than %u bytes", path, LOC_MAX_SCALAR);
 	if (memchr(v->data.scalar.value, '\0', len))
 		return loc_fail(b, &at, "'%s' contains a NUL character", path);
-	out->text = loc_arena_strndup(&b->loc->arena, (const char *)v->data.scalar.value, len);
+	/* a compiled-in document's scalar is NUL-terminated and lasts: kept as it is */
+	out->text = b->static_doc ? (const char *)v->data.scalar.value
+	                          : loc_arena_strndup(&b->loc->arena, (const char *)v->data.scalar.value, len);
 	if (!out->text)
 		return loc_nomem(b);
 	out->len = (uint32_t)len;
@@ -232,7 +234,7 @@ static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t 
 		}
 		h = &b->hdr[b->n_hdr++];
 		memset(h, 0, sizeof(*h));
-		h->tag = loc_arena_strndup(&b->loc->arena, tag, len);
+		h->tag = b->static_doc ? tag : loc_arena_strndup(&b->loc->arena, tag, len);
 		if (!h->tag)
 			return loc_nomem(b);
 	}
@@ -272,7 +274,7 @@ static int handle(struct walk *w, const struct cands *c, const char *parent, con
 	if (s && s->kind == K_HEADER)
 		return store_header(w, k, v);
 	if (s && s->kind == K_TEXT) {
-		struct loc_scalar t;
+		struct loc_scalar t; /* its text copied by store_scalar when it has to be: kept below */
 		int rc = store_scalar(w, v, &t, path);
 		if (rc < 0)
 			return rc;
@@ -283,10 +285,10 @@ static int handle(struct walk *w, const struct cands *c, const char *parent, con
 				(const char *)k->data.scalar.value);
 			if (kl < 0 || (size_t)kl >= sizeof(key))
 				return loc_fail(b, &at, "key too long '%s'", path);
-			return loc_set_text(b, key, (size_t)kl, t.text, t.len, &t.at);
+			return loc_set_text(b, key, (size_t)kl, 0, t.text, t.len, 1, &t.at);
 		}
-		return loc_set_text(b, (const char *)k->data.scalar.value, k->data.scalar.length, t.text,
-			t.len, &t.at);
+		return loc_set_text(b, (const char *)k->data.scalar.value, k->data.scalar.length,
+			b->static_doc, t.text, t.len, 1, &t.at);
 	}
 	return loc_fail(b, &at, "unknown key '%s'", path);
 }
