@@ -161,19 +161,32 @@ uint32_t loc_key_hash(const char *key, size_t len)
 	return h;
 }
 
-/* The index slot of key: the entry's own, or the free one where it goes. The index has
- * 2 * cap_text slots (a power of two), so it is never more than half full. */
-static uint32_t *text_slot(struct loc_build *b, const char *key, size_t key_len)
+/* The index slot of key in ix (2 * cap slots, a power of two, so never more than half full, over
+ * the entries text): the entry's own, or the free one where it goes. */
+static uint32_t *index_slot(const struct loc_text_entry *text, uint32_t *ix, size_t cap,
+	const char *key, size_t key_len)
 {
-	size_t mask = 2 * b->cap_text - 1;
+	size_t mask = 2 * cap - 1;
 	for (size_t i = loc_key_hash(key, key_len) & mask;; i = (i + 1) & mask) {
-		uint32_t *slot = &b->text_ix[i];
+		uint32_t *slot = &ix[i];
 		if (*slot == 0)
 			return slot;
-		const struct loc_text_entry *e = &b->text[*slot - 1];
+		const struct loc_text_entry *e = &text[*slot - 1];
 		if (e->key_len == key_len && memcmp(e->key, key, key_len) == 0)
 			return slot;
 	}
+}
+
+static uint32_t *text_slot(struct loc_build *b, const char *key, size_t key_len)
+{
+	return index_slot(b->text, b->text_ix, b->cap_text, key, key_len);
+}
+
+void loc_text_reindex(const struct loc_text_entry *text, size_t n, uint32_t *ix, size_t cap)
+{
+	memset(ix, 0, 2 * cap * sizeof(*ix));
+	for (size_t i = 0; i < n; i++)
+		*index_slot(text, ix, cap, text[i].key, text[i].key_len) = (uint32_t)(i + 1);
 }
 
 /* Doubles the text array and rebuilds its index. */
@@ -190,8 +203,7 @@ static int grow_texts(struct loc_build *b)
 	free(b->text_ix);
 	b->text_ix = ix;
 	b->cap_text = cap;
-	for (size_t i = 0; i < b->n_text; i++)
-		*text_slot(b, b->text[i].key, b->text[i].key_len) = (uint32_t)(i + 1);
+	loc_text_reindex(b->text, b->n_text, ix, cap);
 	return 0;
 }
 

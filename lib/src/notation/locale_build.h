@@ -131,6 +131,9 @@ int loc_apply_document(struct loc_build *b, struct yaml_document_s *doc, const c
  * of arguments it takes. Returns 0, or -1 with *bad set to the offending byte offset. */
 int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad);
 
+/* Rebuilds ix (2 * cap slots) as the index of the n entries of text. */
+void loc_text_reindex(const struct loc_text_entry *text, size_t n, uint32_t *ix, size_t cap);
+
 /* FNV-1a of a key (the text index, the duplicate-key check). */
 uint32_t loc_key_hash(const char *key, size_t len);
 

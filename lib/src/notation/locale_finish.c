@@ -367,7 +367,12 @@ static int make_texts_and_headers(struct loc_build *b)
 		return loc_nomem(b);
 	for (size_t i = 0; i < b->n_text; i++)
 		t[i] = (struct hamle_loc_text){b->text[i].key, b->text[i].text, b->text[i].nargs};
-	qsort(t, b->n_text, sizeof(*t), cmp_text);
+	/* sorted already when built on a locale cache's en (locale_snapshot.c) and given no new key */
+	size_t in_order = 1;
+	while (in_order < b->n_text && strcmp(t[in_order - 1].key, t[in_order].key) < 0)
+		in_order++;
+	if (in_order < b->n_text)
+		qsort(t, b->n_text, sizeof(*t), cmp_text);
 	loc->text = t;
 	loc->n_text = b->n_text;
 	size_t k = 0;

@@ -103,6 +103,11 @@ static int copy_arrays(struct loc_text_entry **text, uint32_t **ix, struct loc_h
 	return 0;
 }
 
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct loc_text_entry *)a)->key, ((const struct loc_text_entry *)b)->key);
+}
+
 int loc_snapshot_take(struct loc_snapshot **out, struct loc_build *b)
 {
 	struct loc_snapshot *s = calloc(1, sizeof(*s));
@@ -123,6 +128,12 @@ int loc_snapshot_take(struct loc_snapshot **out, struct loc_build *b)
 			s->n_hdr = 0;
 		loc_snapshot_free(s);
 		return loc_nomem(b);
+	}
+	/* the texts in key order, so that a locale built on them finds them sorted (loc_finish sorts
+	 * only what is not) */
+	if (s->n_text) {
+		qsort(s->text, s->n_text, sizeof(*s->text), cmp_entry);
+		loc_text_reindex(s->text, s->n_text, s->text_ix, s->cap_text);
 	}
 	*out = s;
 	return 0;
