@@ -44,6 +44,17 @@ for l in "$HAMLE_SOURCE"/locales/*.yaml; do
 	cmp -s "$l" "$prefix/share/hamle/locales/${l##*/}" || fail "locale not installed: ${l##*/}"
 done
 
+# ---- the installed tools load libarchive when a compressed file comes (dlopen), not at start
+if command -v gzip >/dev/null; then
+	gzip -c "$HAMLE_TESTDATA/convert/legal-mate.expected.pgn" >"$HAMLE_TMP/mate.pgn.gz"
+	out=$("$prefix/bin/hamle-validate" "$HAMLE_TMP/mate.pgn.gz" 2>&1) ||
+		fail "installed hamle-validate on a .pgn.gz: $out"
+	[[ $out == *"1 game, 1 valid"* ]] || fail "installed hamle-validate on a .pgn.gz: $out"
+fi
+if command -v ldd >/dev/null && ldd "$prefix/bin/hamle-validate" | grep -q libarchive; then
+	fail "the installed hamle-validate links libarchive (it is to load it with dlopen)"
+fi
+
 # ---- each installed header alone, and the umbrella, as a user's C11 program compiles them
 for h in "$prefix"/include/hamle/*.h; do
 	printf '#include <hamle/%s>\nint main(void) { return 0; }\n' "${h##*/}" >"$HAMLE_TMP/h.c"
