@@ -141,6 +141,41 @@ START_TEST(test_cr_lines)
 }
 END_TEST
 
+/* Line ends inside a comment (read 16 bytes at a time): LF, CR LF (also split across two of those
+ * blocks) and CR, at every place of a 40-byte comment, one or two of them: the move after the
+ * comment has its line and column as counted by hand. */
+START_TEST(test_comment_lines)
+{
+	static const char *const ends[] = {"\n", "\r\n", "\r"};
+	for (size_t e = 0; e < 3; e++)
+		for (size_t p = 0; p <= 40; p++)
+			for (size_t two = 0; two < 2; two++) {
+				char c[64], text[160];
+				size_t n = 0, q = two ? p / 2 : 41; /* a second line end at q (before p) */
+				for (size_t k = 0; k <= 40; k++) {
+					if (k == q && q < p)
+						n += (size_t)snprintf(c + n, sizeof(c) - n, "%s", ends[(e + 1) % 3]);
+					if (k == p)
+						n += (size_t)snprintf(c + n, sizeof(c) - n, "%s", ends[e]);
+					if (k < 40)
+						c[n++] = 'x';
+				}
+				c[n] = '\0';
+				snprintf(text, sizeof(text), "[Event \"a\"]\n\n1.e4 {%s} e5 *\n", c);
+				one x;
+				hamle_game *g = read1(&x, text, NULL);
+				const hamle_token *t = hamle_game_tokens(g);
+				size_t lines = 3 + 1 + (two && q < p);
+				ck_assert_msg(hamle_game_token_count(g) >= 4 && t[3].len == 2 && !memcmp(t[3].text, "e5", 2),
+					"end %zu at %zu", e, p);
+				ck_assert_msg(t[3].line == lines && t[3].column == (40 - p) + 3,
+					"end %zu at %zu (two %zu): e5 at %zu:%zu, not %zu:%zu", e, p, two, t[3].line,
+					t[3].column, lines, (40 - p) + 3);
+				done(&x);
+			}
+}
+END_TEST
+
 START_TEST(test_ep_flags)
 {
 	one x;
@@ -482,6 +517,7 @@ Suite *pgn_lexer_suite(void)
 	tcase_add_loop_test(tc, test_tokens, 0, (int)(sizeof(token_cases) / sizeof(token_cases[0])));
 	tcase_add_test(tc, test_token_fields);
 	tcase_add_test(tc, test_cr_lines);
+	tcase_add_test(tc, test_comment_lines);
 	tcase_add_test(tc, test_ep_flags);
 	tcase_add_test(tc, test_marks_fields);
 	tcase_add_test(tc, test_lone_equals);
