@@ -31,23 +31,43 @@ unsigned int pgn_glyph_nag(const char *text, size_t len)
 	return 0;
 }
 
-void pgn_lex_adv_to(pgn_lexer *L, size_t end)
+size_t pgn_lex_scan_lines(const pgn_lexer *L, size_t k, size_t end, int stop, size_t *lines, size_t *ls)
 {
 	const char *s = L->s;
-	size_t k = L->i;
+	*lines = 0;
 #ifdef PGN_SCAN_SSE2
 	/* a comment's bytes, mostly without a line end (TCEC's are hundreds of bytes): 16 at a time */
-	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), sv = _mm_set1_epi8((char)stop);
 	for (; k + 16 <= end; k += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
-		unsigned bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
-		for (; UNLIKELY(bits); bits &= bits - 1)
-			eol(L, k + pgn_ctz(bits));
+		unsigned c = stop < 0 ? 0 : (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sv));
+		unsigned e = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
+		if (c)
+			e &= (c & -c) - 1; /* the line ends before the stop byte */
+		for (; UNLIKELY(e); e &= e - 1) {
+			size_t at = k + pgn_ctz(e);
+			if (eol_counts(L, at)) {
+				++*lines;
+				*ls = at + 1;
+			}
+		}
+		if (c)
+			return k + pgn_ctz(c);
 	}
 #endif
-	for (; k < end; k++)
-		if (UNLIKELY(s[k] == '\n' || s[k] == '\r'))
-			eol(L, k);
+	for (; k < end && (stop < 0 || (unsigned char)s[k] != (unsigned)stop); k++)
+		if (UNLIKELY(s[k] == '\n' || s[k] == '\r') && eol_counts(L, k)) {
+			++*lines;
+			*ls = k + 1;
+		}
+	return k;
+}
+
+void pgn_lex_adv_to(pgn_lexer *L, size_t end)
+{
+	size_t lines, ls = 0;
+	pgn_lex_scan_lines(L, L->i, end, -1, &lines, &ls);
+	pgn_lex_add_lines(L, lines, ls);
 	L->i = end;
 }
 

@@ -63,9 +63,15 @@ static inline size_t col(pgn_lexer *L, size_t pos)
 }
 
 /* s[k] is LF or CR: a line ends there unless it is the CR of a CR LF. */
+/* Whether the line end at k (LF or CR) ends a line: a CR LF counts once, at its LF. */
+static inline int eol_counts(const pgn_lexer *L, size_t k)
+{
+	return !(L->s[k] == '\r' && k + 1 < L->len && L->s[k + 1] == '\n');
+}
+
 static inline void eol(pgn_lexer *L, size_t k)
 {
-	if (L->s[k] == '\r' && k + 1 < L->len && L->s[k + 1] == '\n')
+	if (!eol_counts(L, k))
 		return;
 	L->line++;
 	L->ls = k + 1;
@@ -109,6 +115,18 @@ void pgn_lex_limit(pgn_lexer *L, size_t line, size_t column, size_t pos, const c
 	size_t max);
 /* Advances to end, counting the line ends on the way. */
 void pgn_lex_adv_to(pgn_lexer *L, size_t end);
+/* The line ends from k up to end or the first byte `stop` (-1: none), 16 bytes at a time, as eol
+ * counts them: *lines of them, the byte after the last at *ls. Returns where it stopped (end, or
+ * the stop byte's place). Changes nothing: pgn_lex_add_lines applies what it found. */
+size_t pgn_lex_scan_lines(const pgn_lexer *L, size_t k, size_t end, int stop, size_t *lines, size_t *ls);
+static inline void pgn_lex_add_lines(pgn_lexer *L, size_t lines, size_t ls)
+{
+	if (lines) {
+		L->line += lines;
+		L->ls = ls;
+		L->lcol = 1;
+	}
+}
 /* '[' name "value" ']' at L->i (in_movetext: after the first movetext token, an error). */
 void pgn_lex_tag(pgn_lexer *L, int in_movetext);
 /* { comment }, ; comment or a % escape line at L->i. */

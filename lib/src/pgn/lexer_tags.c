@@ -5,7 +5,6 @@
 
 #include "pgn/game_internal.h"
 #include "pgn/lexer_internal.h"
-#include "pgn/scan.h"
 
 /* Bytes that stop a run of plain characters in a quoted tag value: " \ LF CR. */
 static const unsigned char value_stop[256] = {
@@ -268,41 +267,6 @@ static int is_error_note(const char *s, size_t n)
 	return n - i >= 5 && memcmp(s + i, "error", 5) == 0;
 }
 
-/* The '}' closing a comment whose text starts at cs (or L->len when none), its line ends on the
- * way counted as pgn_lex_adv_to counts them: *lines of them, the last one's next byte at *ls. One
- * pass over the comment (a memchr to '}' and a second pass for the line ends read it twice). */
-static size_t comment_close(const pgn_lexer *L, size_t cs, size_t *lines, size_t *ls)
-{
-	const char *s = L->s;
-	size_t k = cs, n = L->len;
-	*lines = 0;
-#ifdef PGN_SCAN_SSE2
-	const __m128i close = _mm_set1_epi8('}'), nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-	for (; k + 16 <= n; k += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
-		unsigned c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, close));
-		unsigned e = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
-		if (c)
-			e &= (c & -c) - 1; /* the line ends before the '}' */
-		for (; UNLIKELY(e); e &= e - 1) {
-			size_t at = k + pgn_ctz(e);
-			if (s[at] == '\r' && at + 1 < n && s[at + 1] == '\n')
-				continue; /* CR LF: the LF counts */
-			++*lines;
-			*ls = at + 1;
-		}
-		if (c)
-			return k + pgn_ctz(c);
-	}
-#endif
-	for (; k < n && s[k] != '}'; k++)
-		if (UNLIKELY(s[k] == '\n' || s[k] == '\r') && !(s[k] == '\r' && k + 1 < n && s[k + 1] == '\n')) {
-			++*lines;
-			*ls = k + 1;
-		}
-	return k;
-}
-
 /* { comment } or ; comment or % escape line */
 void pgn_lex_comment(pgn_lexer *L)
 {
@@ -312,7 +276,8 @@ void pgn_lex_comment(pgn_lexer *L)
 	unsigned int flags = 0, kind = HAMLE_TOKEN_COMMENT;
 	size_t lines = 0, ls = 0;
 	if (c == '{') {
-		ce = comment_close(L, cs, &lines, &ls);
+		/* the close and the line ends before it in one pass (a memchr read the comment twice) */
+		ce = pgn_lex_scan_lines(L, cs, L->len, '}', &lines, &ls);
 		if (ce == L->len)
 			flags |= HAMLE_TOKEN_UNTERMINATED;
 	} else {
@@ -340,12 +305,8 @@ void pgn_lex_comment(pgn_lexer *L)
 	if ((flags & HAMLE_TOKEN_ERROR_NOTE) && L->g->first_note == (size_t)-1)
 		L->g->first_note = L->g->ntokens - 1;
 	t->offset = abs_offset(L, pos); /* the position of '{', ';' or '%' */
-	if (c == '{') { /* past the '}', its line ends counted (comment_close) */
-		if (lines) {
-			L->line += lines;
-			L->ls = ls;
-			L->lcol = 1;
-		}
+	if (c == '{') { /* past the '}', its line ends counted */
+		pgn_lex_add_lines(L, lines, ls);
 		L->i = ce < L->len ? ce + 1 : ce;
 	} else {
 		L->i = ce; /* no line end inside */
