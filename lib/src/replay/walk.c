@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess/make_move.h"
 #include "chess/zobrist.h"
 #include "compiler.h"
 #include "notation/san_fast.h"
@@ -150,6 +151,95 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	}
 }
 
+/* What walk_plain needs of the walk besides the frame. */
+struct plain_ctx {
+	const hamle_locale *loc, *msg_loc;
+	unsigned request, laws, zero;
+	size_t depth;
+	int quiet, keep, has_vars;
+};
+
+/* The common stretch of a line: move numbers that fit and moves the fast reader takes with no
+ * mark to report, played on a copy of the line's position held in locals (the loop below keeps
+ * every field in memory: calls may change it). Stops at the first token that needs more (any
+ * other token, a number that does not fit, a move the fast reader leaves, a mark warning, an end
+ * of game), which the caller then takes as if it had walked every token before it. Returns the
+ * index of that token (SIZE_MAX out of memory); *number as the caller's. */
+static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const hamle_token *toks, size_t i,
+	size_t n, size_t *number, const struct plain_ctx *c)
+{
+	struct hamle_position pos = f->cur;
+	size_t num = *number, amb_at = rp->amb_at, resolved = 0;
+	unsigned ply = f->ply;
+	hamle_replay_move *moves = rp->moves;
+	uint64_t hash = rp->moves_hash;
+	int quiet = c->quiet, keep = c->keep, has_vars = c->has_vars, played = 0, ended = 0;
+	const hamle_locale *loc = c->loc, *msg_loc = c->msg_loc;
+	unsigned request = c->request, zero = c->zero, laws = c->laws;
+	uint64_t line_salt = 0x9E3779B97F4A7C15ull * (c->depth + 1);
+	for (; i < n; i++) {
+		const hamle_token *t = &toks[i];
+		if (t->kind == HAMLE_TOKEN_MOVE_NUMBER) {
+			moves[i] = (hamle_replay_move){0};
+			num = i + 1;
+			continue;
+		}
+		if (t->kind != HAMLE_TOKEN_MOVE || UNLIKELY(i == amb_at))
+			break;
+		hamle_move m;
+		hamle_san_info info; /* every field the fast reader fills is written (warnings read) */
+		info.request = request;
+		info.messages = msg_loc;
+		if (!san_parse_fast_inline(&m, &pos, loc, t->text, t->len, &info))
+			break;
+		if (!quiet && (info.warnings & (HAMLE_SAN_W_MARKS | HAMLE_SAN_W_PAWN_CAPTURE_BARE)))
+			break;
+		if (num) {
+			const hamle_token *nt = &toks[num - 1];
+			if (!(nt->value == pos.fullmove + zero &&
+				    !((nt->flags & HAMLE_TOKEN_BLACK) && pos.side == HAMLE_WHITE)))
+				break;
+			played |= 2; /* the number fits: the line is back in step */
+			num = 0;
+		}
+		moves[i] = (hamle_replay_move){m, HAMLE_RM_MOVE, ply + 1, NULL};
+		if (keep) {
+			rp->positions[i] = pos;
+			moves[i].before = &rp->positions[i];
+		}
+		if (has_vars)
+			f->prev = pos;
+		played |= 1;
+		pos_make_move(&pos, m);
+		ply++;
+		resolved++;
+		if (quiet)
+			hash = (hash ^ (m + line_salt)) * 0x100000001B3ull;
+		int reps = replay_history_push(rp, &pos);
+		if (UNLIKELY(reps < 0))
+			return SIZE_MAX;
+		ended = replay_end_state(&pos, reps, laws);
+		if (UNLIKELY(ended)) {
+			i++;
+			break;
+		}
+	}
+	if (played & 1) {
+		f->has_prev = 1;
+		f->ended = ended;
+		if (c->depth == 0)
+			rp->plies = ply;
+	}
+	if (played & 2)
+		f->number_shift = 0;
+	f->cur = pos;
+	f->ply = ply;
+	rp->resolved += resolved;
+	rp->moves_hash = hash;
+	*number = num;
+	return i;
+}
+
 int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 {
 	hamle_game *g = rp->game;
@@ -184,6 +274,8 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
 	int has_vars = g->nvars != 0;
+	struct plain_ctx plain = {loc, msg_loc, (rp->opts.flags & HAMLE_REPLAY_STRICT) ? 0u : HAMLE_SAN_LAZY_CHECK,
+		laws, zero, 0, quiet, keep, has_vars};
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		if (t->kind != HAMLE_TOKEN_MOVE) /* a move's entry is written below, whatever happens */
@@ -248,16 +340,22 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 				replay_detect_report(rp, i, &f->cur, f->ply + 1, rp->stack, depth);
 			continue;
 		}
+		plain.depth = depth;
+		size_t next = walk_plain(rp, f, toks, i, n, &number, &plain);
+		if (UNLIKELY(next == SIZE_MAX))
+			goto nomem;
+		if (next != i) {
+			i = next - 1; /* the loop goes on at the token it stopped at */
+			continue;
+		}
 		hamle_move m;
 		hamle_san_info info = {0};
 		hamle_error err;
 		if (!(rp->opts.flags & HAMLE_REPLAY_STRICT))
 			info.request = HAMLE_SAN_LAZY_CHECK; /* missing marks are not reported */
 		info.messages = msg_loc;
-		/* the common token inline (san_fast.h), else the reader with its messages */
-		int rc = 0;
-		if (UNLIKELY(!san_parse_fast_inline(&m, &f->cur, loc, t->text, t->len, &info)))
-			rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
+		/* the reader with its messages (walk_plain took the common token) */
+		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
 		if (rc < 0 && !f->ended) {
 			hamle_state st = hamle_position_state(&f->cur);
 			if (st == HAMLE_STATE_CHECKMATE || st == HAMLE_STATE_STALEMATE) {
