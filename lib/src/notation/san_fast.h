@@ -224,8 +224,10 @@ static inline void san_fill_info_typed(hamle_san_info *info, const struct hamle_
 		w |= type == HAMLE_PAWN ? HAMLE_SAN_W_PAWN_CAPTURE_BARE : HAMLE_SAN_W_CAPTURE_MISSING;
 	if ((w & HAMLE_SAN_W_EP_MARK) && kind != HAMLE_MOVE_EN_PASSANT)
 		w |= HAMLE_SAN_W_EP_WRONG;
-	if ((request & HAMLE_SAN_LAZY_CHECK) && !t->mark) {
-		/* nothing written to check against: leave the (costly) check test out */
+	if (((request & HAMLE_SAN_LAZY_CHECK) && !t->mark) ||
+		((request & SAN_REQ_CHECK_UNTESTED) && t->mark == HAMLE_LOC_CHECK)) {
+		/* nothing written to check against (or the caller tests it): leave the (costly) check
+		 * test out */
 		info->gives = -1;
 		info->warnings = w;
 		return;

@@ -8,6 +8,11 @@
 #include "notation/locale_internal.h"
 
 /* What a token says, before the position is looked at. -1 = not written. */
+/* A request of the library's own (hamle_san_info.request, beside HAMLE_SAN_LAZY_CHECK): a check
+ * mark ('+') is not tested (gives = -1, no warning about it); the caller tests it (the replay's walk
+ * tells check by san_fast_check and mate only where its line stops). */
+#define SAN_REQ_CHECK_UNTESTED 0x80000000u
+
 struct san_tok {
 	int piece;           /* piece type from a letter or figurine, -1: no letter */
 	int from_file;       /* 0..7 */

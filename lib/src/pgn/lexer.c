@@ -370,15 +370,24 @@ static void lex_movetext_char(pgn_lexer *L)
 }
 
 /* A token written in place (emit's fields; room checked by the caller). */
-static inline void put_token(pgn_lexer *L, hamle_token *t, unsigned int kind, size_t start, size_t end,
-	unsigned int flags, unsigned int value)
+/* Where lex_plain's tokens are: the lexer's fields it reads for every token, in locals (a token's
+ * size_t stores could change the lexer's as far as the compiler knows, so it would read them again
+ * after each), written back when it stops. */
+struct plain_at {
+	const char *s;
+	size_t line, ls, lcol, base;
+	unsigned int depth32;
+};
+
+static inline void put_token(const struct plain_at *a, hamle_token *t, unsigned int kind, size_t start,
+	size_t end, unsigned int flags, unsigned int value)
 {
-	t->text = L->s + start;
+	t->text = a->s + start;
 	t->len = end - start;
-	t->line = L->line;
-	t->column = L->lcol + (start - L->ls);
-	t->offset = L->base + start;
-	t->depth = L->depth32;
+	t->line = a->line;
+	t->column = a->lcol + (start - a->ls);
+	t->offset = a->base + start;
+	t->depth = a->depth32;
 	t->kind = kind;
 	t->flags = flags;
 	t->value = value;
@@ -407,17 +416,26 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 	const uint64_t bad_last = (1ull << '!') | (1ull << '?') | (1ull << '.');
 	const unsigned char *s = (const unsigned char *)L->s;
 	hamle_game *g = L->g;
-	size_t nt = g->ntokens, room = L->token_room;
+	hamle_token *toks = g->tokens;
+	size_t nt = g->ntokens, room = L->token_room, len = L->len;
 	uint64_t first = g->move_first[1]; /* letters are 64..127 */
+	struct plain_at a = {L->s, L->line, L->ls, L->lcol, L->base, L->depth32};
 	while (i < end && nt + 2 <= room) {
 		unsigned char c = s[i];
 		if (cls[c]) {
-			if (cls[c] == 1)
+			if (cls[c] == 1) {
 				i++;
-			else if (cls[c] == 2)
-				eol(L, i++);
-			else
+			} else if (cls[c] == 2) {
+				/* a line end; a CR LF counts once, at its LF (as eol) */
+				if (!(c == '\r' && i + 1 < len && s[i + 1] == '\n')) {
+					a.line++;
+					a.ls = i + 1;
+					a.lcol = 1;
+				}
+				i++;
+			} else {
 				break;
+			}
 			continue;
 		}
 		size_t start = i, p = i;
@@ -436,7 +454,7 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 			numbered = 1;
 			c = s[p];
 			if (cls[c] == 1 || cls[c] == 2) {
-				put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
+				put_token(&a, &toks[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
 				i = p;
 				continue;
 			}
@@ -447,11 +465,11 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 		while (!cls[s[e]]) /* a move is a few bytes: a table beats 16 at a time */
 			e++;
 		unsigned char b = s[e], last = s[e - 1];
-		if (UNLIKELY(b == '(' || (b == 0 && e < L->len)) || (last < 64 && ((bad_last >> last) & 1)))
+		if (UNLIKELY(b == '(' || (b == 0 && e < len)) || (last < 64 && ((bad_last >> last) & 1)))
 			break;
 		if (numbered)
-			put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
-		put_token(L, &g->tokens[nt++], HAMLE_TOKEN_MOVE, p, e, numbered ? HAMLE_TOKEN_GLUED : 0,
+			put_token(&a, &toks[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
+		put_token(&a, &toks[nt++], HAMLE_TOKEN_MOVE, p, e, numbered ? HAMLE_TOKEN_GLUED : 0,
 			(unsigned int)(e - p));
 		if (!(first & ((uint64_t)1 << (c & 63)))) {
 			first |= (uint64_t)1 << (c & 63);
@@ -461,6 +479,9 @@ static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
 	}
 	g->ntokens = nt;
 	g->move_first[1] = first;
+	L->line = a.line;
+	L->ls = a.ls;
+	L->lcol = a.lcol;
 	return i;
 }
 

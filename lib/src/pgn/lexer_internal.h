@@ -62,7 +62,6 @@ static inline size_t col(pgn_lexer *L, size_t pos)
 	return L->ccol;
 }
 
-/* s[k] is LF or CR: a line ends there unless it is the CR of a CR LF. */
 /* Whether the line end at k (LF or CR) ends a line: a CR LF counts once, at its LF. */
 static inline int eol_counts(const pgn_lexer *L, size_t k)
 {

@@ -177,6 +177,16 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 	const hamle_locale *loc = c->loc, *msg_loc = c->msg_loc;
 	unsigned request = c->request, zero = c->zero, laws = c->laws;
 	uint64_t line_salt = 0x9E3779B97F4A7C15ull * (c->depth + 1);
+	/* a move marked '+' that gives check (san_fast_check) is a mate only when no legal move
+	 * follows: the mate test (a move generation) waits until the line stops here, and a next move
+	 * read clears it. pend_at: the move's token (SIZE_MAX none), with its position before and
+	 * its info for mark_warnings. */
+	size_t pend_at = SIZE_MAX;
+	unsigned pend_ply = 0;
+	struct hamle_position pend_before;
+	hamle_san_info pend_info;
+	if (!quiet)
+		request |= SAN_REQ_CHECK_UNTESTED;
 	for (; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		if (t->kind == HAMLE_TOKEN_MOVE_NUMBER) {
@@ -192,8 +202,18 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 		info.messages = msg_loc;
 		if (!san_parse_fast_inline(&m, &pos, loc, t->text, t->len, &info))
 			break;
+		pend_at = SIZE_MAX; /* a legal move: the one before it was no mate */
 		if (!quiet && (info.warnings & (HAMLE_SAN_W_MARKS | HAMLE_SAN_W_PAWN_CAPTURE_BARE)))
 			break;
+		int check_marked = !quiet && info.marked == HAMLE_LOC_CHECK;
+		int gives = 1;
+		if (check_marked) {
+			gives = san_fast_check(&pos, m);
+			if (gives < 0) /* castling, en passant: the exact test, mate too */
+				check_marked = 0, gives = san_gives_check(&pos, m);
+			if (gives != 1)
+				break; /* a wrong mark: the caller reports it */
+		}
 		if (num) {
 			const hamle_token *nt = &toks[num - 1];
 			if (!(nt->value == pos.fullmove + zero &&
@@ -210,6 +230,12 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 		if (has_vars)
 			f->prev = pos;
 		played |= 1;
+		if (check_marked) {
+			pend_at = i;
+			pend_ply = ply + 1;
+			pend_before = pos;
+			pend_info = info;
+		}
 		pos_make_move(&pos, m);
 		ply++;
 		resolved++;
@@ -223,6 +249,12 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 			i++;
 			break;
 		}
+	}
+	if (pend_at != SIZE_MAX && !hamle_any_legal(&pos)) {
+		/* the line stops after a check that is mate, marked '+' */
+		pend_info.gives = 2;
+		pend_info.warnings |= HAMLE_SAN_W_MATE_MISSING;
+		mark_warnings(rp, pend_at, &pend_info, &pend_before, pend_ply, c->depth);
 	}
 	if (played & 1) {
 		f->has_prev = 1;
