@@ -159,12 +159,13 @@ struct plain_ctx {
 	int quiet, keep, has_vars;
 };
 
-/* The common stretch of a line: move numbers that fit and moves the fast reader takes with no
- * mark to report, played on a copy of the line's position held in locals (the loop below keeps
- * every field in memory: calls may change it). Stops at the first token that needs more (any
- * other token, a number that does not fit, a move the fast reader leaves, a mark warning, an end
- * of game), which the caller then takes as if it had walked every token before it. Returns the
- * index of that token (SIZE_MAX out of memory); *number as the caller's. */
+/* The common stretch of a line: move numbers that fit, moves the fast reader takes with no mark
+ * to report and the comments, NAGs and other tokens between them, played on a copy of the line's
+ * position held in locals (the loop below keeps every field in memory: calls may change it).
+ * Stops at the first token that needs more (a variation's bound, a number that does not fit, a
+ * move the fast reader leaves, a mark warning, an end of game), which the caller then takes as if
+ * it had walked every token before it. Returns the index of that token (SIZE_MAX out of memory);
+ * *number as the caller's. */
 static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const hamle_token *toks, size_t i,
 	size_t n, size_t *number, const struct plain_ctx *c)
 {
@@ -189,12 +190,16 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 		request |= SAN_REQ_CHECK_UNTESTED;
 	for (; i < n; i++) {
 		const hamle_token *t = &toks[i];
-		if (t->kind == HAMLE_TOKEN_MOVE_NUMBER) {
+		if (t->kind != HAMLE_TOKEN_MOVE) {
+			/* as the caller's loop: a variation's bounds are its; any other token no move */
+			if (t->kind == HAMLE_TOKEN_VAR_START || t->kind == HAMLE_TOKEN_VAR_END)
+				break;
 			moves[i] = (hamle_replay_move){0};
-			num = i + 1;
+			if (t->kind == HAMLE_TOKEN_MOVE_NUMBER)
+				num = i + 1;
 			continue;
 		}
-		if (t->kind != HAMLE_TOKEN_MOVE || UNLIKELY(i == amb_at))
+		if (UNLIKELY(i == amb_at))
 			break;
 		hamle_move m;
 		hamle_san_info info; /* every field the fast reader fills is written (warnings read) */
