@@ -120,6 +120,15 @@ static const char *const inputs[] = {
 	"[Event \"abc\"]",
 	"[Event \"abc",
 	"[Event ",
+	/* short comments on one line (lex_plain's): lichess clocks, empty, glued, '{' inside, a
+	 * line end inside, hamle's error note, unterminated, at the 64-byte edge */
+	"[Event \"a\"]\n\n1. e4 { [%clk 0:03:00] } 1... e5 { [%eval 0.17] [%clk 0:02:59] } 2. Nf3 {} Nc6{x}3.Bb5{ { }a6 *\n",
+	"[Event \"a\"]\n\n1.e4 {two\nlines} e5 {cr\r\nlf} 2.Nf3 {hamle: error here} Nc6 { hamle:  error} *\n",
+	"[Event \"a\"]\n\n1.e4 {0123456789012345678901234567890123456789012345678901234567890123} e5 "
+	"{01234567890123456789012345678901234567890123456789012345678901234} 2.Nf3 "
+	"{012345678901234567890123456789012345678901234567890123456789012} *\n",
+	"[Event \"a\"]\n\n1.e4 {unterminated",
+	"[Event \"a\"]\n\n1.e4 e5 {x}",
 };
 
 START_TEST(test_inputs)

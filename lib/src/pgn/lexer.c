@@ -1,6 +1,7 @@
 /* lexer.c: tokenizer for one game (tags, movetext tokens with line/column/offset). Knows nothing of
  * chess rules: a move is a maximal run of non-delimiter characters. This file holds the driver and
- * the movetext tokens; tag pairs and comments are in lexer_tags.c. */
+ * the movetext tokens; tag pairs and comments are in lexer_tags.c, the inline path for plain
+ * movetext in lexer_plain.c. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -369,122 +370,6 @@ static void lex_movetext_char(pgn_lexer *L)
 	}
 }
 
-/* A token written in place (emit's fields; room checked by the caller). */
-/* Where lex_plain's tokens are: the lexer's fields it reads for every token, in locals (a token's
- * size_t stores could change the lexer's as far as the compiler knows, so it would read them again
- * after each), written back when it stops. */
-struct plain_at {
-	const char *s;
-	size_t line, ls, lcol, base;
-	unsigned int depth32;
-};
-
-static inline void put_token(const struct plain_at *a, hamle_token *t, unsigned int kind, size_t start,
-	size_t end, unsigned int flags, unsigned int value)
-{
-	t->text = a->s + start;
-	t->len = end - start;
-	t->line = a->line;
-	t->column = a->lcol + (start - a->ls);
-	t->offset = a->base + start;
-	t->depth = a->depth32;
-	t->kind = kind;
-	t->flags = flags;
-	t->value = value;
-}
-
-static inline int is_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
-
-/* The common movetext inline, from i up to the next scoresheet span (end): move numbers "12." and
- * "12...", words that start with a letter ("Nf3", "exd8=Q+"), the two glued ("12.Nf3"), blanks
- * and line ends. It stops at anything else, and the general path reads that from the start of
- * its word: a comment, a variation, a result, a NAG, a glyph ("Nf3!"), a word ending in '.' or
- * at '(' ("d8(Q)"), a bare number, a NUL. Each token is the general path's, field by field (the
- * test: unit.lexer_inline, fuzz.pgn_reader with PGN_READ_NO_INLINE_LEX). Only for an ASCII text
- * without a raw map, where a column is a subtraction and an offset an addition. Returns where
- * it stopped. */
-static size_t lex_plain(pgn_lexer *L, size_t i, size_t end)
-{
-	/* what a byte is here: 0 part of a word, 1 a blank, 2 a line end, 3 any other stop (a
-	 * delimiter, VT, FF, NUL) */
-	static const unsigned char cls[256] = {
-		[0] = 3, ['\v'] = 3, ['\f'] = 3, [' '] = 1, ['\t'] = 1, ['\n'] = 2, ['\r'] = 2,
-		['{'] = 3, ['}'] = 3, ['('] = 3, [')'] = 3, ['['] = 3, [']'] = 3, [';'] = 3, ['"'] = 3,
-		['$'] = 3, ['<'] = 3, ['>'] = 3,
-	};
-	/* a word that ends in '!', '?' or '.' holds a glyph or a mark: the general path's */
-	const uint64_t bad_last = (1ull << '!') | (1ull << '?') | (1ull << '.');
-	const unsigned char *s = (const unsigned char *)L->s;
-	hamle_game *g = L->g;
-	hamle_token *toks = g->tokens;
-	size_t nt = g->ntokens, room = L->token_room, len = L->len;
-	uint64_t first = g->move_first[1]; /* letters are 64..127 */
-	struct plain_at a = {L->s, L->line, L->ls, L->lcol, L->base, L->depth32};
-	while (i < end && nt + 2 <= room) {
-		unsigned char c = s[i];
-		if (cls[c]) {
-			if (cls[c] == 1) {
-				i++;
-			} else if (cls[c] == 2) {
-				/* a line end; a CR LF counts once, at its LF (as eol) */
-				if (!(c == '\r' && i + 1 < len && s[i + 1] == '\n')) {
-					a.line++;
-					a.ls = i + 1;
-					a.lcol = 1;
-				}
-				i++;
-			} else {
-				break;
-			}
-			continue;
-		}
-		size_t start = i, p = i;
-		unsigned int num = 0, nflags = 0;
-		int numbered = 0;
-		if (c >= '0' && c <= '9') {
-			do
-				num = num * 10 + (unsigned int)(s[p++] - '0');
-			while (s[p] >= '0' && s[p] <= '9' && p - start < 8);
-			if (s[p] != '.')
-				break; /* a result, castling with zeros, a bare number, nine digits */
-			size_t d = p;
-			while (s[p] == '.')
-				p++;
-			nflags = p - d >= 2 ? HAMLE_TOKEN_BLACK : 0;
-			numbered = 1;
-			c = s[p];
-			if (cls[c] == 1 || cls[c] == 2) {
-				put_token(&a, &toks[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
-				i = p;
-				continue;
-			}
-		}
-		if (!is_letter(c))
-			break;
-		size_t e = p + 1;
-		while (!cls[s[e]]) /* a move is a few bytes: a table beats 16 at a time */
-			e++;
-		unsigned char b = s[e], last = s[e - 1];
-		if (UNLIKELY(b == '(' || (b == 0 && e < len)) || (last < 64 && ((bad_last >> last) & 1)))
-			break;
-		if (numbered)
-			put_token(&a, &toks[nt++], HAMLE_TOKEN_MOVE_NUMBER, start, p, nflags, num);
-		put_token(&a, &toks[nt++], HAMLE_TOKEN_MOVE, p, e, numbered ? HAMLE_TOKEN_GLUED : 0,
-			(unsigned int)(e - p));
-		if (!(first & ((uint64_t)1 << (c & 63)))) {
-			first |= (uint64_t)1 << (c & 63);
-			g->first_move[c] = nt - 1;
-		}
-		i = e + (b == ' ' && e < end); /* the blank after it, mostly one space */
-	}
-	g->ntokens = nt;
-	g->move_first[1] = first;
-	L->line = a.line;
-	L->ls = a.ls;
-	L->lcol = a.lcol;
-	return i;
-}
-
 /* Whether s[0..n) is all ASCII (8 bytes at a time). */
 static int all_ascii(const char *s, size_t n)
 {
@@ -589,7 +474,7 @@ int pgn_lex(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t star
 			g->movetext_start = L.i;
 		}
 		if (plain) {
-			size_t k = lex_plain(&L, L.i, end);
+			size_t k = pgn_lex_plain(&L, L.i, end);
 			if (k != L.i) {
 				L.i = k;
 				continue;

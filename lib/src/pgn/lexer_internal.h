@@ -128,6 +128,12 @@ static inline void pgn_lex_add_lines(pgn_lexer *L, size_t lines, size_t ls)
 }
 /* '[' name "value" ']' at L->i (in_movetext: after the first movetext token, an error). */
 void pgn_lex_tag(pgn_lexer *L, int in_movetext);
+/* The inline path for the common movetext from i up to end (lexer_plain.c; only for an ASCII text
+ * without a raw map). Returns where it stopped (i: nothing taken). */
+size_t pgn_lex_plain(pgn_lexer *L, size_t i, size_t end);
+/* Whether a {} comment's text s[0..n) is the note hamle writes where a game failed ("hamle:",
+ * blanks, "error"; lexer_tags.c). */
+int pgn_lex_is_error_note(const char *s, size_t n);
 /* { comment }, ; comment or a % escape line at L->i. */
 void pgn_lex_comment(pgn_lexer *L);
 

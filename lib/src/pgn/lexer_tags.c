@@ -254,7 +254,7 @@ void pgn_lex_tag(pgn_lexer *L, int in_movetext)
 
 /* Whether a {} comment's text s[0..n) is the note hamle writes where a game failed: "hamle:",
  * blanks (the writer may wrap the line there), "error", with blanks allowed before. */
-static int is_error_note(const char *s, size_t n)
+int pgn_lex_is_error_note(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n && is_ws(s[i]))
@@ -297,7 +297,7 @@ void pgn_lex_comment(pgn_lexer *L)
 	if (flags & HAMLE_TOKEN_UNTERMINATED)
 		SYNTAX(L, line, column, pos, "{", 1, "comment_unterminated",
 			"unterminated comment: '{' without '}' before the end of the game");
-	if (c == '{' && is_error_note(L->s + cs, ce - cs))
+	if (c == '{' && pgn_lex_is_error_note(L->s + cs, ce - cs))
 		flags |= HAMLE_TOKEN_ERROR_NOTE;
 	hamle_token *t = emit(L, kind, cs, ce, line, column, flags, 0);
 	if (!t)
