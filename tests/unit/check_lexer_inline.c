@@ -120,13 +120,16 @@ static const char *const inputs[] = {
 	"[Event \"abc\"]",
 	"[Event \"abc",
 	"[Event ",
-	/* short comments on one line (lex_plain's): lichess clocks, empty, glued, '{' inside, a
-	 * line end inside, hamle's error note, unterminated, at the 64-byte edge */
+	/* comments (lex_plain reads those on one line): lichess clocks, empty, glued, '{' inside,
+	 * a line end inside (early, late), hamle's error note, unterminated, long, 16-byte edges */
 	"[Event \"a\"]\n\n1. e4 { [%clk 0:03:00] } 1... e5 { [%eval 0.17] [%clk 0:02:59] } 2. Nf3 {} Nc6{x}3.Bb5{ { }a6 *\n",
 	"[Event \"a\"]\n\n1.e4 {two\nlines} e5 {cr\r\nlf} 2.Nf3 {hamle: error here} Nc6 { hamle:  error} *\n",
 	"[Event \"a\"]\n\n1.e4 {0123456789012345678901234567890123456789012345678901234567890123} e5 "
 	"{01234567890123456789012345678901234567890123456789012345678901234} 2.Nf3 "
 	"{012345678901234567890123456789012345678901234567890123456789012} *\n",
+	"[Event \"a\"]\n\n1.e4 {d=24, sd=40, mt=2345, tl=5400000, s=12345678, n=98765432, pv=e5 Nf3 Nc6 Bb5 a6 "
+	"Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Na5 Bc2 c5 d4, tb=0, R50=50, wv=0.25} e5 {one line\t"
+	"then a tab, then 60 more bytes on the same line 0123456789012345678901234567890 and\na line end} *\n",
 	"[Event \"a\"]\n\n1.e4 {unterminated",
 	"[Event \"a\"]\n\n1.e4 e5 {x}",
 };

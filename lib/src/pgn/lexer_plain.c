@@ -1,11 +1,12 @@
 /* lexer_plain.c: the lexer's inline path for the common movetext (pgn_lex_plain): move numbers,
- * plain moves, blanks, line ends and short comments, each token written in place with the fields
- * the general path (lexer.c) gives it. */
+ * plain moves, blanks, line ends and comments on one line, each token written in place with the
+ * fields the general path (lexer.c) gives it. */
 #include <stdint.h>
 #include <string.h>
 
 #include "compiler.h"
 #include "pgn/lexer_internal.h"
+#include "pgn/scan.h"
 
 /* Where lex_plain's tokens are: the lexer's fields it reads for every token, in locals (a token's
  * size_t stores could change the lexer's as far as the compiler knows, so it would read them again
@@ -32,18 +33,14 @@ static inline void put_token(const struct plain_at *a, hamle_token *t, unsigned 
 
 static inline int is_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 
-/* A short {} comment at s[i] on one line, as pgn_lex_comment reads it: returns where its '}' is,
- * or 0 when it is longer than a few words, holds a line end or a NUL, runs past the limit or is
- * hamle's note of a failed game (pgn_lex_comment reads those). */
+/* A {} comment at s[i] on one line, as pgn_lex_comment reads it: returns where its '}' is (found
+ * 16 bytes at a time), or 0 when a line end comes first, it is not closed, runs past the limit or
+ * is hamle's note of a failed game (pgn_lex_comment reads those). */
 static size_t plain_comment(const pgn_lexer *L, size_t i)
 {
-	enum { SHORT = 64 };
-	static const unsigned char stop[256] = {[0] = 1, ['}'] = 1, ['\n'] = 1, ['\r'] = 1};
 	const unsigned char *s = (const unsigned char *)L->s;
-	size_t cs = i + 1, ce = cs, last = cs + SHORT < L->len ? cs + SHORT : L->len;
-	while (ce < last && !stop[s[ce]])
-		ce++;
-	if (ce >= last || s[ce] != '}' || ce - cs > L->lim->max_comment_bytes ||
+	size_t cs = i + 1, ce = pgn_comment_stop(s, cs, L->len, 0);
+	if (ce >= L->len || s[ce] != '}' || ce - cs > L->lim->max_comment_bytes ||
 		pgn_lex_is_error_note(L->s + cs, ce - cs))
 		return 0;
 	return ce;
@@ -51,8 +48,8 @@ static size_t plain_comment(const pgn_lexer *L, size_t i)
 
 /* The common movetext inline, from i up to the next scoresheet span (end): move numbers "12." and
  * "12...", words that start with a letter ("Nf3", "exd8=Q+"), the two glued ("12.Nf3"), blanks
- * line ends and short comments on one line ("{ [%clk 0:02:59] }"). It stops at anything else,
- * and the general path reads that from the start of its word: a longer comment, a variation, a result, a NAG, a glyph ("Nf3!"), a word ending in '.' or
+ * line ends and comments on one line ("{ [%clk 0:02:59] }"). It stops at anything else, and
+ * the general path reads that from the start of its word: a comment over lines, a variation, a result, a NAG, a glyph ("Nf3!"), a word ending in '.' or
  * at '(' ("d8(Q)"), a bare number, a NUL. Each token is the general path's, field by field (the
  * test: unit.lexer_inline, fuzz.pgn_reader with PGN_READ_NO_INLINE_LEX). Only for an ASCII text
  * without a raw map, where a column is a subtraction and an offset an addition. Returns where
