@@ -452,10 +452,11 @@ static bool map_current(hamle_inputs *in)
 }
 
 /* Gives back the mapping's pages before the offset both the reader and the tool are done with
- * (the file's pages stay in the page cache), a few MiB at a time. */
+ * (the file's pages stay in the page cache), 4 MiB at a time: with two threads each call also
+ * flushes the other core's TLB (at 1 MiB, -j 2 on TCEC x5 was 5% slower; peak RSS 11 -> 14 MB). */
 static void map_drop(hamle_inputs *in)
 {
-	const size_t step = (size_t)1 << 20;
+	const size_t step = (size_t)1 << 22;
 	size_t to = in->map_reader < in->map_tool ? in->map_reader : in->map_tool;
 	to &= ~(step - 1); /* a multiple of the page size */
 	if (to > in->map_dropped && madvise(in->map + in->map_dropped, to - in->map_dropped, MADV_DONTNEED) == 0)
