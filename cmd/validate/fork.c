@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fork.h"
 #include "outfile.h"
@@ -11,6 +12,8 @@
 /* One stretch: queued, read, then shown to the reading thread until it lets it go. */
 typedef struct stretch {
 	size_t start, stop;
+	size_t before; /* the reading thread's own bytes before it */
+	double read_s; /* seconds its reading took */
 	int state; /* FREE, QUEUED, DONE (read, or failed) */
 	bool failed;
 	hamle_reader *r;
@@ -115,8 +118,11 @@ static void *fork_main(void *arg)
 			break;
 		stretch *st = &f->q[f->run];
 		pthread_mutex_unlock(&f->mu);
+		double t0 = vd_fork_now();
 		bool ok = read_stretch(f, st);
+		double t1 = vd_fork_now();
 		pthread_mutex_lock(&f->mu);
+		st->read_s = t1 - t0;
 		st->failed = !ok;
 		st->state = DONE;
 		f->run = (f->run + 1) % VD_FORK_QUEUE;
@@ -157,7 +163,14 @@ int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, s
 	return 0;
 }
 
-bool vd_fork_push(vd_fork *f, size_t start, size_t stop)
+double vd_fork_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+bool vd_fork_push(vd_fork *f, size_t start, size_t stop, size_t before)
 {
 	pthread_mutex_lock(&f->mu);
 	bool room = f->count < VD_FORK_QUEUE;
@@ -165,6 +178,7 @@ bool vd_fork_push(vd_fork *f, size_t start, size_t stop)
 		stretch *st = &f->q[(f->head + f->count) % VD_FORK_QUEUE];
 		st->start = start;
 		st->stop = stop;
+		st->before = before;
 		st->state = QUEUED;
 		f->count++;
 		pthread_cond_broadcast(&f->cv);
@@ -183,15 +197,14 @@ size_t vd_fork_queued(vd_fork *f, size_t *start)
 	return n;
 }
 
-bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, int *balance)
+bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, vd_fork_times *t)
 {
 	pthread_mutex_lock(&f->mu);
 	stretch *st = &f->q[f->head];
-	*balance = st->state != DONE;
 	while (st->state != DONE)
 		pthread_cond_wait(&f->cv, &f->mu);
-	if (!*balance && f->q[(f->head + f->count - 1) % VD_FORK_QUEUE].state == DONE)
-		*balance = -1; /* every stretch queued is read: the fork waits */
+	t->read_s = st->read_s;
+	t->before = st->before;
 	bool ok = !st->failed;
 	pthread_mutex_unlock(&f->mu);
 	*r = st->r;

@@ -34,16 +34,23 @@ int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, s
 /* Stretches queued for the fork at most (read one after the other, shown in the same order). */
 #define VD_FORK_QUEUE 3
 
-/* Queues a stretch: the games from offset start (a game's first byte) that start before stop.
- * false when VD_FORK_QUEUE stretches are queued or shown already. */
-bool vd_fork_push(vd_fork *f, size_t start, size_t stop);
+/* Queues a stretch: the games from offset start (a game's first byte) that start before stop
+ * (before: the reading thread's own bytes before it, told back by vd_fork_take). false when
+ * VD_FORK_QUEUE stretches are queued or shown already. */
+bool vd_fork_push(vd_fork *f, size_t start, size_t stop, size_t before);
 /* How many stretches are queued or shown; *start the oldest one's start (when there is one). */
 size_t vd_fork_queued(vd_fork *f, size_t *start);
-/* Waits for the oldest stretch to be read; then its reader (to join), games and count. *balance:
- * 1 when it was not read yet (the reading thread waited), -1 when every stretch queued was read
- * (the fork waits), else 0. false when it failed (out of memory: nothing to join). What it shows
- * stays valid until vd_fork_release. */
-bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, int *balance);
+/* What vd_fork_take tells of the stretch it shows, for sizing the reading thread's own. */
+typedef struct vd_fork_times {
+	double read_s; /* seconds the fork spent reading it */
+	size_t before; /* the reading thread's own bytes before it (vd_fork_push) */
+} vd_fork_times;
+/* Waits for the oldest stretch to be read; then its reader (to join), games, count and times.
+ * false when it failed (out of memory: nothing to join). What it shows stays valid until
+ * vd_fork_release. */
+bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, vd_fork_times *t);
+/* Seconds on a monotonic clock. */
+double vd_fork_now(void);
 /* Lets the oldest stretch go. */
 void vd_fork_release(vd_fork *f);
 /* Stops the thread and frees everything (NULL-safe). */

@@ -45,6 +45,8 @@ typedef struct vd_run_ctx {
 	size_t fork_stop;       /* where the reader stops for the fork's next stretch (0: nowhere) */
 	unsigned fork_misses;   /* joins in a row that failed or were mostly unjudged games */
 	size_t own_stretch;     /* bytes the reading thread reads between two of the fork's stretches */
+	double own_since;       /* when the reading thread began its own stretch (vd_fork_now) */
+	double join_s;          /* seconds the last join took the reading thread (the fork's games) */
 	size_t plan_end;        /* where the last stretch queued for the fork ends (SIZE_MAX: the input's end) */
 	bool plan_over;         /* no more stretches for the fork */
 	vd_quick_tries tries;  /* of the one-pass lane */
@@ -294,6 +296,9 @@ static void fork_stop_at_next(vd_run_ctx *c, hamle_reader *r)
 	hamle_reader_set_stop(r, c->fork_stop ? c->fork_stop : SIZE_MAX);
 }
 
+/* The least rest of the input the last cycle shares between the two threads. */
+#define FORK_LAST_MIN ((size_t)256 << 10)
+
 /* Queues stretches for the fork while there is room: after the end of the last one queued, the
  * reading thread's own stretch (own_stretch bytes, to the next game after a blank line), then the
  * fork's (VD_FORK_STRETCH bytes), so that the fork reads on while the reader is busy. */
@@ -301,15 +306,42 @@ static void fork_plan(vd_run_ctx *c)
 {
 	size_t n;
 	while (!c->plan_over && (n = vd_fork_queued(c->fork, &(size_t){0})) < VD_FORK_QUEUE) {
-		size_t at = c->plan_end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, c->plan_end + c->own_stretch);
+		size_t own = c->own_stretch;
+		if (c->plan_end != SIZE_MAX && c->map_len - c->plan_end >= FORK_LAST_MIN &&
+		    c->map_len - c->plan_end < own + VD_FORK_STRETCH) {
+			/* the last cycle: the rest shared in proportion (else one thread waits for the
+			 * other at the end) */
+			size_t rest = c->map_len - c->plan_end;
+			own = (size_t)((double)rest * (double)own / (double)(own + VD_FORK_STRETCH));
+		}
+		size_t at = c->plan_end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, c->plan_end + own);
 		if (!at) {
 			c->plan_over = true;
 			break;
 		}
 		size_t end = vd_fork_boundary(c->map, c->map_len, at + VD_FORK_STRETCH);
+		size_t before = at - c->plan_end;
 		c->plan_end = end ? end : SIZE_MAX;
-		vd_fork_push(c->fork, at, c->plan_end);
+		vd_fork_push(c->fork, at, c->plan_end, before);
 	}
+}
+
+/* Sizes the reading thread's next own stretches so that a cycle of it (its own stretch, then the
+ * fork's games handed on) takes as long as the fork's reading of one stretch: the one just read
+ * took it ft->read_s, and this thread own_s for its ft->before bytes before it and join_s for the
+ * last join. Halfway there each time (stretches already queued were sized before), within 1/4 to 4
+ * times the fork's. */
+static void own_balance(vd_run_ctx *c, const vd_fork_times *ft, double own_s)
+{
+	if (!ft->before || own_s <= 0 || ft->read_s <= 0)
+		return;
+	double left = ft->read_s - c->join_s, target = left > 0 ? (double)ft->before * left / own_s : 0;
+	double next = ((double)c->own_stretch + target) / 2;
+	if (next < (double)(VD_FORK_STRETCH / 4))
+		next = (double)(VD_FORK_STRETCH / 4);
+	if (next > (double)(4 * VD_FORK_STRETCH))
+		next = (double)(4 * VD_FORK_STRETCH);
+	c->own_stretch = (size_t)next;
 }
 
 /* The reader stopped where the oldest stretch queued for the fork starts: the fork's games go to
@@ -321,15 +353,12 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	const hamle_reader *fr;
 	const vd_fork_game *g;
 	size_t n, gb, lb, judged = 0;
-	int balance;
-	bool ok = vd_fork_take(c->fork, &fr, &g, &n, &balance);
-	/* the reading thread also hands every game to the pool: its stretches grow while it waits for
-	 * the fork and shrink while the fork waits for it */
-	if (balance > 0 && c->own_stretch < 4 * VD_FORK_STRETCH)
-		c->own_stretch += c->own_stretch / 8;
-	else if (balance < 0 && c->own_stretch > VD_FORK_STRETCH / 4)
-		c->own_stretch -= c->own_stretch / 8;
+	vd_fork_times ft;
+	double own_s = vd_fork_now() - c->own_since;
+	bool ok = vd_fork_take(c->fork, &fr, &g, &n, &ft);
 	bool joined = ok && hamle_reader_join(r, fr, &gb, &lb) == 1;
+	if (joined)
+		own_balance(c, &ft, own_s);
 	for (size_t i = 0; joined && i < n; i++)
 		judged += g[i].judged;
 	/* two stretches in a row not joined, or mostly games the lane gave up on (variations, NAGs:
@@ -338,6 +367,7 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	if (c->fork_misses >= 2)
 		c->plan_over = true;
 	fork_plan(c);
+	double t0 = vd_fork_now();
 	for (size_t i = 0; joined && i < n; i++) {
 		hamle_chunk ch = g[i].ch;
 		ch.game += gb;
@@ -348,6 +378,8 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	vd_fork_release(c->fork);
 	fork_plan(c);
 	fork_stop_at_next(c, r);
+	c->own_since = vd_fork_now();
+	c->join_s = c->own_since - t0;
 	return 0;
 }
 
@@ -357,6 +389,8 @@ static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const ch
 {
 	c->fork_misses = 0;
 	c->own_stretch = VD_FORK_STRETCH;
+	c->own_since = vd_fork_now();
+	c->join_s = 0;
 	c->plan_end = 0;
 	c->plan_over = false;
 	if (c->fork) {
