@@ -13,7 +13,7 @@
 /* Bytes of the file the fork reads before the reading thread takes over (at the next game after a
  * blank line past them); the reading thread's own stretches are sized so that neither waits long
  * for the other (run.c). */
-#define VD_FORK_STRETCH ((size_t)1 << 20)
+#define VD_FORK_STRETCH ((size_t)2 << 20)
 /* How far a game after a blank line is looked for. */
 #define VD_FORK_SEARCH ((size_t)4 << 20)
 
