@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "codes.h"
 #include "finding.h"
 
@@ -117,13 +118,6 @@ struct an_engine_worker {
 	unsigned start_failures;
 };
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void an_engine_init(an_engine_config *e)
 {
 	memset(e, 0, sizeof(*e));
@@ -218,7 +212,7 @@ int an_engine_start(an_engine_config *e, const hamle_msg *msg, const struct haml
 	r->book = e->skip_book ? book : NULL;
 	r->progress = isatty(STDERR_FILENO) && msg->verbosity >= 0;
 	r->total = r->progress ? input_size(ops, nops) : 0;
-	r->t0 = now_s();
+	r->t0 = hamle_now_s();
 	e->run = r;
 	return 0;
 }
@@ -230,7 +224,7 @@ void an_engine_finish(an_engine_config *e, const hamle_msg *msg)
 		return;
 	if (r->progress && r->shown > 0)
 		fputs("\r\033[K", stderr);
-	double wall = now_s() - r->t0;
+	double wall = hamle_now_s() - r->t0;
 	hamle_msg_note(msg, "engine: %llu games, %llu positions in %.1f s (%.1f positions/s): %llu searched "
 		"(engine search time %.1f s), %llu from the cache (searches saved), %llu missing, %llu faults",
 		r->games, r->positions, wall, wall > 0 ? (double)r->positions / wall : 0.0, r->searched,
@@ -300,7 +294,7 @@ static void fault_line(const cv_config *cfg, cv_item *it, const hamle_game *g, c
 
 static void progress(struct an_engine_run *r)
 {
-	double t = now_s();
+	double t = hamle_now_s();
 	if (!r->progress || t - r->shown < 0.25)
 		return;
 	r->shown = t;

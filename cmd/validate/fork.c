@@ -4,8 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "fork.h"
 #include "outfile.h"
 
@@ -118,9 +118,9 @@ static void *fork_main(void *arg)
 			break;
 		stretch *st = &f->q[f->run];
 		pthread_mutex_unlock(&f->mu);
-		double t0 = vd_fork_now();
+		double t0 = hamle_now_s();
 		bool ok = read_stretch(f, st);
-		double t1 = vd_fork_now();
+		double t1 = hamle_now_s();
 		pthread_mutex_lock(&f->mu);
 		st->read_s = t1 - t0;
 		st->failed = !ok;
@@ -161,13 +161,6 @@ int vd_fork_new(vd_fork **out, const vd_config *cfg, const unsigned char *map, s
 	}
 	*out = f;
 	return 0;
-}
-
-double vd_fork_now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 bool vd_fork_push(vd_fork *f, size_t start, size_t stop, size_t before)

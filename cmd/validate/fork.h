@@ -49,8 +49,6 @@ typedef struct vd_fork_times {
  * false when it failed (out of memory: nothing to join). What it shows stays valid until
  * vd_fork_release. */
 bool vd_fork_take(vd_fork *f, const hamle_reader **r, const vd_fork_game **games, size_t *n, vd_fork_times *t);
-/* Seconds on a monotonic clock. */
-double vd_fork_now(void);
 /* Lets the oldest stretch go. */
 void vd_fork_release(vd_fork *f);
 /* Stops the thread and frees everything (NULL-safe). */

@@ -1,9 +1,9 @@
 /* report.c: totals, the summary on stderr, and the progress line (stderr a terminal, long runs). */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "validate.h"
 
 bool vd_game_invalid(const vd_config *cfg, const vd_item *it)
@@ -83,18 +83,11 @@ void vd_summary(const hamle_msg *m, const vd_totals *t, const hamle_locale *msg)
 	}
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void vd_progress_init(vd_progress *p, const hamle_msg *m)
 {
 	memset(p, 0, sizeof(*p));
 	p->enabled = m->verbosity >= 0 && m->stream && isatty(fileno(m->stream));
-	p->start = p->last = now();
+	p->start = p->last = hamle_now_s();
 }
 
 /* Shown once the run has taken a second (the input is large), then four times a second. */
@@ -102,7 +95,7 @@ void vd_progress_update(vd_progress *p, const hamle_msg *m, const vd_totals *t)
 {
 	if (!p->enabled || (t->games & 255) != 0)
 		return;
-	double tnow = now();
+	double tnow = hamle_now_s();
 	if (tnow - p->start < 1.0 || tnow - p->last < 0.25)
 		return;
 	p->last = tnow;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "dedup.h"
 #include "fork.h"
 #include "input.h"
@@ -45,7 +46,7 @@ typedef struct vd_run_ctx {
 	size_t fork_stop;       /* where the reader stops for the fork's next stretch (0: nowhere) */
 	unsigned fork_misses;   /* joins in a row that failed or were mostly unjudged games */
 	size_t own_stretch;     /* bytes the reading thread reads between two of the fork's stretches */
-	double own_since;       /* when the reading thread began its own stretch (vd_fork_now) */
+	double own_since;       /* when the reading thread began its own stretch (hamle_now_s) */
 	double join_s;          /* seconds the last join took the reading thread (the fork's games) */
 	size_t plan_end;        /* where the last stretch queued for the fork ends (SIZE_MAX: the input's end) */
 	bool plan_over;         /* no more stretches for the fork */
@@ -354,7 +355,7 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	const vd_fork_game *g;
 	size_t n, gb, lb, judged = 0;
 	vd_fork_times ft;
-	double own_s = vd_fork_now() - c->own_since;
+	double own_s = hamle_now_s() - c->own_since;
 	bool ok = vd_fork_take(c->fork, &fr, &g, &n, &ft);
 	bool joined = ok && hamle_reader_join(r, fr, &gb, &lb) == 1;
 	if (joined)
@@ -367,7 +368,7 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	if (c->fork_misses >= 2)
 		c->plan_over = true;
 	fork_plan(c);
-	double t0 = vd_fork_now();
+	double t0 = hamle_now_s();
 	for (size_t i = 0; joined && i < n; i++) {
 		hamle_chunk ch = g[i].ch;
 		ch.game += gb;
@@ -378,7 +379,7 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 	vd_fork_release(c->fork);
 	fork_plan(c);
 	fork_stop_at_next(c, r);
-	c->own_since = vd_fork_now();
+	c->own_since = hamle_now_s();
 	c->join_s = c->own_since - t0;
 	return 0;
 }
@@ -389,7 +390,7 @@ static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const ch
 {
 	c->fork_misses = 0;
 	c->own_stretch = VD_FORK_STRETCH;
-	c->own_since = vd_fork_now();
+	c->own_since = hamle_now_s();
 	c->join_s = 0;
 	c->plan_end = 0;
 	c->plan_over = false;

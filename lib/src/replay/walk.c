@@ -151,6 +151,13 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	}
 }
 
+/* Whether the move number nt fits the move due in p (zero: a FEN's full-move number 0 counts as 1):
+ * check_number's common case in a few instructions. */
+static inline int number_fits(const hamle_token *nt, const struct hamle_position *p, unsigned zero)
+{
+	return nt->value == p->fullmove + zero && !((nt->flags & HAMLE_TOKEN_BLACK) && p->side == HAMLE_WHITE);
+}
+
 /* What walk_plain needs of the walk besides the frame. */
 struct plain_ctx {
 	const hamle_locale *loc, *msg_loc;
@@ -211,18 +218,15 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 		if (!quiet && (info.warnings & (HAMLE_SAN_W_MARKS | HAMLE_SAN_W_PAWN_CAPTURE_BARE)))
 			break;
 		int check_marked = !quiet && info.marked == HAMLE_LOC_CHECK;
-		int gives = 1;
 		if (check_marked) {
-			gives = san_fast_check(&pos, m);
+			int gives = san_fast_check(&pos, m);
 			if (gives < 0) /* castling, en passant: the exact test, mate too */
 				check_marked = 0, gives = san_gives_check(&pos, m);
 			if (gives != 1)
 				break; /* a wrong mark: the caller reports it */
 		}
 		if (num) {
-			const hamle_token *nt = &toks[num - 1];
-			if (!(nt->value == pos.fullmove + zero &&
-				    !((nt->flags & HAMLE_TOKEN_BLACK) && pos.side == HAMLE_WHITE)))
+			if (!number_fits(&toks[num - 1], &pos, zero))
 				break;
 			played |= 2; /* the number fits: the line is back in step */
 			num = 0;
@@ -388,8 +392,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		hamle_move m;
 		hamle_san_info info = {0};
 		hamle_error err;
-		if (!(rp->opts.flags & HAMLE_REPLAY_STRICT))
-			info.request = HAMLE_SAN_LAZY_CHECK; /* missing marks are not reported */
+		info.request = plain.request; /* lazy unless strict: missing marks are not reported */
 		info.messages = msg_loc;
 		/* the reader with its messages (walk_plain took the common token) */
 		int rc = hamle_san_parse(&m, &f->cur, loc, t->text, t->len, &info, quiet ? NULL : &err);
@@ -403,10 +406,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		}
 		int number_late = 0;
 		if (number) {
-			const hamle_token *nt = &toks[number - 1];
-			/* the number that fits (as check_number tells), in a few instructions */
-			if (LIKELY(nt->value == f->cur.fullmove + zero &&
-				    !((nt->flags & HAMLE_TOKEN_BLACK) && f->cur.side == HAMLE_WHITE)))
+			if (LIKELY(number_fits(&toks[number - 1], &f->cur, zero)))
 				f->number_shift = 0;
 			else if (!quiet)
 				number_late = check_number(rp, f, depth, number - 1);
