@@ -290,6 +290,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	rc.dups = dof ? hamle_outfile_out(dof) : NULL;
 	hamle_inputs *in = NULL;
 	bool cut = false; /* the run stopped before its end: -o FILE is not replaced */
+	bool unread = false; /* ... because an input could not be read */
 	rc.workers = calloc(jobs, sizeof(*rc.workers));
 	if (!rc.workers || hamle_inputs_new(&in, operands, n, cfg->msg) < 0) {
 		hamle_msg_nomem(cfg->msg);
@@ -346,6 +347,8 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		status = HAMLE_EXIT_ERROR;
 	if (rc.fatal)
 		cut = true;
+	else if (hamle_inputs_failed(in) && hamle_outfile_replaces(of))
+		unread = cut = true; /* the output would lack an input's games (a name mistyped) */
 	hamle_inputs_summary(in, cfg->popts.messages);
 	if (rc.dedup)
 		unique_note(&rc);
@@ -360,7 +363,8 @@ cleanup:
 		cv_worker_free(&rc.workers[i]);
 	free(rc.workers);
 	if (cut && hamle_outfile_replaces(of))
-		hamle_msg_error(cfg->msg, "%s: left unchanged: the run stopped before its end", cfg->output);
+		hamle_msg_error(cfg->msg, "%s: left unchanged: %s", cfg->output,
+			unread ? "an input could not be read" : "the run stopped before its end");
 	hamle_dedup_free(rc.dedup);
 	if (rc.split)
 		status = cv_split_close(rc.split, !cut, status);

@@ -5,7 +5,8 @@
 # created inside a scanned directory is never read, and a failed write or an interrupted run
 # (SIGINT, SIGTERM, SIGHUP, SIGXFSZ) leaves neither a torn file under the final name nor a
 # temporary file; -o and --in-place keep mode and owner (an owner that cannot be kept is refused)
-# and follow symbolic links; -o - is stdout; a device is written straight.
+# and follow symbolic links; -o - is stdout; a device is written straight; an input that cannot be
+# read leaves -o FILE as it was.
 . "$(dirname "$0")/common.sh"
 require_tool convert
 D=$HAMLE_TESTDATA/convert
@@ -197,4 +198,18 @@ cp "$T/s/big.pgn" "$T/s/orig"
 interrupt "$sig" "--in-place, SIG$sig" -j 2 --in-place "$T/s/big.pgn"
 cmp -s "$T/s/big.pgn" "$T/s/orig" || fail "--in-place, SIG$sig: the original changed"
 set +m
+
+# ---- an input that cannot be read (a mistyped name): an error, and -o FILE left as it was ----
+echo previous >"$T/s/kept.pgn"
+RUN_RC=0
+"$CONVERT" "$T/y.pgn" "$T/s/no-such.pgn" -o "$T/s/kept.pgn" >"$RUN_OUT" 2>"$RUN_ERR" || RUN_RC=$?
+expect_rc 2 "-o existing, an input missing"
+[ "$(cat "$T/s/kept.pgn")" = previous ] || fail "-o existing, an input missing: previous content lost"
+grep -q "kept.pgn: left unchanged: an input could not be read" "$RUN_ERR" || fail "an input missing: $(cat "$RUN_ERR")"
+rm -f "$T/s/new.pgn"
+RUN_RC=0
+"$CONVERT" "$T/s/no-such.pgn" -o "$T/s/new.pgn" >"$RUN_OUT" 2>"$RUN_ERR" || RUN_RC=$?
+expect_rc 2 "-o new, the only input missing"
+[ -e "$T/s/new.pgn" ] && fail "-o new, the only input missing: an empty output was made"
+no_temp "$T/s" "an input missing"
 finish
