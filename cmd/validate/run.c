@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
 #include "dedup.h"
 #include "fork.h"
 #include "input.h"
@@ -42,14 +41,10 @@ typedef struct vd_run_ctx {
 	                * while the workers have enough waiting: the reading thread's share) */
 	unsigned own;  /* the reading thread's worker index */
 	atomic_size_t unworked; /* items split for the workers that none has started on yet */
-	vd_fork *fork;          /* -j 2 and up on a mapped file: the stretch after the reader's */
-	size_t fork_stop;       /* where the reader stops for the fork's next stretch (0: nowhere) */
-	unsigned fork_misses;   /* joins in a row that failed or were mostly unjudged games */
-	size_t own_stretch;     /* bytes the reading thread reads between two of the fork's stretches */
-	double own_since;       /* when the reading thread began its own stretch (hamle_now_s) */
-	double join_s;          /* seconds the last join took the reading thread (the fork's games) */
-	size_t plan_end;        /* where the last stretch queued for the fork ends (SIZE_MAX: the input's end) */
-	bool plan_over;         /* no more stretches for the fork */
+	vd_fork *fork;          /* -j 2 and up on a mapped file: the pieces read by two threads */
+	bool fork_open;         /* the fork still claims pieces (the reading thread works the games
+	                         * the lane leaves, at -j 2) */
+	unsigned fork_misses;   /* joins in a row that failed */
 	vd_quick_tries tries;  /* of the one-pass lane */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
@@ -277,7 +272,7 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 		c->judged = it;
 		return 0;
 	}
-	if (c->fork_stop && c->nworkers == 2) {
+	if (c->fork_open && c->nworkers == 2) {
 		/* -j 2 with the fork reading beside this thread: the pool's one worker would be a third
 		 * thread on the two cores, woken for each game the one-pass lane did not judge (635
 		 * times a run on the book, each taking a core from one of the two readers): this
@@ -289,99 +284,38 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 	return hamle_pool_submit(pool, it) != 0;
 }
 
-/* The reader reads up to the oldest stretch queued for the fork (none: to the end). */
-static void fork_stop_at_next(vd_run_ctx *c, hamle_reader *r)
+/* The reader stopped where the pieces it read or joined end: the pieces read since go to the pool
+ * in order, as if the reader had read them (when it is in the state their reader started from;
+ * else it reads the piece itself), until the next piece is for the reader to read. 0, or 1 when
+ * the pool stopped or memory ran out. */
+static int fork_step(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
 {
-	size_t at;
-	c->fork_stop = vd_fork_queued(c->fork, &at) ? at : 0;
-	hamle_reader_set_stop(r, c->fork_stop ? c->fork_stop : SIZE_MAX);
-}
-
-/* The least rest of the input the last cycle shares between the two threads. */
-#define FORK_LAST_MIN ((size_t)256 << 10)
-
-/* Queues stretches for the fork while there is room: after the end of the last one queued, the
- * reading thread's own stretch (own_stretch bytes, to the next game after a blank line), then the
- * fork's (VD_FORK_STRETCH bytes), so that the fork reads on while the reader is busy. */
-static void fork_plan(vd_run_ctx *c)
-{
-	size_t n;
-	while (!c->plan_over && (n = vd_fork_queued(c->fork, &(size_t){0})) < VD_FORK_QUEUE) {
-		size_t own = c->own_stretch;
-		if (c->plan_end != SIZE_MAX && c->map_len - c->plan_end >= FORK_LAST_MIN &&
-		    c->map_len - c->plan_end < own + VD_FORK_STRETCH) {
-			/* the last cycle: the rest shared in proportion (else one thread waits for the
-			 * other at the end) */
-			size_t rest = c->map_len - c->plan_end;
-			own = (size_t)((double)rest * (double)own / (double)(own + VD_FORK_STRETCH));
+	vd_worker *w = &c->workers[c->own];
+	for (;;) {
+		vd_fork_view v;
+		vd_fork_step step = vd_fork_next(c->fork, &v, w->rp, &w->game, &c->tries);
+		c->fork_open = v.open;
+		size_t gb, lb;
+		if (step == VD_FORK_JOIN && (!v.ok || hamle_reader_join(r, v.r, &gb, &lb) != 1)) {
+			vd_fork_release(c->fork);
+			if (++c->fork_misses >= 2) /* two in a row: the reader reads the rest */
+				vd_fork_close(c->fork);
+			step = VD_FORK_READ; /* the reader reads the piece itself */
 		}
-		size_t at = c->plan_end == SIZE_MAX ? 0 : vd_fork_boundary(c->map, c->map_len, c->plan_end + own);
-		if (!at) {
-			c->plan_over = true;
-			break;
+		if (step == VD_FORK_READ) {
+			hamle_reader_set_stop(r, v.stop);
+			return 0;
 		}
-		size_t end = vd_fork_boundary(c->map, c->map_len, at + VD_FORK_STRETCH);
-		size_t before = at - c->plan_end;
-		c->plan_end = end ? end : SIZE_MAX;
-		vd_fork_push(c->fork, at, c->plan_end, before);
+		c->fork_misses = 0;
+		for (size_t i = 0; i < v.n; i++) {
+			hamle_chunk ch = v.games[i].ch;
+			ch.game += gb;
+			ch.line += lb;
+			if (submit(c, pool, &ch, source, v.games[i].judged, v.games[i].plies) != 0)
+				return 1;
+		}
+		vd_fork_release(c->fork);
 	}
-}
-
-/* Sizes the reading thread's next own stretches so that a cycle of it (its own stretch, then the
- * fork's games handed on) takes as long as the fork's reading of one stretch: the one just read
- * took it ft->read_s, and this thread own_s for its ft->before bytes before it and join_s for the
- * last join. Halfway there each time (stretches already queued were sized before), within 1/4 to 4
- * times the fork's. */
-static void own_balance(vd_run_ctx *c, const vd_fork_times *ft, double own_s)
-{
-	if (!ft->before || own_s <= 0 || ft->read_s <= 0)
-		return;
-	double left = ft->read_s - c->join_s, target = left > 0 ? (double)ft->before * left / own_s : 0;
-	double next = ((double)c->own_stretch + target) / 2;
-	if (next < (double)(VD_FORK_STRETCH / 4))
-		next = (double)(VD_FORK_STRETCH / 4);
-	if (next > (double)(4 * VD_FORK_STRETCH))
-		next = (double)(4 * VD_FORK_STRETCH);
-	c->own_stretch = (size_t)next;
-}
-
-/* The reader stopped where the oldest stretch queued for the fork starts: the fork's games go to
- * the pool as if the reader had read them (when it is in the state the fork started from; else it
- * reads that stretch itself), more stretches are queued, and the reader reads up to the next. 0,
- * or 1 when the pool stopped or memory ran out. */
-static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
-{
-	const hamle_reader *fr;
-	const vd_fork_game *g;
-	size_t n, gb, lb, judged = 0;
-	vd_fork_times ft;
-	double own_s = hamle_now_s() - c->own_since;
-	bool ok = vd_fork_take(c->fork, &fr, &g, &n, &ft);
-	bool joined = ok && hamle_reader_join(r, fr, &gb, &lb) == 1;
-	if (joined)
-		own_balance(c, &ft, own_s);
-	for (size_t i = 0; joined && i < n; i++)
-		judged += g[i].judged;
-	/* two stretches in a row not joined, or mostly games the lane gave up on (variations, NAGs:
-	 * the workers'): no more */
-	c->fork_misses = !joined || judged * 10 < n * 9 ? c->fork_misses + 1 : 0;
-	if (c->fork_misses >= 2)
-		c->plan_over = true;
-	fork_plan(c);
-	double t0 = hamle_now_s();
-	for (size_t i = 0; joined && i < n; i++) {
-		hamle_chunk ch = g[i].ch;
-		ch.game += gb;
-		ch.line += lb;
-		if (submit(c, pool, &ch, source, g[i].judged, g[i].plies) != 0)
-			return 1;
-	}
-	vd_fork_release(c->fork);
-	fork_plan(c);
-	fork_stop_at_next(c, r);
-	c->own_since = hamle_now_s();
-	c->join_s = c->own_since - t0;
-	return 0;
 }
 
 /* Reads one input to its end (or until the pool stops). Returns 0, 1 when the pool stopped (output
@@ -389,19 +323,10 @@ static int fork_join(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const cha
 static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const char *source)
 {
 	c->fork_misses = 0;
-	c->own_stretch = VD_FORK_STRETCH;
-	c->own_since = hamle_now_s();
-	c->join_s = 0;
-	c->plan_end = 0;
-	c->plan_over = false;
-	if (c->fork) {
-		fork_plan(c);
-		fork_stop_at_next(c, r);
-	}
 	for (;;) {
 		hamle_chunk ch;
 		int rc = 0;
-		if (c->one_pass && (c->borrow || c->fork_stop ||
+		if (c->one_pass && (c->borrow || c->fork_open ||
 		    atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG))
 			/* a clean plain game read and judged in one pass (the splitter's pass saved) */
 			rc = vd_quick_next(&c->tries, c->workers[c->own].rp, r, &c->cfg->ropts, &ch);
@@ -412,9 +337,9 @@ static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const ch
 			rc = hamle_reader_next_chunk(r, &ch);
 		}
 		if (rc == HAMLE_ITEROVER) {
-			if (!c->fork_stop || !hamle_reader_stopped(r))
+			if (!c->fork || !hamle_reader_stopped(r))
 				return 0;
-			if (fork_join(c, pool, r, source) != 0)
+			if (fork_step(c, pool, r, source) != 0)
 				return 1;
 			continue;
 		}
@@ -509,12 +434,16 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		}
 		c.map = hamle_inputs_map(in, &c.map_len);
 		c.fork = NULL;
-		if (c.one_pass && !c.borrow && c.map && c.map_len > 2 * VD_FORK_STRETCH && !getenv("HAMLE_NO_FORK"))
-			vd_fork_new(&c.fork, cfg, c.map, c.map_len, source); /* none: one reader alone */
+		size_t first = SIZE_MAX;
+		if (c.one_pass && !c.borrow && c.map && !getenv("HAMLE_NO_FORK"))
+			vd_fork_new(&c.fork, cfg, c.map, c.map_len, source, &first); /* none: one reader alone */
+		c.fork_open = c.fork != NULL;
+		if (c.fork)
+			hamle_reader_set_stop(r, first);
 		int rc = run_input(&c, pool, r, source);
-		vd_fork_free(c.fork); /* after its last stretch */
+		vd_fork_free(c.fork); /* after its last piece */
 		c.fork = NULL;
-		c.fork_stop = 0;
+		c.fork_open = false;
 		/* the items of a mapping are emitted before it goes (at the next input) */
 		if (c.map && hamle_pool_wait(pool) != 0)
 			stopped = true;

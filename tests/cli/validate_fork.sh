@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # validate_fork.sh: hamle-validate -j 2 and up on a mapped file reads it with two readers at once
-# (cmd/validate/fork.c: a fork of the reader reads the 1 MiB after the reading thread's stretch,
-# and is joined when the reader gets there). It changes nothing but speed: a file of some 10 MB
-# made of every PGN file of testdata/ (errors, variations, encodings, CR LF, marks, untagged games)
-# and a run of plain games gives the same stdout, stderr and exit code at -j 2 and -j 3 as at -j 1
-# and as at -j 2 with HAMLE_NO_FORK=1, in text and in JSON.
+# (cmd/validate/fork.c: the file is cut into pieces of about 1 MiB, read by whichever thread is
+# free, and joined in order by the reading thread). It changes nothing but speed: a file of some
+# 10 MB made of runs of plain games (pieces read by both threads), of games whose comment holds a
+# blank line and a tag line (where a piece may start: every reader ends the comment there) and of
+# every PGN file of testdata/ (errors, variations, encodings, CR LF, marks, untagged games; the
+# fork stops at the second piece in a row of games the quick lane gives up on) gives the same
+# stdout, stderr and exit code at -j 2 and -j 3 as at -j 1 and as at -j 2 with HAMLE_NO_FORK=1, in
+# text and in JSON.
 . "$(dirname "$0")/common.sh"
 require_tool validate
 tool=$(tool_path validate)
@@ -22,8 +25,17 @@ plain='[Event "p"]
 
 1.e4 { [%clk 0:01:00] } e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0
 '
+trap='[Event "t"]
+[Result "0-1"]
+
+1.f3 { a note
+
+[Event "inside the note"] } e5 2.g4 Qh4# 0-1
+'
 : >"$big"
 while [ "$(stat -c %s "$big")" -lt 10000000 ]; do
+	for _ in $(seq 12000); do printf '%s\n' "$plain"; done
+	for _ in $(seq 6000); do printf '%s\n%s\n' "$plain" "$trap"; done
 	while IFS= read -r f; do
 		cat "$f"
 		printf '\n\n'
