@@ -48,6 +48,9 @@ typedef struct vd_run_ctx {
 	                        /* -j 2 and up on a mapped file: the pieces read by two threads */
 	bool fork_open;         /* the fork still claims pieces (the reading thread works the games
 	                         * the lane leaves, at -j 2) */
+	bool solo;              /* -j 2 on a decompressed input: its thread takes the second core, and
+	                         * the reading thread works every game itself (the pool's worker
+	                         * would be a third thread on two cores) */
 	unsigned fork_misses;   /* joins in a row that failed */
 	vd_quick_tries tries;  /* of the one-pass lane */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
@@ -276,7 +279,7 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 		c->judged = it;
 		return 0;
 	}
-	if (c->fork_open && c->nworkers == 2) {
+	if ((c->fork_open || c->solo) && c->nworkers == 2) {
 		/* -j 2 with the fork reading beside this thread: the pool's one worker would be a third
 		 * thread on the two cores, woken for each game the one-pass lane did not judge (635
 		 * times a run on the book, each taking a core from one of the two readers): this
@@ -330,7 +333,7 @@ static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const ch
 	for (;;) {
 		hamle_chunk ch;
 		int rc = 0;
-		if (c->one_pass && (c->borrow || c->fork_open ||
+		if (c->one_pass && (c->borrow || c->fork_open || c->solo ||
 		    atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG))
 			/* a clean plain game read and judged in one pass (the splitter's pass saved) */
 			rc = vd_quick_next(&c->tries, c->workers[c->own].rp, r, &c->cfg->ropts, &ch);
@@ -442,6 +445,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		if (c.one_pass && !c.borrow && c.map && !getenv("HAMLE_NO_FORK"))
 			vd_fork_new(&c.fork, cfg, c.map, c.map_len, source, &first); /* none: one reader alone */
 		c.fork_open = c.fork != NULL;
+		c.solo = c.nworkers == 2 && hamle_inputs_packed(in) && !getenv("HAMLE_NO_SOLO");
 		if (c.fork)
 			hamle_reader_set_stop(r, first);
 		int rc = run_input(&c, pool, r, source);

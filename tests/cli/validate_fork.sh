@@ -7,7 +7,7 @@
 # every PGN file of testdata/ (errors, variations, encodings, CR LF, marks, untagged games; the
 # fork stops at the second piece in a row of games the quick lane gives up on) gives the same
 # stdout, stderr and exit code at -j 2 and -j 3 as at -j 1 and as at -j 2 with HAMLE_NO_FORK=1, in
-# text and in JSON.
+# text and in JSON; and so does its gzip'd copy (a stream: no fork).
 . "$(dirname "$0")/common.sh"
 require_tool validate
 tool=$(tool_path validate)
@@ -68,5 +68,20 @@ for fmt in text json; do
 	same one nofork "$fmt -j 2 without the fork"
 	grep -q 'quick lane: ' "$HAMLE_TMP/two.err" || fail "$fmt: no quick lane count"
 	echo "$fmt: -j 1, -j 2, -j 3 and -j 2 without the fork agree ($(wc -l <"$HAMLE_TMP/one.out") lines)"
+done
+# a compressed file: no fork (a stream); at -j 2 the reading thread works every game itself, the
+# decompressing thread on the other core
+gzip -c "$big" >"$big.gz"
+big=$big.gz
+for fmt in text json; do
+	run one HAMLE_X=1 -- -j 1 -v --format "$fmt"
+	run two HAMLE_X=1 -- -j 2 -v --format "$fmt"
+	run three HAMLE_X=1 -- -j 3 -v --format "$fmt"
+	run pool HAMLE_NO_SOLO=1 -- -j 2 -v --format "$fmt"
+	[ -s "$HAMLE_TMP/one.out" ] || fail "$fmt .gz: no findings at all"
+	same one two "$fmt .gz -j 2"
+	same one three "$fmt .gz -j 3"
+	same one pool "$fmt .gz -j 2 with the pool's worker"
+	echo "$fmt .gz: -j 1, -j 2, -j 3 and -j 2 with the pool's worker agree"
 done
 echo "validate_fork: ok"
