@@ -34,7 +34,7 @@ void hamle_locale_free(hamle_locale *loc)
 	if (!loc)
 		return;
 	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
-		pcre2_code_free(loc->pattern[i]);
+		loc_regex_unref(loc->pattern_own[i]);
 	loc_arena_free(loc->arena);
 	free(loc);
 }
@@ -57,6 +57,7 @@ struct hamle_locale_cache {
 	} e[LOC_CACHE_MAX];
 	size_t n;
 	struct loc_snapshot *en; /* the state after the compiled-in en alone (locale_snapshot.c) */
+	struct loc_regex *re[HAMLE_LOC_PATTERNS]; /* the patterns compiled first (shared on) */
 };
 
 int hamle_locale_cache_new(hamle_locale_cache **out)
@@ -72,6 +73,8 @@ void hamle_locale_cache_free(hamle_locale_cache *c)
 	for (size_t i = 0; i < c->n; i++)
 		yaml_document_delete(&c->e[i].doc);
 	loc_snapshot_free(c->en);
+	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
+		loc_regex_unref(c->re[i]);
 	free(c);
 }
 
@@ -160,6 +163,7 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 	struct loc_build b;
 	memset(&b, 0, sizeof(b));
 	b.err = err;
+	b.shared = cache ? cache->re : NULL;
 	int n = 0, rc = 0;
 	*out = NULL;
 	b.loc = calloc(1, sizeof(*b.loc));

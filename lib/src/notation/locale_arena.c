@@ -102,11 +102,11 @@ static size_t placeholder(const char *t, int *arg)
 int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad)
 {
 	unsigned seq = 0, maxpos = 0;
-	for (size_t i = 0; tmpl[i]; i++) {
-		if (tmpl[i] != '%')
-			continue;
+	/* from '%' to '%' (strchr: every text of every locale is checked at start-up) */
+	for (const char *pc = strchr(tmpl, '%'); pc;) {
+		size_t i = (size_t)(pc - tmpl);
 		int arg;
-		size_t n = placeholder(tmpl + i, &arg);
+		size_t n = placeholder(pc, &arg);
 		if (n == 0 || (arg < 0 && maxpos > 0) || (arg > 0 && seq > 0)) {
 			*bad = i;
 			return -1;
@@ -115,7 +115,7 @@ int loc_template_check(const char *tmpl, unsigned *nargs, size_t *bad)
 			seq++;
 		else if ((unsigned)arg > maxpos)
 			maxpos = (unsigned)arg;
-		i += n - 1;
+		pc = strchr(pc + n, '%');
 	}
 	*nargs = seq > maxpos ? seq : maxpos;
 	return 0;

@@ -4,6 +4,8 @@
 #ifndef HAMLE_LOCALE_BUILD_H
 #define HAMLE_LOCALE_BUILD_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -106,6 +108,7 @@ struct loc_build {
 	struct loc_mark doc_start; /* of the file being applied / of the leaf after loading */
 	int static_doc; /* the document being applied is compiled in (locale_docs.h): its strings
 	                 * last as long as the program and are kept as they are, not copied */
+	struct loc_regex **shared; /* a cache's compiled patterns (HAMLE_LOC_PATTERNS), or NULL */
 };
 
 /* Sets err (HAMLE_ELOCALE, "SOURCE:LINE:COLUMN: message"); returns HAMLE_ELOCALE. */
@@ -156,6 +159,19 @@ int loc_make_repair(struct loc_build *b);
 
 /* dates.order and dates.months into b->loc (locale_dates.c). */
 int loc_make_dates(struct loc_build *b);
+
+/* A compiled pattern with its source text, counted references (locale_regex.c). */
+struct loc_regex {
+	pcre2_code *code;
+	atomic_uint refs;
+	size_t len;
+	char src[]; /* len bytes and a NUL */
+};
+/* Takes code (NULL when out of memory: code is not freed). */
+struct loc_regex *loc_regex_new(pcre2_code *code, const char *src, size_t len);
+struct loc_regex *loc_regex_ref(struct loc_regex *r);
+void loc_regex_unref(struct loc_regex *r); /* NULL-safe */
+bool loc_regex_same(const struct loc_regex *r, const char *src, size_t len);
 
 /* Turns the slots into b->loc (locale_finish.c). */
 int loc_finish(struct loc_build *b);

@@ -18,15 +18,23 @@ static const char *const pattern_key[HAMLE_LOC_PATTERNS] = {"move_pair", "move_b
 static const char *const pattern_groups[HAMLE_LOC_PATTERNS][3] = {
 	{"num", "white", "black"}, {"num", "black", NULL}, {"key", "value", NULL}, {"result", NULL, NULL}};
 
-/* A required string slot; "missing" is reported at the start of the leaf file. */
-static int need(struct loc_build *b, int id, const char *what, int nonempty)
+/* A required string slot, named a.b.c (b, c: NULL when none) in what is reported: "missing" at
+ * the start of the leaf file. */
+static int need3(struct loc_build *b, int id, const char *a, const char *bb, const char *c, int nonempty)
 {
 	const struct loc_scalar *s = &b->scalar[id];
+	if (s->text && (!nonempty || s->len))
+		return 0;
+	char what[96]; /* made only for the message (this runs for every slot of every locale) */
+	snprintf(what, sizeof(what), "%s%s%s%s%s", a, bb ? "." : "", bb ? bb : "", c ? "." : "", c ? c : "");
 	if (!s->text)
 		return loc_fail(b, &b->doc_start, "missing key '%s'", what);
-	if (nonempty && s->len == 0)
-		return loc_fail(b, &s->at, "'%s' must not be empty", what);
-	return 0;
+	return loc_fail(b, &s->at, "'%s' must not be empty", what);
+}
+
+static int need(struct loc_build *b, int id, const char *what, int nonempty)
+{
+	return need3(b, id, what, NULL, NULL, nonempty);
 }
 
 /* Appends a list's items to words[*n] with value. */
@@ -210,12 +218,11 @@ static int make_promo(struct loc_build *b)
 
 static int make_styles(struct loc_build *b)
 {
-	char what[64];
 	for (int st = 0; st < 2; st++) {
 		const char *f[STYLE_FIELDS];
 		for (int i = 0; i < STYLE_FIELDS; i++) {
-			snprintf(what, sizeof(what), "output.%s.%s", style_key[st], style_field[i]);
-			int rc = need(b, S_STYLE + st * STYLE_FIELDS + i, what, i < 2 || i >= 8);
+			int rc = need3(b, S_STYLE + st * STYLE_FIELDS + i, "output", style_key[st], style_field[i],
+				i < 2 || i >= 8);
 			if (rc < 0)
 				return rc;
 			f[i] = b->scalar[S_STYLE + st * STYLE_FIELDS + i].text;
@@ -305,7 +312,6 @@ static int make_words_of_people(struct loc_build *b)
 {
 	struct hamle_locale *loc = b->loc;
 	struct hamle_loc_spoken *sp = &loc->spoken;
-	char what[64];
 	const struct loc_list *fr[2] = {&b->list[L_FILES], &b->list[L_RANKS]};
 	for (int k = 0; k < 2; k++) {
 		if (fr[k]->n != 8)
@@ -333,8 +339,7 @@ static int make_words_of_people(struct loc_build *b)
 	const char **pdst[] = {sp->piece, loc->noun, loc->no_piece, loc->noun_plural};
 	for (size_t i = 0; i < 4; i++)
 		for (int p = 0; p < 6; p++) {
-			snprintf(what, sizeof(what), "%s.%s", per_piece[i].what, piece_key[p]);
-			int rc = need(b, per_piece[i].base + p, what, 1);
+			int rc = need3(b, per_piece[i].base + p, per_piece[i].what, piece_key[p], NULL, 1);
 			if (rc < 0)
 				return rc;
 			pdst[i][p] = b->scalar[per_piece[i].base + p].text;
@@ -392,11 +397,18 @@ static int make_patterns(struct loc_build *b)
 {
 	char what[64];
 	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++) {
-		snprintf(what, sizeof(what), "scoresheet.patterns.%s", pattern_key[i]);
-		int rc = need(b, S_PATTERN + i, what, 1);
+		int rc = need3(b, S_PATTERN + i, "scoresheet", "patterns", pattern_key[i], 1);
 		if (rc < 0)
 			return rc;
 		const struct loc_scalar *s = &b->scalar[S_PATTERN + i];
+		b->loc->pattern_src[i] = s->text;
+		if (b->shared && loc_regex_same(b->shared[i], s->text, s->len)) {
+			/* compiled (and checked) for an earlier locale of the cache */
+			b->loc->pattern_own[i] = loc_regex_ref(b->shared[i]);
+			b->loc->pattern[i] = b->shared[i]->code;
+			continue;
+		}
+		snprintf(what, sizeof(what), "scoresheet.patterns.%s", pattern_key[i]);
 		int code;
 		PCRE2_SIZE off;
 		pcre2_code *re = pcre2_compile((PCRE2_SPTR)s->text, s->len, PCRE2_UTF, &code, &off, NULL);
@@ -410,11 +422,18 @@ static int make_patterns(struct loc_build *b)
 		 * JIT-compiled where PCRE2 can (else it is interpreted, the same matches) */
 		if (i == HAMLE_LOC_PAT_HEADER)
 			(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+		struct loc_regex *r = loc_regex_new(re, s->text, s->len);
+		if (!r) {
+			pcre2_code_free(re);
+			return loc_nomem(b);
+		}
+		b->loc->pattern_own[i] = r;
 		b->loc->pattern[i] = re;
-		b->loc->pattern_src[i] = s->text;
 		for (int g = 0; g < 3 && pattern_groups[i][g]; g++)
 			if (pcre2_substring_number_from_name(re, (PCRE2_SPTR)pattern_groups[i][g]) < 0)
 				return loc_fail(b, &s->at, "%s needs a group (?<%s>...)", what, pattern_groups[i][g]);
+		if (b->shared && !b->shared[i])
+			b->shared[i] = loc_regex_ref(r);
 	}
 	return 0;
 }
@@ -517,14 +536,11 @@ static void make_plain_tables(struct hamle_locale *loc)
 int loc_finish(struct loc_build *b)
 {
 	struct hamle_locale *loc = b->loc;
-	char what[32];
 	int rc = need(b, S_TAG, "tag", 1);
 	if (rc == 0)
 		rc = need(b, S_NAME, "name", 1);
-	for (int p = HAMLE_KNIGHT; p <= HAMLE_KING && rc == 0; p++) {
-		snprintf(what, sizeof(what), "pieces.%s", piece_key[p]);
-		rc = need(b, S_LETTER + p, what, 1);
-	}
+	for (int p = HAMLE_KNIGHT; p <= HAMLE_KING && rc == 0; p++)
+		rc = need3(b, S_LETTER + p, "pieces", piece_key[p], NULL, 1);
 	if (rc < 0)
 		return rc;
 	loc->tag = b->scalar[S_TAG].text;

@@ -182,7 +182,8 @@ struct hamle_locale {
 	const struct hamle_loc_header *header; /* localized header keys */
 	size_t n_header;
 	const char *pattern_src[HAMLE_LOC_PATTERNS]; /* regex source text */
-	pcre2_code *pattern[HAMLE_LOC_PATTERNS];    /* compiled, owned (freed by hamle_locale_free);
+	struct loc_regex *pattern_own[HAMLE_LOC_PATTERNS]; /* owns pattern[i] (shared, counted) */
+	pcre2_code *pattern[HAMLE_LOC_PATTERNS];    /* compiled (pattern_own[i]->code);
 	                                             * use with a match data block of your own */
 	/* dates on scoresheets (dates: in the YAML): month names, value = month 1..12, longest
 	 * first (ASCII letters match without regard to case), and the order of day and month in a
