@@ -57,31 +57,25 @@ same() { # A B WHAT
 	cmp -s "$HAMLE_TMP/$1.err" "$HAMLE_TMP/$2.err" || fail "$3: stderr differs ($1, $2)"
 	cmp -s "$HAMLE_TMP/$1.rc" "$HAMLE_TMP/$2.rc" || fail "$3: exit code differs ($1, $2)"
 }
-for fmt in text json; do
-	run one HAMLE_X=1 -- -j 1 -v --format "$fmt"
-	run two HAMLE_X=1 -- -j 2 -v --format "$fmt"
-	run three HAMLE_X=1 -- -j 3 -v --format "$fmt"
-	run nofork HAMLE_NO_FORK=1 -- -j 2 -v --format "$fmt"
-	[ -s "$HAMLE_TMP/one.out" ] || fail "$fmt: no findings at all: the file is not what the test means"
-	same one two "$fmt -j 2"
-	same one three "$fmt -j 3"
-	same one nofork "$fmt -j 2 without the fork"
-	grep -q 'quick lane: ' "$HAMLE_TMP/two.err" || fail "$fmt: no quick lane count"
-	echo "$fmt: -j 1, -j 2, -j 3 and -j 2 without the fork agree ($(wc -l <"$HAMLE_TMP/one.out") lines)"
-done
+agree() { # WHAT ENV: -j 1, -j 2, -j 3 and -j 2 under ENV=1 give the same, in text and JSON
+	local what=$1 env=$2 fmt
+	for fmt in text json; do
+		run one HAMLE_X=1 -- -j 1 -v --format "$fmt"
+		run two HAMLE_X=1 -- -j 2 -v --format "$fmt"
+		run three HAMLE_X=1 -- -j 3 -v --format "$fmt"
+		run alt "$env=1" -- -j 2 -v --format "$fmt"
+		[ -s "$HAMLE_TMP/one.out" ] || fail "$what $fmt: no findings at all: the file is not what the test means"
+		same one two "$what $fmt -j 2"
+		same one three "$what $fmt -j 3"
+		same one alt "$what $fmt -j 2 with $env=1"
+		grep -q 'quick lane: ' "$HAMLE_TMP/two.err" || fail "$what $fmt: no quick lane count"
+		echo "$what $fmt: -j 1, -j 2, -j 3 and -j 2 with $env=1 agree ($(wc -l <"$HAMLE_TMP/one.out") lines)"
+	done
+}
+agree "$(basename "$big")" HAMLE_NO_FORK
 # a compressed file: no fork (a stream); at -j 2 the reading thread works every game itself, the
-# decompressing thread on the other core
+# decompressing thread on the other core (HAMLE_NO_SOLO: with the pool's worker)
 gzip -c "$big" >"$big.gz"
 big=$big.gz
-for fmt in text json; do
-	run one HAMLE_X=1 -- -j 1 -v --format "$fmt"
-	run two HAMLE_X=1 -- -j 2 -v --format "$fmt"
-	run three HAMLE_X=1 -- -j 3 -v --format "$fmt"
-	run pool HAMLE_NO_SOLO=1 -- -j 2 -v --format "$fmt"
-	[ -s "$HAMLE_TMP/one.out" ] || fail "$fmt .gz: no findings at all"
-	same one two "$fmt .gz -j 2"
-	same one three "$fmt .gz -j 3"
-	same one pool "$fmt .gz -j 2 with the pool's worker"
-	echo "$fmt .gz: -j 1, -j 2, -j 3 and -j 2 with the pool's worker agree"
-done
+agree "$(basename "$big")" HAMLE_NO_SOLO
 echo "validate_fork: ok"
