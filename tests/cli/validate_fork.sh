@@ -73,9 +73,25 @@ agree() { # WHAT ENV: -j 1, -j 2, -j 3 and -j 2 under ENV=1 give the same, in te
 	done
 }
 agree "$(basename "$big")" HAMLE_NO_FORK
+# many small files, read as streams are (their games copied: the pool goes on from file to file):
+# three games each, from the end of the plain run into the comments holding a tag line
+mkdir "$HAMLE_TMP/small"
+awk -v dir="$HAMLE_TMP/small" '/^\[Event / && blank && ++n % 3 == 0 { close(f) } n >= 12900 { exit }
+	n >= 11700 { f = sprintf("%s/%04d.pgn", dir, int(n / 3)); print > f } { blank = ($0 == "") }' "$big"
+for fmt in text json; do
+	for j in 1 2 3; do
+		rc=0
+		"$tool" -j "$j" -v --format "$fmt" "$HAMLE_TMP"/small/*.pgn >"$HAMLE_TMP/s$j.out" 2>"$HAMLE_TMP/s$j.err" || rc=$?
+		echo "$rc" >"$HAMLE_TMP/s$j.rc"
+		[ "$j" = 1 ] || same s1 "s$j" "small files $fmt -j $j"
+	done
+	[ -s "$HAMLE_TMP/s1.out" ] || fail "small files $fmt: no findings at all"
+	grep -q ': 1[0-9][0-9][0-9] games, ' "$HAMLE_TMP/s1.err" || fail "small files $fmt: not the games meant: $(tail -2 "$HAMLE_TMP/s1.err")"
+	echo "small files $fmt: $(ls "$HAMLE_TMP/small" | wc -l) files, -j 1, -j 2 and -j 3 agree"
+done
 # a compressed file: no fork (a stream); at -j 2 the reading thread works every game itself, the
 # decompressing thread on the other core (HAMLE_NO_SOLO: with the pool's worker)
 gzip -c "$big" >"$big.gz"
 big=$big.gz
 agree "$(basename "$big")" HAMLE_NO_SOLO
-echo "validate_fork: ok"
+finish

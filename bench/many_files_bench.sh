@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# many_files_bench.sh: hamle-validate over many one-game files in one run (an arbiter's folder of
+# typed-in games), side by side with Rust pgn-reader's `validate` (../shared/peers/pgn-reader) on
+# the same files: what a tool costs per file (opening, mapping, reading, its threads' hand-overs)
+# rather than per byte. The files are the book's first FILES games (default 1000), one a file.
+# Prints wall and CPU seconds (best of REPEAT, default 5), files/s and MB/s, and the peer's time
+# over hamle's.
+#
+# Usage: bench/many_files_bench.sh [BUILD_DIR]
+. "$(dirname "$0")/common.sh"
+repeat=${REPEAT:-5}
+bench_init many_files_bench hamle-validate "${1:-}"
+peer=$root/../shared/peers/pgn-reader/validate
+[ -x "$peer" ] || { echo "many_files_bench: $peer not found" >&2; exit 2; }
+n=${FILES:-1000}
+mkdir "$tmp/files"
+awk -v dir="$tmp/files" -v max="$n" '/^\[Event / && blank { k++; close(f) } k >= max { exit }
+	{ f = sprintf("%s/%05d.pgn", dir, k); print > f; blank = ($0 == "") }' "$book"
+files=("$tmp"/files/*.pgn)
+fbytes=$(cat "${files[@]}" | wc -c)
+fmb=$(awk -v b="$fbytes" 'BEGIN { printf "%.2f", b / 1e6 }')
+echo "many_files_bench: ${#files[@]} files of one game each, $fmb MB; best of $repeat"
+echo
+echo "| command | s (wall / CPU) | files/s | MB/s | peer / hamle (wall) |"
+echo "| --- | --- | --- | --- | --- |"
+read -r pw pc < <(best_time "$peer" "${files[@]}")
+for j in 1 2; do
+	read -r w c < <(best_time "$tool" -j "$j" -q "${files[@]}")
+	echo "| hamle-validate -j $j | $w / $c | $(rate "${#files[@]}" "$w") | $(rate "$fmb" "$w") | $(ratio "$pw" "$w" 2) |"
+done
+echo "| pgn-reader validate | $pw / $pc | $(rate "${#files[@]}" "$pw") | $(rate "$fmb" "$pw") | |"
