@@ -4,7 +4,7 @@
 # the same files: what a tool costs per file (opening, mapping, reading, its threads' hand-overs)
 # rather than per byte. The files are the book's first FILES games (default 1000), one a file.
 # Prints wall and CPU seconds (best of REPEAT, default 5), files/s and MB/s, and the peer's time
-# over hamle's.
+# over hamle's; then hamle-convert and hamle-annotate (-o /dev/null) against pgn-extract -s.
 #
 # Usage: bench/many_files_bench.sh [BUILD_DIR]
 . "$(dirname "$0")/common.sh"
@@ -29,3 +29,15 @@ for j in 1 2; do
 	echo "| hamle-validate -j $j | $w / $c | $(rate "${#files[@]}" "$w") | $(rate "$fmb" "$w") | $(ratio "$pw" "$w" 2) |"
 done
 echo "| pgn-reader validate | $pw / $pc | $(rate "${#files[@]}" "$pw") | $(rate "$fmb" "$pw") | |"
+[ -x "$pgnx" ] || exit 0
+echo
+echo "| command | s (wall / CPU) | files/s | MB/s | pgn-extract / hamle (wall) |"
+echo "| --- | --- | --- | --- | --- |"
+read -r xw xc < <(best_time "$pgnx" -s "${files[@]}")
+for t in convert annotate; do
+	for j in 1 2; do
+		read -r w c < <(best_time "$build/cmd/hamle-$t" -j "$j" -o /dev/null "${files[@]}")
+		echo "| hamle-$t -j $j | $w / $c | $(rate "${#files[@]}" "$w") | $(rate "$fmb" "$w") | $(ratio "$xw" "$w" 2) |"
+	done
+done
+echo "| pgn-extract -s | $xw / $xc | $(rate "${#files[@]}" "$xw") | $(rate "$fmb" "$xw") | |"

@@ -47,7 +47,17 @@ struct hamle_inputs {
 	size_t map_len, map_dropped;
 	size_t map_reader; /* the reader needs no byte before it (its callback) */
 	size_t map_tool;   /* the tool needs the bytes from it on (hamle_inputs_keep; SIZE_MAX: none) */
+	void (*before)(void *); /* hamle_inputs_set_before_message */
+	void *before_ctx;
 };
+
+/* Before each message: the tool's own messages of the inputs before go out first. */
+static const hamle_msg *say(hamle_inputs *in)
+{
+	if (in->before)
+		in->before(in->before_ctx);
+	return in->msg;
+}
 
 static int push(hamle_inputs *in, char *path, bool explicit_)
 {
@@ -152,7 +162,7 @@ static int cmp_names(const void *a, const void *b)
 
 static void report(hamle_inputs *in, const char *path, int errnum)
 {
-	hamle_msg_syserr(in->msg, path, errnum);
+	hamle_msg_syserr(say(in), path, errnum);
 	in->failed++;
 }
 
@@ -224,7 +234,7 @@ static void end_member(hamle_inputs *in)
 	in->member = false;
 	const char *why = hamle_unpack_finish(in->unpack);
 	if (why) {
-		hamle_msg_error(in->msg, "%s: %s", in->cur_name, why);
+		hamle_msg_error(say(in), "%s: %s", in->cur_name, why);
 		in->failed++;
 	}
 }
@@ -260,7 +270,7 @@ static int next_member(hamle_inputs *in, FILE **f, const char **name)
 			return -1;
 		if (ev.kind == HAMLE_UNPACK_END) {
 			if (ev.why) {
-				hamle_msg_error(in->msg, "%s: %s", in->file_name, ev.why);
+				hamle_msg_error(say(in), "%s: %s", in->file_name, ev.why);
 				in->failed++;
 			}
 			close_current(in);
@@ -279,10 +289,10 @@ static int next_member(hamle_inputs *in, FILE **f, const char **name)
 			return 1;
 		}
 		if (ev.level == HAMLE_UNPACK_ERROR) {
-			hamle_msg_error(in->msg, "%s: %s", in->cur_name, ev.why);
+			hamle_msg_error(say(in), "%s: %s", in->cur_name, ev.why);
 			in->failed++;
 		} else {
-			hamle_msg_note(in->msg, "%s: %s", in->cur_name, ev.why);
+			hamle_msg_note(say(in), "%s: %s", in->cur_name, ev.why);
 			if (ev.level == HAMLE_UNPACK_NO_MOVES)
 				in->no_moves++;
 		}
@@ -354,13 +364,13 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name)
 			bool wanted = hamle_input_wanted_name(p.path);
 			if (stat(p.path, &to) != 0) {
 				if (wanted)
-					hamle_msg_note(in->msg, "%s: skipped: a symbolic link to nothing (%s)", p.path,
+					hamle_msg_note(say(in), "%s: skipped: a symbolic link to nothing (%s)", p.path,
 						strerror(errno));
 				free(p.path);
 				continue;
 			}
 			if (S_ISDIR(to.st_mode))
-				hamle_msg_note(in->msg, "%s: skipped: a symbolic link to a directory, not followed", p.path);
+				hamle_msg_note(say(in), "%s: skipped: a symbolic link to a directory, not followed", p.path);
 			if (!wanted || !S_ISREG(to.st_mode)) {
 				free(p.path);
 				continue;
@@ -399,7 +409,7 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name)
 				if (moves < 0) {
 					report(in, p.path, errnum);
 				} else {
-					hamle_msg_note(in->msg, "%s: skipped: no moves in its first %d lines", p.path,
+					hamle_msg_note(say(in), "%s: skipped: no moves in its first %d lines", p.path,
 						HAMLE_SNIFF_LINES);
 					in->no_moves++;
 				}
@@ -501,6 +511,12 @@ void hamle_inputs_set_map(hamle_inputs *in, bool on)
 	in->use_map = on;
 }
 
+
+void hamle_inputs_set_before_message(hamle_inputs *in, void (*fn)(void *), void *ctx)
+{
+	in->before = fn;
+	in->before_ctx = ctx;
+}
 
 bool hamle_inputs_packed(const hamle_inputs *in)
 {

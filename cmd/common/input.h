@@ -82,6 +82,11 @@ void hamle_inputs_keep(hamle_inputs *in, size_t offset);
  * NULL: a chunk in it stays valid until the next hamle_inputs_next. */
 const unsigned char *hamle_inputs_map(const hamle_inputs *in, size_t *len);
 
+/* fn(ctx) is called before the inputs print a message (an input that cannot be opened, a member
+ * skipped...): a tool whose games' messages may still be in flight writes them out first, so
+ * that stderr keeps the inputs' order whatever -j is. */
+void hamle_inputs_set_before_message(hamle_inputs *in, void (*fn)(void *), void *ctx);
+
 /* True when the current input is decompressed (a compressed file or an archive's member), so
  * that it is not a file that can be rewritten in place. */
 bool hamle_inputs_packed(const hamle_inputs *in);

@@ -24,10 +24,30 @@ typedef struct run_ctx {
 	hamle_dedup *dedup;  /* --unique */
 	hamle_out *dups;     /* --duplicates FILE */
 	cv_split *split;     /* --split, --split-by */
-	unsigned jobs;
 	cv_item *free_items; /* items done with, for the next games (main thread only) */
 	hamle_inputs *in;    /* the inputs: the current one is read through hamle_inputs_attach */
+	hamle_pool *pool;    /* one for the run: it goes on from one input to the next */
+	char **names;        /* the inputs' names, kept while games of theirs may be in flight */
+	size_t nnames, cap_names;
 } run_ctx;
+
+/* A copy of name that lives until the run's end (the reader's own copy goes with the reader,
+ * while the input's games may still wait in the pool). NULL when out of memory. */
+static const char *keep_name(run_ctx *rc, const char *name)
+{
+	if (rc->nnames == rc->cap_names) {
+		size_t cap = rc->cap_names ? 2 * rc->cap_names : 16;
+		char **p = realloc(rc->names, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		rc->names = p;
+		rc->cap_names = cap;
+	}
+	char *copy = strdup(name);
+	if (copy)
+		rc->names[rc->nnames++] = copy;
+	return copy;
+}
 
 static void item_free(cv_item *it)
 {
@@ -97,7 +117,7 @@ static int emit(void *ctx, void *item)
 }
 
 /* A cleared item for chunk ch: from the free list, else new. NULL when out of memory. */
-static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
+static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch, const char *source)
 {
 	cv_item *it = rc->free_items;
 	if (it) {
@@ -115,6 +135,7 @@ static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch)
 	}
 	it->chunk = *ch;
 	it->chunk.data = it->data;
+	it->chunk.source = source;
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
 	hamle_buf_clear(&it->key);
@@ -129,23 +150,23 @@ static void discard(void *ctx, void *item)
 	item_free(item);
 }
 
-/* Converts the current input into rc->out. Returns 0, or -1 when the pool stopped. */
+/* Converts the current input into rc->out. Returns 0, or -1 when the pool stopped. Its games are
+ * emitted before it returns with --in-place (each input has an output of its own) and with
+ * --on-error fail (no later input is opened once a game failed); else the pool goes on into the
+ * next input (a thousand one-game files: a round trip to the workers per file, and their threads
+ * made and joined per file, had made -j 2 slower than -j 1). */
 static int convert_input(run_ctx *rc, const char *name)
 {
 	const cv_config *cfg = rc->cfg;
 	hamle_reader *r = NULL;
-	hamle_pool *pool = NULL;
 	int ret = 0;
-	hamle_pool_fns fns = { work, emit, discard };
-	if (hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_inputs_attach(rc->in, r, name) < 0 ||
-	    hamle_pool_new(&pool, rc->jobs, 0, &fns, rc) < 0) {
+	const char *source = keep_name(rc, name);
+	if (!source || hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_inputs_attach(rc->in, r, source) < 0) {
 		hamle_msg_nomem(cfg->msg);
 		rc->fatal = true;
-		ret = -1;
-		goto cleanup;
+		hamle_reader_free(r);
+		return -1;
 	}
-	if (hamle_pool_warn_fewer(pool, cfg->msg))
-		rc->jobs = hamle_pool_threads(pool); /* the next inputs ask for no more, and warn no more */
 	for (;;) {
 		hamle_chunk ch;
 		int st = hamle_reader_next_chunk(r, &ch);
@@ -153,30 +174,35 @@ static int convert_input(run_ctx *rc, const char *name)
 			break;
 		if (st < 0) {
 			const hamle_error *e = hamle_reader_error(r);
+			hamle_pool_wait(rc->pool); /* the games before it first */
 			hamle_msg_error(cfg->msg, "%s: %s", name,
 				e && e->message[0] ? e->message : hamle_msg_text(cfg->msg, "read_error", "read error"));
 			rc->fatal = true;
 			ret = -1;
 			break;
 		}
-		cv_item *it = item_for(rc, &ch);
+		cv_item *it = item_for(rc, &ch, source);
 		if (!it) {
 			hamle_msg_nomem(cfg->msg);
 			rc->fatal = true;
 			ret = -1;
 			break;
 		}
-		if (hamle_pool_submit(pool, it) != 0) {
+		if (hamle_pool_submit(rc->pool, it) != 0) {
 			ret = -1;
 			break;
 		}
 	}
-	if (hamle_pool_finish(pool) != 0)
+	if ((cfg->in_place || cfg->on_error == CV_ON_ERROR_FAIL || ret < 0) && hamle_pool_wait(rc->pool) != 0)
 		ret = -1;
-cleanup:
-	hamle_pool_free(pool);
 	hamle_reader_free(r);
 	return ret;
+}
+
+/* Before the inputs print a message: the games read so far go out first (stderr in input order). */
+static void wait_pool(void *pool)
+{
+	hamle_pool_wait(pool);
 }
 
 /* --in-place: converts name into a temporary file beside it, renamed over it when all went well
@@ -268,7 +294,6 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	run_ctx rc;
 	memset(&rc, 0, sizeof(rc));
 	rc.cfg = cfg;
-	rc.jobs = jobs;
 	int status = HAMLE_EXIT_OK;
 	hamle_outfile *of = NULL, *dof = NULL;
 	bool split = cfg->split || cfg->split_by; /* -o names the directory */
@@ -308,6 +333,15 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 			goto cleanup;
 		}
 	}
+	hamle_pool_fns fns = { work, emit, discard };
+	if (hamle_pool_new(&rc.pool, jobs, 0, &fns, &rc) < 0) {
+		hamle_msg_nomem(cfg->msg);
+		status = HAMLE_EXIT_ERROR;
+		cut = true;
+		goto cleanup;
+	}
+	hamle_pool_warn_fewer(rc.pool, cfg->msg);
+	hamle_inputs_set_before_message(in, wait_pool, rc.pool);
 	FILE *f;
 	const char *name;
 	bool in_place_failed = false;
@@ -332,6 +366,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 				status = HAMLE_EXIT_ERROR;
 		} else if (hamle_outfile_is_stream(of, f)) {
 			/* met in a directory walk (operands were checked): the output is never read */
+			hamle_pool_wait(rc.pool);
 			hamle_msg_error(cfg->msg, "%s: is the output (%s%s): not read, and the run stopped", name,
 				output_name(cfg) ? "-o " : "", output_name(cfg) ? output_name(cfg) : "stdout");
 			status = HAMLE_EXIT_ERROR;
@@ -341,6 +376,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 			break;
 		}
 	}
+	hamle_pool_finish(rc.pool); /* the last games emitted (rc.stop, rc.fatal set by then) */
 	if (rc.failed || rc.stop || in_place_failed)
 		status = status ? status : HAMLE_EXIT_INVALID;
 	if (rc.fatal || hamle_inputs_failed(in))
@@ -353,6 +389,10 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	if (rc.dedup)
 		unique_note(&rc);
 cleanup:
+	hamle_pool_free(rc.pool); /* after an early stop: the games in flight discarded */
+	for (size_t i = 0; i < rc.nnames; i++)
+		free(rc.names[i]);
+	free(rc.names);
 	hamle_inputs_free(in);
 	while (rc.free_items) {
 		cv_item *it = rc.free_items;
