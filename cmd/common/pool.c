@@ -25,6 +25,7 @@
 typedef struct {
 	void *item;
 	bool done;
+	bool worked; /* submitted worked (hamle_pool_submit_done): a worker taking it leaves it be */
 } slot;
 
 struct hamle_pool {
@@ -94,7 +95,8 @@ static void *worker_main(void *arg)
 		bool skip = p->stop_rc != 0;
 		pthread_mutex_unlock(&p->mu);
 		for (size_t k = 0; k < take && !skip; k++)
-			p->fns.work(p->ctx, index, p->ring[(seq0 + k) % p->cap].item);
+			if (!p->ring[(seq0 + k) % p->cap].worked)
+				p->fns.work(p->ctx, index, p->ring[(seq0 + k) % p->cap].item);
 		pthread_mutex_lock(&p->mu);
 		for (size_t k = 0; k < take; k++)
 			p->ring[(seq0 + k) % p->cap].done = true;
@@ -144,7 +146,8 @@ static void drain(hamle_pool *p, bool wait, bool all, size_t room)
 			p->next += take;
 			pthread_mutex_unlock(&p->mu);
 			for (size_t k = 0; k < take; k++)
-				p->fns.work(p->ctx, p->nthreads - 1, p->ring[(seq0 + k) % p->cap].item);
+				if (!p->ring[(seq0 + k) % p->cap].worked)
+					p->fns.work(p->ctx, p->nthreads - 1, p->ring[(seq0 + k) % p->cap].item);
 			pthread_mutex_lock(&p->mu);
 			for (size_t k = 0; k < take; k++)
 				p->ring[(seq0 + k) % p->cap].done = true;
@@ -257,8 +260,10 @@ static int publish(hamle_pool *p)
 		for (size_t k = 0; k < n; k++) {
 			slot *s = &p->ring[p->tail % p->cap];
 			s->item = p->pending[k];
-			/* an item worked already goes past the workers while none waits before it */
-			s->done = p->pending_done[k] && p->next == p->tail;
+			/* an item worked already goes past the workers while none waits before it; behind
+			 * one that waits, a worker takes it in its turn and leaves it be */
+			s->worked = p->pending_done[k];
+			s->done = s->worked && p->next == p->tail;
 			p->tail++;
 			if (s->done)
 				p->next++;

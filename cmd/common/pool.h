@@ -60,8 +60,8 @@ bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m);
 /* Queues item (owned by the pool from now on, even on failure). Returns 0 or the non-zero emit
  * return that stopped the pool. */
 int hamle_pool_submit(hamle_pool *p, void *item);
-/* As hamle_pool_submit, for an item that needs no work: it is emitted in its turn (a worker still
- * passes over it when items that need work wait before it). */
+/* As hamle_pool_submit, for an item that needs no work: it is emitted in its turn, and work is
+ * never called on it (behind items that need work, a worker takes it in its turn and leaves it). */
 int hamle_pool_submit_done(hamle_pool *p, void *item);
 
 /* Hands the items submitted so far to the pool now (else they wait until POOL_BATCH have come),

@@ -10,6 +10,7 @@
 #include "convert.h"
 #include "dedup.h"
 #include "input.h"
+#include "names.h"
 #include "outfile.h"
 #include "pool.h"
 
@@ -27,27 +28,8 @@ typedef struct run_ctx {
 	cv_item *free_items; /* items done with, for the next games (main thread only) */
 	hamle_inputs *in;    /* the inputs: the current one is read through hamle_inputs_attach */
 	hamle_pool *pool;    /* one for the run: it goes on from one input to the next */
-	char **names;        /* the inputs' names, kept while games of theirs may be in flight */
-	size_t nnames, cap_names;
+	hamle_names names;   /* the inputs' names, kept while games of theirs may be in flight */
 } run_ctx;
-
-/* A copy of name that lives until the run's end (the reader's own copy goes with the reader,
- * while the input's games may still wait in the pool). NULL when out of memory. */
-static const char *keep_name(run_ctx *rc, const char *name)
-{
-	if (rc->nnames == rc->cap_names) {
-		size_t cap = rc->cap_names ? 2 * rc->cap_names : 16;
-		char **p = realloc(rc->names, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		rc->names = p;
-		rc->cap_names = cap;
-	}
-	char *copy = strdup(name);
-	if (copy)
-		rc->names[rc->nnames++] = copy;
-	return copy;
-}
 
 static void item_free(cv_item *it)
 {
@@ -160,7 +142,7 @@ static int convert_input(run_ctx *rc, const char *name)
 	const cv_config *cfg = rc->cfg;
 	hamle_reader *r = NULL;
 	int ret = 0;
-	const char *source = keep_name(rc, name);
+	const char *source = hamle_names_keep(&rc->names, name);
 	if (!source || hamle_reader_new(&r, &cfg->ropts) < 0 || hamle_inputs_attach(rc->in, r, source) < 0) {
 		hamle_msg_nomem(cfg->msg);
 		rc->fatal = true;
@@ -390,9 +372,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		unique_note(&rc);
 cleanup:
 	hamle_pool_free(rc.pool); /* after an early stop: the games in flight discarded */
-	for (size_t i = 0; i < rc.nnames; i++)
-		free(rc.names[i]);
-	free(rc.names);
+	hamle_names_free(&rc.names);
 	hamle_inputs_free(in);
 	while (rc.free_items) {
 		cv_item *it = rc.free_items;

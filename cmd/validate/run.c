@@ -13,6 +13,7 @@
 #include "dedup.h"
 #include "fork.h"
 #include "input.h"
+#include "names.h"
 #include "outfile.h"
 #include "pool.h"
 #include "validate.h"
@@ -23,11 +24,6 @@
  * the worker per file made 1,000 one-game files slower at -j 2 than at -j 1). */
 #define MAP_COPY_MAX ((size_t)1 << 20)
 
-/* Input names stay alive until the end: items in flight point at them. */
-typedef struct vd_names {
-	char **name;
-	size_t n, cap;
-} vd_names;
 
 typedef struct vd_run_ctx {
 	const vd_config *cfg;
@@ -60,7 +56,7 @@ typedef struct vd_run_ctx {
 	vd_quick_tries tries;  /* of the one-pass lane */
 	hamle_dedup *dedup;     /* --unique: the keys, each with its first game (input << 40 | game) */
 	hamle_out *dups;        /* --duplicates FILE */
-	const vd_names *names;  /* the inputs' names, in order */
+	const hamle_names *names; /* the inputs' names, in order */
 	const char *source;     /* the input of the last game emitted */
 	size_t input;           /* its index in names */
 	hamle_inputs *in;
@@ -69,23 +65,6 @@ typedef struct vd_run_ctx {
 	size_t mapped; /* items in flight that point into it */
 	vd_item *judged; /* games the quick lane judged clean, not yet submitted: one item */
 } vd_run_ctx;
-
-static const char *keep_name(vd_names *ns, const char *name)
-{
-	if (ns->n == ns->cap) {
-		size_t cap = ns->cap ? ns->cap * 2 : 16;
-		char **p = realloc(ns->name, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		ns->name = p;
-		ns->cap = cap;
-	}
-	char *copy = strdup(name);
-	if (!copy)
-		return NULL;
-	ns->name[ns->n++] = copy;
-	return copy;
-}
 
 static void item_free(vd_item *it)
 {
@@ -143,7 +122,6 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	it->oom = false;
 	it->skipped = false;
 	it->quick = false;
-	it->worked = false;
 	it->batch = 1;
 	it->errors = it->warnings = 0;
 	it->plies = 0;
@@ -157,8 +135,6 @@ static void pool_work(void *ctx, unsigned worker, void *item)
 {
 	vd_run_ctx *c = ctx;
 	vd_item *it = item;
-	if (it->worked)
-		return; /* done already, behind items that were not (it was never counted in unworked) */
 	if (!it->quick)
 		atomic_fetch_sub_explicit(&c->unworked, 1, memory_order_relaxed);
 	vd_work_item(c->cfg, &c->workers[worker], it);
@@ -293,7 +269,6 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 		 * times a run on the book, each taking a core from one of the two readers): this
 		 * thread works it (the quick lane on its chunk, else the full path) */
 		vd_work_item(c->cfg, &c->workers[c->own], it);
-		it->worked = true;
 		return hamle_pool_submit_done(pool, it) != 0;
 	}
 	atomic_fetch_add_explicit(&c->unworked, 1, memory_order_relaxed);
@@ -400,7 +375,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		c.html = hamle_outfile_out(html);
 	}
 	vd_progress_init(&c.progress, m);
-	vd_names names = {NULL, 0, 0};
+	hamle_names names = {NULL, 0, 0};
 	c.names = &names;
 	hamle_outfile *dof = NULL;
 	if (cfg->duplicates && hamle_outfile_open(&dof, cfg->duplicates, m) != 0)
@@ -441,7 +416,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	int more = 0;
 	bool stopped = false;
 	while (!stopped && (more = hamle_inputs_next(in, &f, &name)) > 0) {
-		const char *source = keep_name(&names, name);
+		const char *source = hamle_names_keep(&names, name);
 		hamle_reader *r = NULL;
 		if (!source || hamle_reader_new(&r, &cfg->ropts) < 0 ||
 			hamle_inputs_attach(in, r, source) < 0) {
@@ -527,8 +502,6 @@ cleanup:
 		item_free(c.free_items);
 		c.free_items = next;
 	}
-	for (size_t i = 0; i < names.n; i++)
-		free(names.name[i]);
-	free(names.name);
+	hamle_names_free(&names);
 	return status;
 }

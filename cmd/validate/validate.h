@@ -75,8 +75,6 @@ typedef struct vd_item {
 	bool oom;                       /* parsing or replaying ran out of memory */
 	bool skipped;                   /* left out by --where, --game, --invert (not counted) */
 	bool quick;                     /* judged clean by the quick lane */
-	bool worked;                    /* worked by the reading thread before it was submitted (the
-	                                 * pool hands it to a worker when items wait before it) */
 	size_t batch;                   /* games the item stands for: 1, or a run of games the quick
 	                                 * lane judged clean (chunk: the first; total_len: all) */
 	size_t errors, warnings;        /* findings of the game (including those not kept; without

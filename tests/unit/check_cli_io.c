@@ -24,6 +24,7 @@ typedef struct {
 	size_t seq;
 	unsigned long result;
 	unsigned worker;
+	int worked_before; /* submitted with hamle_pool_submit_done */
 } pool_item;
 
 typedef struct {
@@ -44,7 +45,8 @@ static void pool_work(void *ctx, unsigned worker, void *it)
 		x = x * 6364136223846793005ull + 1442695040888963407ull;
 	item->result = item->seq * 3 + (x & 0); /* depends on the loop, equals seq * 3 */
 	item->worker = worker;
-	(void)c;
+	if (item->worked_before)
+		__atomic_fetch_add(&c->worked, 1, __ATOMIC_RELAXED); /* must not happen */
 }
 
 static int pool_emit(void *ctx, void *it)
@@ -139,6 +141,37 @@ START_TEST(test_pool_free_without_finish)
 	ck_assert_int_eq(c.order_ok, 1);
 	hamle_pool_free(NULL);
 	ck_assert_uint_ge(hamle_pool_default_jobs(), 1);
+}
+END_TEST
+
+/* Items submitted worked among items that need work (the worked ones often behind waiting ones):
+ * each is emitted in its turn and work is never called on it. */
+START_TEST(test_pool_done_behind_work)
+{
+	pool_ctx c = {0, 0, 0, 0, 0, pool_threads[_i], 1, 1};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	hamle_pool *p;
+	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 0, &fns, &c), 0);
+	size_t done = 0;
+	for (size_t s = 0; s < POOL_ITEMS; s++) {
+		pool_item *item = calloc(1, sizeof(*item));
+		ck_assert_ptr_nonnull(item);
+		item->seq = s;
+		if (s % 3 == 2) {
+			item->worked_before = 1;
+			item->result = s * 3;
+			done++;
+			ck_assert_int_eq(hamle_pool_submit_done(p, item), 0);
+		} else {
+			ck_assert_int_eq(hamle_pool_submit(p, item), 0);
+		}
+	}
+	ck_assert_int_eq(hamle_pool_finish(p), 0);
+	hamle_pool_free(p);
+	ck_assert_uint_eq(c.emitted, POOL_ITEMS);
+	ck_assert_int_eq(c.order_ok, 1);
+	ck_assert_uint_gt(done, 0);
+	ck_assert_uint_eq(c.worked, 0);
 }
 END_TEST
 
@@ -314,6 +347,7 @@ Suite *cli_io_suite(void)
 	tcase_add_loop_test(t, test_pool_order, 0, 3);
 	tcase_add_loop_test(t, test_pool_stop, 0, 3);
 	tcase_add_test(t, test_pool_free_without_finish);
+	tcase_add_loop_test(t, test_pool_done_behind_work, 0, 3);
 	suite_add_tcase(s, t);
 
 	t = tcase_create("input");
