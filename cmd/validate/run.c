@@ -45,8 +45,7 @@ typedef struct vd_run_ctx {
 	 * cache line of its own (beside the fields this thread writes for each game, it cost a third
 	 * of a microsecond a game at -j 2) */
 	_Alignas(64) atomic_size_t unworked;
-	_Alignas(64) vd_fork *fork;
-	                        /* -j 2 and up on a mapped file: the pieces read by two threads */
+	_Alignas(64) vd_fork *fork; /* -j 2 and up on a mapped file: the pieces read by two threads */
 	bool fork_open;         /* the fork still claims pieces (the reading thread works the games
 	                         * the lane leaves, at -j 2) */
 	bool solo;              /* -j 2 on a decompressed input: its thread takes the second core, and
