@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hamle/hamle.h"
+#include "notation/locale_embedded.h"
 #include "notation/locale_internal.h"
 #include "suites_decl.h"
 #include "testutil.h"
@@ -442,6 +443,66 @@ START_TEST(from_buffer)
 }
 END_TEST
 
+/* ---- an installed copy of a shipped file: loaded from the compiled-in document (no parse),
+ * the same locale; a file of the same size with one byte changed is read as written ---- */
+static void write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(installed_copy)
+{
+	char dir[] = "/tmp/hamle-locXXXXXX", path[4200], got[4200];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	const struct hamle_embedded_locale *e = hamle_embedded_locales;
+	while (e->tag && strcmp(e->tag, "tr"))
+		e++;
+	ck_assert_ptr_nonnull(e->tag);
+	size_t len = e->size;
+	char *tr = malloc(len + 1);
+	ck_assert_ptr_nonnull(tr);
+	memcpy(tr, e->data, len + 1);
+	snprintf(path, sizeof(path), "%s/tr.yaml", dir);
+	const char *dirs[1] = {dir};
+	hamle_error err;
+	hamle_locale_cache *cache = NULL;
+	ck_assert_int_eq(hamle_locale_cache_new(&cache), HAMLE_OK);
+	for (int changed = 0; changed < 2; changed++) {
+		if (changed) { /* "Beyaz" -> "Beyax": same length, other bytes */
+			char *w = strstr(tr, "white: \"Beyaz\"");
+			ck_assert_ptr_nonnull(w);
+			w[strlen("white: \"Beya")] = 'x';
+		}
+		write_file(path, tr, len);
+		for (int cached = 0; cached < 2; cached++) {
+			hamle_locale *loc = NULL;
+			hamle_error_clear(&err);
+			int rc = hamle_locale_load_search_cached(&loc, "tr", dirs, 1, got, sizeof(got),
+				cached ? cache : NULL, &err);
+			ck_assert_msg(rc == HAMLE_OK, "%s", err.message);
+			ck_assert_str_eq(got, path);
+			ck_assert_str_eq(hamle_locale_message(loc, "white"), changed ? "Beyax" : "Beyaz");
+			size_t used;
+			ck_assert_int_eq(piece(loc, "Ke4", &used), HAMLE_ROOK);
+			ck_assert_int_eq(piece(loc, "\xC5\x9E" "e2", &used), HAMLE_KING); /* Ş */
+			hamle_locale *file = NULL;
+			ck_assert_int_eq(hamle_locale_load_file(&file, path, &err), HAMLE_OK);
+			ck_assert_str_eq(hamle_locale_message(file, "white"), changed ? "Beyax" : "Beyaz");
+			ck_assert_str_eq(hamle_locale_message(file, "bad_fen"), hamle_locale_message(loc, "bad_fen"));
+			hamle_locale_free(file);
+			hamle_locale_free(loc);
+		}
+	}
+	hamle_locale_cache_free(cache);
+	free(tr);
+	ck_assert_int_eq(remove(path), 0);
+	ck_assert_int_eq(remove(dir), 0);
+}
+END_TEST
+
 /* ---- malformed locales: each fails with its line and column ---- */
 static const struct {
 	const char *file;
@@ -510,6 +571,7 @@ Suite *locale_suite(void)
 	tcase_add_test(tc, messages);
 	tcase_add_test(tc, unshipped_polish);
 	tcase_add_test(tc, from_buffer);
+	tcase_add_test(tc, installed_copy);
 	tcase_add_loop_test(tc, malformed, 0, sizeof(bad) / sizeof(bad[0]));
 	suite_add_tcase(s, tc);
 	return s;

@@ -248,6 +248,21 @@ cleanup:
 	return HAMLE_OK;
 }
 
+/* Loads YAML bytes named source. Bytes equal to a shipped file's are that locale, loaded from its
+ * compiled-in document (through cache when there is one) instead of parsed again: the installed
+ * copies of locales/ (share/hamle/locales) are most files loaded, and parsing them was most of a
+ * tool's start-up (the locale built is the same: no locale keeps where its keys came from). */
+static int load_bytes(hamle_locale **out, const unsigned char *data, size_t len, const char *source,
+	hamle_locale_cache *cache, hamle_error *err)
+{
+	for (size_t i = 0; hamle_embedded_locales[i].tag; i++) {
+		const struct hamle_embedded_locale *e = &hamle_embedded_locales[i];
+		if (e->size == len && memcmp(e->data, data, len) == 0)
+			return load(out, e->data, e->size, e->tag, 1, cache, err);
+	}
+	return load(out, data, len, source, 0, NULL, err);
+}
+
 int hamle_locale_load_builtin_cached(hamle_locale **out, const char *tag, hamle_locale_cache *cache,
 	hamle_error *err)
 {
@@ -272,10 +287,10 @@ int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
 	if (len > LOC_MAX_FILE)
 		return hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", source_name,
 			LOC_MAX_FILE);
-	return load(out, (const unsigned char *)data, len, source_name, 0, NULL, err);
+	return load_bytes(out, (const unsigned char *)data, len, source_name, NULL, err);
 }
 
-int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *err)
+int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err)
 {
 	*out = NULL;
 	FILE *f = fopen(path, "rb");
@@ -292,10 +307,17 @@ int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *er
 	int rc;
 	if (bad)
 		rc = hamle_error_set(err, HAMLE_EIO, "%s: read error", path);
+	else if (n > LOC_MAX_FILE)
+		rc = hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", path, LOC_MAX_FILE);
 	else
-		rc = hamle_locale_load_buffer(out, buf, n, path, err);
+		rc = load_bytes(out, (const unsigned char *)buf, n, path, cache, err);
 	free(buf);
 	return rc;
+}
+
+int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *err)
+{
+	return loc_load_file_cached(out, path, NULL, err);
 }
 
 const char *hamle_locale_tag(const hamle_locale *loc)

@@ -125,6 +125,10 @@ int loc_nomem(struct loc_build *b);
 int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, const char *source,
 	int builtin);
 
+/* hamle_locale_load_file through cache (NULL: none) for a file whose bytes are a shipped locale's
+ * (locale.c; hamle_locale_load_search_cached loads the files it finds with it). */
+int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err);
+
 /* Applies one parsed YAML document (locale_yaml.c). */
 struct yaml_document_s;
 int loc_apply_document(struct loc_build *b, struct yaml_document_s *doc, const char *source,

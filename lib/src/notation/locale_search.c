@@ -7,6 +7,7 @@
 
 #include "error_internal.h"
 #include "hamle/locale.h"
+#include "notation/locale_build.h"
 
 #define SEARCH_PATH_MAX 4096
 
@@ -46,7 +47,7 @@ int hamle_locale_load_search_cached(hamle_locale **out, const char *tag, const c
 		fclose(f);
 		if (path && size)
 			snprintf(path, size, "%s", buf);
-		int rc = hamle_locale_load_file(out, buf, err);
+		int rc = loc_load_file_cached(out, buf, cache, err);
 		if (err)
 			err->source = path && size ? path : NULL; /* buf is gone once this returns */
 		if (rc < 0)
