@@ -85,6 +85,34 @@ two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0'
 	game 'comment, a line comment' '*' '1.e4 ; rest of the line
 e5 *'
 	game 'comment in a variation' '*' '1.e4 (1.d4 {q}) e5 *'
+	# a start position of its own (the tag reader sets it up; the lane reads the movetext)
+	fen() { # EVENT RESULT EXTRA-TAGS MOVETEXT
+		printf '[Event "%s"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "%s"]\n%s\n%s\n\n' "$1" "$2" "$3" "$4"
+	}
+	fen 'FEN' '1-0' '[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]' '1.Ra8# 1-0'
+	fen 'FEN, Black to move' '*' '[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 30"]' '30...h6 31.Ra8+ Kh7 *'
+	fen 'FEN, full-move 0' '*' '[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 0"]' '1.Ra8+ *'
+	fen 'FEN, number off' '*' '[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 12"]' '1.Ra8+ *'
+	fen 'FEN, no SetUp' '1-0' '[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]' '1.Ra8# 1-0'
+	fen 'FEN, bad' '*' '[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K w - - 0 1"]' '1.Ra8+ *'
+	fen 'FEN, illegal move' '*' '[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]' '1.Rb8 Kh8 2.Ra7 *'
+	fen 'FEN and Variant Standard' '*' '[Variant "Standard"]
+[SetUp "1"]
+[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]' '1.O-O O-O-O 2.Rf7 *'
+	fen 'Chess960' '*' '[Variant "Chess960"]
+[SetUp "1"]
+[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]' '9.g3 O-O 10.O-O *'
+	fen 'Crazyhouse' '*' '[Variant "Crazyhouse"]' '1.e4 e5 *'
+	fen 'Variant without FEN' '*' '[Variant "Standard"]' '1.e4 e5 *'
+	fen 'FEN, UTF-8 name' '1-0' '[Annotator "Gürbüz"]
+[SetUp "1"]
+[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]' '1.Ra8# 1-0'
 	# fivefold repetition before 1 July 2014: no end of the game
 	printf '[Event "fivefold 2010"]\n[Site "?"]\n[Date "2010.05.01"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n%s\n\n' \
 		'1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3 *'
@@ -112,6 +140,15 @@ grep -q 'quick lane: 0 of 1 games' "$HAMLE_TMP/v.err" || fail "--full-replay: th
 # (--encoding utf-8: the lane on the decoded text)
 game 'comments' '1-0' '{start} 1.e4 {[%clk 0:03:00]} e5 {a
 two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0' >"$HAMLE_TMP/comments.pgn"
+# a start position of its own (FEN, Variant) is set up by the tag reader and takes the lane
+{
+	printf '[Event "FEN"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n'
+	printf '[Variant "Standard"]\n[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1"]\n\n1.Qa8# 1-0\n\n'
+} >"$HAMLE_TMP/fen.pgn"
+for one in "" 1; do
+	HAMLE_NO_ONE_PASS=$one "$tool" -j 1 -v "$HAMLE_TMP/fen.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "FEN game: not valid"
+	grep -q 'quick lane: 1 of 1 games' "$HAMLE_TMP/v.err" || fail "FEN game: the quick lane was not taken ($(cat "$HAMLE_TMP/v.err"))"
+done
 for enc in "" "--encoding utf-8"; do
 	# shellcheck disable=SC2086
 	"$tool" -j 1 -v $enc "$HAMLE_TMP/comments.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "comments $enc: not valid"

@@ -320,7 +320,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 /* The tags of a plain game, read straight from the chunk (no decoding, no lexer): only the strict
  * form `[Name "value"]`, a name of ASCII letters, digits and '_' starting with a capital, a value of
  * printable ASCII without '"' or '\\', blanks and line ends between; anything else (escapes, other
- * bytes, comments, a FEN or Variant tag, a name or value at the length limit) gives up. */
+ * bytes, comments, a name or value at the length limit) gives up. A FEN or Variant tag is read on,
+ * for the tag reader to set the start position up from (as a value with bytes from 0x80). */
 struct quick_tags {
 	unsigned roster;        /* Seven Tag Roster names present, bit per name (as replay.c) */
 	const char *result;     /* the first Result value */
@@ -333,7 +334,8 @@ static int is_name_byte(unsigned char c)
 }
 
 /* Returns where the movetext starts, or 0 to give up. *wide is set when a value holds a byte from
- * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld"). */
+ * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld") or the game has
+ * a FEN or Variant tag (its start position: the tag reader's). */
 static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt, int *wide)
 {
 	size_t i = 0;
@@ -366,7 +368,7 @@ static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 		i += 2;
 		const char *name = s + ns;
 		if ((nl == 3 && !memcmp(name, "FEN", 3)) || (nl == 7 && !memcmp(name, "Variant", 7)))
-			return 0; /* a start position of its own: the full path sets it up */
+			*wide = 1; /* a start position of its own: the tag reader sets it up */
 		for (unsigned k = 0; k < REPLAY_ROSTER; k++) {
 			const struct replay_tag_name *r = &replay_roster[k];
 			if (r->len == nl && r->name[0] == name[0] && !memcmp(name, r->name, nl)) {
@@ -402,20 +404,24 @@ static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 
 /* The lane on the input's own bytes s[0..n) (a chunk's, or the view's: open). raw: the reader did
  * not vouch for the comments' bytes. *read_tags is set to 1 when the tags were read here (then
- * the answer stands: decoding and the lexer would give the same bytes), 0 when they need the lexer;
- * *wide_at to where the movetext starts when only bytes from 0x80 in tag values kept them from
- * being read here (0: not so). */
+ * the answer stands: decoding and the lexer would give the same bytes, or a roster tag is missing),
+ * 0 when they need the lexer; *wide_at to where the movetext starts when only bytes from 0x80 in
+ * tag values or a start position kept them from being read here (0: not so). */
 static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t n, int raw,
 	const pgn_limits *lim, int *read_tags, size_t *wide_at, struct quick_open *open)
 {
 	struct quick_tags qt;
 	int wide = 0;
 	size_t at = quick_tags(s, n, lim->max_tag_bytes, &qt, &wide);
+	if (at && qt.roster != 0x7Fu) {
+		/* a Seven Tag Roster name missing is a finding: no reading of the tags is needed */
+		*wide_at = 0;
+		*read_tags = 1;
+		return 0;
+	}
 	*wide_at = wide ? at : 0;
 	*read_tags = at != 0 && !wide;
-	if (wide)
-		return 0;
-	if (!at || qt.roster != 0x7Fu)
+	if (wide || !at)
 		return 0;
 	rp->game = NULL;
 	rp->start = rp->standard;
