@@ -114,6 +114,13 @@ int loc_snapshot_take(struct loc_snapshot **out, struct loc_build *b)
 	*out = NULL;
 	if (!s)
 		return loc_nomem(b);
+	/* the texts in key order, so that a locale built on them finds them sorted (loc_finish sorts
+	 * only what is not): b's own first, so that en's own locale, finished from b, needs no sort
+	 * either */
+	if (b->n_text) {
+		qsort(b->text, b->n_text, sizeof(*b->text), cmp_entry);
+		loc_text_reindex(b->text, b->n_text, b->text_ix, b->cap_text);
+	}
 	memcpy(s->scalar, b->scalar, sizeof(s->scalar));
 	s->n_text = b->n_text;
 	s->cap_text = b->cap_text;
@@ -128,12 +135,6 @@ int loc_snapshot_take(struct loc_snapshot **out, struct loc_build *b)
 			s->n_hdr = 0;
 		loc_snapshot_free(s);
 		return loc_nomem(b);
-	}
-	/* the texts in key order, so that a locale built on them finds them sorted (loc_finish sorts
-	 * only what is not) */
-	if (s->n_text) {
-		qsort(s->text, s->n_text, sizeof(*s->text), cmp_entry);
-		loc_text_reindex(s->text, s->n_text, s->text_ix, s->cap_text);
 	}
 	*out = s;
 	return 0;

@@ -113,39 +113,41 @@ static struct loc_mark mark_of(const struct walk *w, const yaml_node_t *node)
 }
 
 /* The slots a mapping's keys can name: those whose path starts with the mapping's own path and
- * a dot (all of them at the root), as indices into slots; found once per mapping. */
+ * a dot (all of them at the root), as indices into slots; found once per mapping. Every path
+ * compared with them below starts with that prefix too: only what follows it, from off, is
+ * compared (off: the prefix's length, 0 at the root). */
 struct cands {
 	uint8_t ix[N_SLOTS];
 	size_t n;
 };
 
-static void cands_under(struct cands *c, const struct cands *up, const char *path, size_t len)
+static void cands_under(struct cands *c, const struct cands *up, size_t off, const char *path, size_t len)
 {
 	c->n = 0;
 	for (size_t j = 0; j < up->n; j++) {
 		const char *sp = slots[up->ix[j]].path;
-		if (strncmp(sp, path, len) == 0 && sp[len] == '.')
+		if (sp[off] == path[off] && strncmp(sp + off, path + off, len - off) == 0 && sp[len] == '.')
 			c->ix[c->n++] = up->ix[j];
 	}
 }
 
-static const struct slot *find_slot(const struct cands *c, const char *path)
+static const struct slot *find_slot(const struct cands *c, size_t off, const char *path)
 {
 	for (size_t j = 0; j < c->n; j++) {
 		const struct slot *s = &slots[c->ix[j]];
-		if (s->path[0] == path[0] && strcmp(s->path, path) == 0)
+		if (s->path[off] == path[off] && strcmp(s->path + off, path + off) == 0)
 			return s;
 	}
 	return NULL;
 }
 
 /* 1 when some slot lies below path (path + "." + ...); c holds the slots of path's parent. */
-static int has_children(const struct cands *c, const char *path)
+static int has_children(const struct cands *c, size_t off, const char *path)
 {
 	size_t n = strlen(path);
 	for (size_t j = 0; j < c->n; j++) {
 		const char *sp = slots[c->ix[j]].path;
-		if (strncmp(sp, path, n) == 0 && sp[n] == '.')
+		if (sp[off] == path[off] && strncmp(sp + off, path + off, n - off) == 0 && sp[n] == '.')
 			return 1;
 	}
 	return 0;
@@ -243,16 +245,16 @@ static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t 
 
 /* Handles value v of key k at path (parent = path up to the last dot). Returns 1 when v is a
  * mapping to descend into, 0 when handled, < 0 on error. */
-static int handle(struct walk *w, const struct cands *c, const char *parent, const char *path,
+static int handle(struct walk *w, const struct cands *c, size_t off, const char *parent, const char *path,
 	const yaml_node_t *k, const yaml_node_t *v)
 {
 	struct loc_build *b = w->b;
-	const struct slot *s = find_slot(c, path);
+	const struct slot *s = find_slot(c, off, path);
 	if (s && s->kind == K_SCALAR)
 		return store_scalar(w, v, &b->scalar[s->id], path);
 	if (s && s->kind == K_LIST)
 		return store_list(w, v, &b->list[s->id], path);
-	if (v->type == YAML_MAPPING_NODE && has_children(c, path)) {
+	if (v->type == YAML_MAPPING_NODE && has_children(c, off, path)) {
 		/* The piece letters and the aliases are each one set: a file that gives them
 		 * replaces the inherited set whole (so a pawn letter is never inherited). */
 		if (strcmp(path, "pieces") == 0)
@@ -269,7 +271,7 @@ static int handle(struct walk *w, const struct cands *c, const char *parent, con
 		pl = sizeof(wild) - 3;
 	memcpy(wild, parent, pl);
 	memcpy(wild + pl, ".*", 3);
-	s = find_slot(c, wild);
+	s = find_slot(c, off, wild);
 	struct loc_mark at = mark_of(w, k);
 	if (s && s->kind == K_HEADER)
 		return store_header(w, k, v);
@@ -423,7 +425,8 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 			memcpy(path + pl, k->data.scalar.value, kl);
 			path[pl + kl] = '\0';
 		}
-		int rc = handle(&w, &f->cands, parent, path, k, v);
+		size_t off = f->path_len ? f->path_len + 1 : 0; /* path's part after parent's "." */
+		int rc = handle(&w, &f->cands, off, parent, path, k, v);
 		if (rc < 0)
 			return rc;
 		if (rc == 1) {
@@ -435,7 +438,7 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 			}
 			size_t len = strlen(path);
 			stack[depth + 1] = frame_of(doc, v, len);
-			cands_under(&stack[depth + 1].cands, &f->cands, path, len);
+			cands_under(&stack[depth + 1].cands, &f->cands, off, path, len);
 			depth++;
 		}
 	}
