@@ -70,6 +70,8 @@ static int shape_add(struct shapes *sh, const char *w, size_t len)
  * blanks, "error", with blanks before): the full path reports it (as lexer_tags.c tells it). */
 static int is_note(const char *s, size_t n)
 {
+	if (n >= 2 && (unsigned char)s[0] <= ' ' && (unsigned char)s[1] > ' ' && s[1] != 'h')
+		return 0; /* "{ [%clk ...", "{ text": one blank, then no 'h' */
 	size_t i = 0;
 	while (i < n && is_space((unsigned char)s[i]))
 		i++;
@@ -153,15 +155,15 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		} else {
 			while (i < n && is_space((unsigned char)s[i]))
 				i++;
-		}
-		if (UNLIKELY(open) && i > ws && i - ws > (s[ws] == ' ')) {
-			if (i - ws == 1) { /* a line end alone (s[ws - 1] is no CR: it is not a blank) */
-				if (s[ws] == '\n' || s[ws] == '\r') {
-					open->lines++;
-					open->ls = i;
+			if (UNLIKELY(open) && i > ws && i - ws > (s[ws] == ' ')) {
+				if (i - ws == 1) { /* a line end alone (s[ws - 1] is no CR: it is not a blank) */
+					if (s[ws] == '\n' || s[ws] == '\r') {
+						open->lines++;
+						open->ls = i;
+					}
+				} else if (open_lines(open, s, ws, i) > 1) {
+					return 0; /* a blank line: "1." after it may start a game of its own */
 				}
-			} else if (open_lines(open, s, ws, i) > 1) {
-				return 0; /* a blank line: "1." after it may start a game of its own */
 			}
 		}
 		if (i >= n)
@@ -181,7 +183,9 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			/* a result starts with 0, 1 or * (pgn_may_be_result tells the rest): only such a
 			 * word is read whole (the other move numbers skip this) */
 			size_t e = i;
-			if (c == '0' || c == '1' || c == '*')
+			/* no result starts "1." or with "1" and a digit: the move numbers 1 and 10-19 */
+			if ((c == '0' || c == '1' || c == '*') &&
+				!(c == '1' && i + 1 < n && (s[i + 1] == '.' || is_digit((unsigned char)s[i + 1]))))
 				while (e < n && !is_space((unsigned char)s[e]))
 					e++;
 			if (e > i && pgn_may_be_result((const unsigned char *)s + i, e - i)) {
