@@ -308,6 +308,25 @@ static int clean_ascii(const unsigned char *s, size_t len)
 	return 1;
 }
 
+/* The length of the run of printable ASCII (0x20..0x7E) at s[pos..len): copied as it is by the
+ * decoder, sixteen bytes at a time (a game with one letter from 0x80 in a long comment). */
+static size_t printable_run(const unsigned char *s, size_t pos, size_t len)
+{
+	size_t i = pos;
+#ifdef PGN_SCAN_SSE2
+	const __m128i lo = _mm_set1_epi8(0x1F), hi = _mm_set1_epi8(0x7F);
+	for (; i + 16 <= len; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		unsigned ok = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, hi)));
+		if (ok != 0xFFFFu)
+			return i - pos + (size_t)__builtin_ctz(~ok);
+	}
+#endif
+	while (i < len && s[i] >= 0x20 && s[i] < 0x7F)
+		i++;
+	return i - pos;
+}
+
 /* Tries the doubly-encoded repair at pos: cp0 is the character there (rawlen0 bytes). A repair
  * that would give a control character (C1 U+0080-U+009F from "Â€" .. "ÂŸ") is no repair: the text
  * stays as written, and what the writer makes of it reads back without an error. */
@@ -434,10 +453,12 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 	size_t pos = 0;
 	while (pos < len) {
 		unsigned char c = raw[pos];
-		if (c >= 0x20 && c < 0x7F) { /* fast path */
-			out[d.out++] = (char)c;
-			pos++;
-			d.column++;
+		if (c >= 0x20 && c < 0x7F) { /* fast path: a run of printable ASCII */
+			size_t run = printable_run(raw, pos, len);
+			memcpy(out + d.out, raw + pos, run);
+			d.out += run;
+			pos += run;
+			d.column += run;
 			continue;
 		}
 		unsigned long cp;
