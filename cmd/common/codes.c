@@ -8,7 +8,7 @@ int hamle_code_index(const char *id)
 {
 	const hamle_code_info *c;
 	for (size_t i = 0; id && i < HAMLE_CLI_MAX_CODES && (c = hamle_code_at(i)) != NULL; i++)
-		if (!strcmp(c->id, id))
+		if (c->id[0] == id[0] && !strcmp(c->id, id)) /* once per finding: the first byte first */
 			return (int)i;
 	return -1;
 }

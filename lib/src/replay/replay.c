@@ -245,14 +245,22 @@ int hamle_game_laws(hamle_laws *out, const hamle_game *g)
 
 void replay_check_tags(hamle_replay *rp)
 {
+	/* "Date, Round, White": the seven names and their commas fit (no snprintf: a game of a
+	 * file without tags has this finding) */
 	char missing[96];
 	size_t n = 0;
-	missing[0] = '\0';
 	for (size_t i = 0; i < REPLAY_ROSTER; i++)
-		if (!(rp->roster & (1u << i)))
-			n += (size_t)snprintf(missing + n, sizeof(missing) - n, "%s%s", n ? ", " : "", replay_roster[i].name);
+		if (!(rp->roster & (1u << i))) {
+			if (n) {
+				memcpy(missing + n, ", ", 2);
+				n += 2;
+			}
+			memcpy(missing + n, replay_roster[i].name, replay_roster[i].len);
+			n += replay_roster[i].len;
+		}
 	if (!n)
 		return;
+	missing[n] = '\0';
 	hamle_diagnostic *f = replay_add_finding(rp, "missing-tag", HAMLE_SEVERITY_WARNING, HAMLE_OK, (size_t)-1);
 	if (f) {
 		const char *args[1] = {missing};
