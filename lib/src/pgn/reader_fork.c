@@ -77,6 +77,7 @@ int hamle_reader_join(hamle_reader *r, const hamle_reader *f, size_t *game_base,
 	r->bom_got = f->bom_got;
 	r->bom_count = f->bom_count;
 	r->bom_end = f->bom_end;
+	r->bom_line = f->bom_line + lb;
 	memcpy(r->held, f->held, sizeof(r->held));
 	r->held_len = f->held_len;
 	r->held_line = f->held_line + lb;

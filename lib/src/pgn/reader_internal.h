@@ -74,6 +74,7 @@ struct hamle_reader {
 	size_t bom_got;     /* bytes of a mark matched so far (it may be cut by a block's end) */
 	size_t bom_count;   /* marks in the current game */
 	size_t bom_end;     /* absolute offset after the last mark (0: none yet) */
+	size_t bom_line;    /* the line it is on (a mark begins a line: see cut_line) */
 	unsigned char held[32]; /* a mark and blanks that start the next game (see cut_line) */
 	size_t held_len, held_line, held_offset;
 	size_t depth, word_len;

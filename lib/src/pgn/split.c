@@ -43,7 +43,9 @@ static void cut_line(hamle_reader *r, size_t p)
 {
 	r->pos = p;
 	cut(r);
-	if (LIKELY(!r->bom_end) || r->bom_end != r->view_base + r->ls)
+	/* the mark is on this line (the line's start, ls, is not compared: a view that begins
+	 * after it no longer holds that start) */
+	if (LIKELY(!r->bom_end) || r->bom_line != r->line)
 		return;
 	size_t k = r->view_base + p - (r->bom_end - 3);
 	if (k > sizeof(r->held) || k > r->chunk_len || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW))
@@ -487,6 +489,7 @@ int pgn_split(hamle_reader *r)
 				/* columns after it count as if it were not there */
 				r->bom_count++;
 				r->bom_end = r->view_base + p;
+				r->bom_line = r->line;
 				r->ls = p;
 				r->ls_col = 1;
 				r->state = r->bom_ret;
