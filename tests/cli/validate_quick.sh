@@ -85,6 +85,31 @@ two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0'
 	game 'comment, a line comment' '*' '1.e4 ; rest of the line
 e5 *'
 	game 'comment in a variation' '*' '1.e4 (1.d4 {q}) e5 *'
+	# variations, NAGs and glyphs (the lane replays and skips them too)
+	game 'variations' '1-0' '1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) 2. Nf3! Nc6 $1 3. Bb5 a6?! (3... Nf6 4. O-O) 4. Ba4 1-0'
+	game 'two variations of one move' '*' '1. e4 (1. d4 d5) (1. c4 e5 2. Nc3) 1... e5 2. Nf3 *'
+	game 'variation, mate marked + before it' '1-0' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7+ (4.Qxf7#) 1-0'
+	game 'variation ends in a mate marked +' '*' '1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 (3...d6 4.Qxf7+) 4.Qxf7# *'
+	game 'variation, a wrong mark' '*' '1.e4 e5 (1...d5+ 2.exd5) 2.Nf3 *'
+	game 'variation, illegal move' '*' '1.e4 e5 (1...Ke7 2.Ke3) 2.Nf3 *'
+	game 'variation, number off' '*' '1.e4 e5 (2...d5) 2.Nf3 *'
+	game 'variation, number for the wrong side' '*' '1.e4 e5 (1.d5) 2.Nf3 *'
+	game 'variation without a move before it' '*' '(1.d4) 1.e4 e5 *'
+	game 'nested variation without a move' '*' '1.e4 ((1.d4)) e5 *'
+	game 'empty variation' '*' '1.e4 () e5 *'
+	game 'draw offer in parentheses' '*' '1.e4 (=) e5 *'
+	game 'variation closed, none open' '*' '1.e4 e5) 2.Nf3 *'
+	game 'variation left open' '*' '1.e4 e5 (1...c5 2.Nf3 *'
+	game 'result inside a variation' '*' '1.e4 e5 (1...c5 1-0) 2.Nf3 *'
+	game 'move glued to a variation' '*' '1.e4 e5 2.Nf3(2.Nc3) Nc6 *'
+	game 'promotion in parentheses' '*' '1.e4 d5 2.exd5 e6 3.dxe6 Ke7 4.exf7 a6 5.fxg8(Q) *'
+	game 'NAG out of range' '*' '1.e4 $256 e5 *'
+	game 'NAG without a number' '*' '1.e4 $ e5 *'
+	game 'NAG glued' '*' '1.e4$1 e5 *'
+	game 'glyph of three' '*' '1.e4!!! e5 *'
+	game 'glyphs alone' '*' '1.e4 !? e5 ?? 2.Nf3 *'
+	game 'repetition through a variation' '*' '1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 (3...Nc6 4.Ng1 Nb8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 Nf6 8.Ng1 Ng8 9.Nf3) 4.Ng1 Ng8 5.Nf3 Nf6 6.Ng1 Ng8 7.Nf3 *'
+	game 'deep variations' '*' '1.e4 (1.d4 (1.c4 (1.Nf3 (1.g3 (1.b3 (1.f4 (1.b4 (1.a3 (1.h3 (1.a4 (1.h4 (1.Nc3 (1.e3 (1.d3 (1.c3 (1.g4 (1.f3)))))))))))))))))) e5 *'
 	# a start position of its own (the tag reader sets it up; the lane reads the movetext)
 	fen() { # EVENT RESULT EXTRA-TAGS MOVETEXT
 		printf '[Event "%s"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "%s"]\n%s\n%s\n\n' "$1" "$2" "$3" "$4"
@@ -140,6 +165,12 @@ grep -q 'quick lane: 0 of 1 games' "$HAMLE_TMP/v.err" || fail "--full-replay: th
 # (--encoding utf-8: the lane on the decoded text)
 game 'comments' '1-0' '{start} 1.e4 {[%clk 0:03:00]} e5 {a
 two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0' >"$HAMLE_TMP/comments.pgn"
+# variations, NAGs and glyphs take the lane (one pass and after the splitter)
+game 'variations' '1-0' '1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) 2. Nf3! Nc6 $1 3. Bb5 a6?! (3... Nf6 4. O-O) 4. Ba4 1-0' >"$HAMLE_TMP/vars.pgn"
+for one in "" 1; do
+	HAMLE_NO_ONE_PASS=$one "$tool" -j 1 -v "$HAMLE_TMP/vars.pgn" >/dev/null 2>"$HAMLE_TMP/v.err" || fail "variations: not valid"
+	grep -q 'quick lane: 1 of 1 games' "$HAMLE_TMP/v.err" || fail "variations: the quick lane was not taken ($(cat "$HAMLE_TMP/v.err"))"
+done
 # a start position of its own (FEN, Variant) is set up by the tag reader and takes the lane
 {
 	printf '[Event "FEN"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n'

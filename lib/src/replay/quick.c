@@ -1,12 +1,14 @@
-/* quick.c: the quick lane. Most games in a large file are plain: tags, then move numbers and moves
- * of the mainline, then the result. For a verdict alone such a game need not be turned into
- * tokens: the movetext is read straight from the text and each move resolved as it is met. The
- * lane skips {} comments (once their length, their bytes and a failed game's note are ruled out)
- * and gives up (returns 0) at the first thing it does not handle itself or that would be a
- * finding -- a line comment, a variation, a NAG, a byte outside ASCII, a move that does not resolve,
- * a wrong mark, a game end before the last move, a tag problem -- and the caller then takes the
- * full path, which finds and explains it. So a game the lane passes is one the full path passes
- * with no finding at all (tests/cli/validate_quick.sh compares both over every test file). */
+/* quick.c: the quick lane. Most games in a large file are plain: tags, then move numbers and moves,
+ * comments, NAGs and variations, then the result. For a verdict alone such a game need not be
+ * turned into tokens: the movetext is read straight from the text and each move resolved as it is
+ * met (a variation from the position before its line's last move, as walk.c replays it). The lane
+ * skips {} comments (once their length, their bytes and a failed game's note are ruled out), NAGs
+ * and the glyphs !, ?, !!, ??, !?, ?!, and gives up (returns 0) at the first thing it does not
+ * handle itself or that would be a finding -- a line comment, a byte outside ASCII, a move that
+ * does not resolve, a wrong mark, a game end before the last move, a variation without a move
+ * before it, a tag problem -- and the caller then takes the full path, which finds and explains it.
+ * So a game the lane passes is one the full path passes with no finding at all
+ * (tests/cli/validate_quick.sh compares both over every test file). */
 #include <stdint.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@
 #include "pgn/reader_quick.h"
 #include "pgn/scan.h"
 #include "replay/quick_comments.h"
+#include "replay/quick_tags.h"
 #include "replay/replay_internal.h"
 
 #define QUICK_SHAPES 24
@@ -119,13 +122,48 @@ static size_t open_lines(struct quick_open *open, const char *s, size_t i, size_
 	return got;
 }
 
+/* A line the walk left for a variation of it (quick_walk), as walk.c's open_variation and its
+ * end: the line's position, the one before its last move (where a variation starts), its ply and
+ * the repetition history's length. */
+struct quick_line {
+	struct hamle_position pos, prev;
+	unsigned ply;
+	size_t history_len;
+};
+
+/* Whether s[i..n) starts a NAG's or a glyph's word the lane skips: `$N` (N to 255) or `!`, `?`,
+ * `!!`, `??`, `!?`, `?!` alone, ending at a blank or a ')'. Returns its end, or 0 (give up: "$256",
+ * "$", a glyph the lexer reads otherwise, a word glued to it). */
+static size_t quick_nag(const char *s, size_t i, size_t n)
+{
+	size_t e = i + 1;
+	if (s[i] == '$') {
+		unsigned v = 0;
+		for (; e < n && is_digit((unsigned char)s[e]) && e - i <= 3; e++)
+			v = v * 10 + (unsigned)(s[e] - '0');
+		if (e == i + 1 || v > 255)
+			return 0;
+	} else if (e < n && (s[e] == '!' || s[e] == '?')) {
+		e++;
+	}
+	return e >= n || is_space((unsigned char)s[e]) || s[e] == ')' ? e : 0;
+}
+
+#define QUICK_VARS (-2)  /* quick_walk met a variation before keeping the positions it starts from */
+#define QUICK_DEPTH 16   /* variations nested deeper: the full path */
+
 /* Replays the movetext s[i..n) of a plain game under loc from rp->start. raw: s holds the input's
  * own bytes (not decoded) and the reader did not vouch for its comments' bytes: a comment must then
- * be plain ASCII. open: the game's end is to be found (struct quick_open). Returns 1 when every
- * move resolved with no finding (rp->final, rp->plies set; *marker the result written, if any), 0
- * to give up, -1 on ENOMEM. */
+ * be plain ASCII. open: the game's end is to be found (struct quick_open). vars: keep the position
+ * before each move, for a variation to start from (else a '(' returns QUICK_VARS, for the caller to
+ * walk again with it: most games have none, and the copy is not free). Variations are replayed as
+ * walk.c does (from the position before their line's last move, the history without it), NAGs
+ * and the glyphs !, ?, !!, ??, !?, ?! (alone or after a move) skipped. Returns 1 when every move
+ * resolved with no finding (rp->final, rp->plies set; *marker the result written, if any), 0 to
+ * give up, -1 on ENOMEM. */
 static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t i, size_t n,
-	const pgn_limits *lim, int raw, struct shapes *sh, hamle_result *marker, struct quick_open *open)
+	const pgn_limits *lim, int raw, struct shapes *sh, hamle_result *marker, struct quick_open *open,
+	int vars)
 {
 	const size_t max_tokens = lim->max_tokens;
 	const size_t i0 = i;
@@ -136,8 +174,11 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	if (open)
 		open_lines(open, s, 1, i); /* the tags' lines (s[0] is their '[') */
 	uint64_t seen = 0;   /* first letters already seen (shapes), bit c & 63 */
-	struct hamle_position pos = rp->start;
-	unsigned plies = 0;
+	struct hamle_position pos = rp->start, prev;
+	struct quick_line lines[QUICK_DEPTH];
+	size_t depth = 0, moves = 0;
+	int has_prev = 0; /* a move of the line was played: a variation may follow */
+	unsigned plies = 0; /* of the line (the mainline's at depth 0) */
 	/* the numbering's count of the ply due (2N - 1 for White's move N, 2N for Black's) is this
 	 * plus the plies played: a FEN's full-move number 0 counts as 1 */
 	const unsigned due0 = 2u * (pos.fullmove + (pos.fullmove == 0)) - (pos.side == HAMLE_WHITE);
@@ -169,6 +210,50 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (i >= n)
 			break;
 		unsigned char c = (unsigned char)s[i];
+		if (UNLIKELY(c == '(' || c == ')')) {
+			/* a line ends here (a variation opens or closes): a move marked '+' ending it is
+			 * checked for mate, as walk.c's walk_plain does where it stops */
+			if (pending_check && !hamle_any_legal(&pos))
+				return 0;
+			pending_check = 0;
+			if (c == '(') {
+				if (!vars)
+					return QUICK_VARS;
+				/* no move to vary (a finding), too deep, or "(=)" the draw offer */
+				size_t k = i + 1;
+				while (k < n && is_space((unsigned char)s[k]))
+					k++;
+				if (!has_prev || depth + 1 >= QUICK_DEPTH || depth + 1 > lim->max_depth || (k < n && s[k] == '='))
+					return 0;
+				struct quick_line *l = &lines[depth++];
+				l->pos = pos;
+				l->prev = prev;
+				l->ply = plies;
+				l->history_len = rp->history_len;
+				pos = prev; /* the variation replaces the line's last move */
+				plies--;
+				rp->history_len--;
+				has_prev = 0;
+			} else {
+				if (!depth || !has_prev)
+					return 0; /* no variation to close, or an empty one */
+				const struct quick_line *l = &lines[--depth];
+				rp->history_len = l->history_len;
+				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&l->pos);
+				pos = l->pos;
+				prev = l->prev;
+				plies = l->ply;
+			}
+			i++;
+			continue;
+		}
+		if (UNLIKELY(c == '$' || c == '!' || c == '?')) {
+			size_t e = quick_nag(s, i, n);
+			if (!e)
+				return 0;
+			i = e;
+			continue;
+		}
 		if (c == '{') {
 			/* a comment: skipped, once the findings it could make are ruled out (its length,
 			 * its bytes, a note of a failed game, no end) */
@@ -191,6 +276,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (e > i && pgn_may_be_result((const unsigned char *)s + i, e - i)) {
 				hamle_result res = hamle_result_parse(s + i, e - i);
 				if (res != HAMLE_RESULT_NONE) {
+					if (depth)
+						return 0; /* a result inside a variation */
 					*marker = res;
 					if (open) {
 						/* the splitter ends the game at the first byte after the
@@ -259,15 +346,19 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 					lexed = 1;
 			}
 		}
+		size_t ge = e; /* after a glyph glued to the move, as the lexer splits it ("Nf3!?") */
 		if (!lexed) {
 			e = i;
 			while (e < n && word_byte[(unsigned char)s[e]])
 				e++;
-			if (e < n && !is_space((unsigned char)s[e]))
-				return 0; /* a glyph, a comment, a variation... glued to the move */
+			ge = e;
+			if (ge < n && (s[ge] == '!' || s[ge] == '?') && ++ge < n && (s[ge] == '!' || s[ge] == '?'))
+				ge++;
+			if (ge < n && !is_space((unsigned char)s[ge]) && s[ge] != ')')
+				return 0; /* a comment, "d8(Q)", a NAG... glued to the move */
 		}
 		wl = e - i;
-		i = e;
+		i = ge;
 		if (!(seen & ((uint64_t)1 << (c & 63)))) { /* a letter: c >> 6 is 1 */
 			seen |= (uint64_t)1 << (c & 63);
 			if (shape_add(sh, w, wl) < 0)
@@ -299,8 +390,12 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (gives == 2)
 				return 0;
 		}
+		if (vars)
+			prev = pos;
+		has_prev = 1;
 		pos_make_move(&pos, m);
 		plies++;
+		moves++;
 		int reps = replay_history_push(rp, &pos);
 		if (reps < 0)
 			return -1;
@@ -308,8 +403,9 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			return 0; /* fivefold, 75 moves (whatever the date), dead position: the full path
 			           * tells what follows */
 	}
-	if (open && !open->end)
-		return 0; /* no marker in the view: the game goes on past it, or is cut short */
+	if ((open && !open->end) || depth)
+		return 0; /* no marker in the view (the game goes on past it, or is cut short), or a
+		           * variation left open */
 	rp->final = pos;
 	rp->final_state = (int)hamle_position_state(&pos);
 	if (rp->final_state == HAMLE_STATE_PLAYING && replay_dead_at(rp, &pos))
@@ -317,73 +413,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	if (pending_check && rp->final_state == HAMLE_STATE_CHECKMATE)
 		return 0;
 	rp->plies = plies;
-	rp->resolved = plies;
+	rp->resolved = moves;
 	return 1;
-}
-
-/* The tags of a plain game, read straight from the chunk (no decoding, no lexer): only the strict
- * form `[Name "value"]`, a name of ASCII letters, digits and '_' starting with a capital, a value of
- * printable ASCII without '"' or '\\', blanks and line ends between; anything else (escapes, other
- * bytes, comments, a name or value at the length limit) gives up. A FEN or Variant tag is read on,
- * for the tag reader to set the start position up from (as a value with bytes from 0x80). */
-struct quick_tags {
-	unsigned roster;        /* Seven Tag Roster names present, bit per name (as replay.c) */
-	const char *result;     /* the first Result value */
-	size_t result_len;
-};
-
-static int is_name_byte(unsigned char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Returns where the movetext starts, or 0 to give up. *wide is set when a value holds a byte from
- * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld") or the game has
- * a FEN or Variant tag (its start position: the tag reader's). */
-static size_t quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt, int *wide)
-{
-	size_t i = 0;
-	qt->roster = 0;
-	qt->result = NULL;
-	qt->result_len = 0;
-	for (;;) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
-			i++;
-		if (i >= n || s[i] != '[')
-			return i;
-		size_t ns = ++i;
-		if (i >= n || !(s[i] >= 'A' && s[i] <= 'Z'))
-			return 0;
-		while (i < n && is_name_byte((unsigned char)s[i]))
-			i++;
-		size_t nl = i - ns;
-		if (i + 1 >= n || s[i] != ' ' || s[i + 1] != '"')
-			return 0;
-		i += 2;
-		size_t vs = i;
-		i = pgn_plain_value_end((const unsigned char *)s, i, n);
-		while (i < n && (unsigned char)s[i] >= 0x80) { /* decoding tells what these are */
-			*wide = 1;
-			i = pgn_plain_value_end((const unsigned char *)s, i + 1, n);
-		}
-		size_t vl = i - vs;
-		if (i + 1 >= n || s[i] != '"' || s[i + 1] != ']' || nl >= max || vl >= max)
-			return 0;
-		i += 2;
-		const char *name = s + ns;
-		if ((nl == 3 && !memcmp(name, "FEN", 3)) || (nl == 7 && !memcmp(name, "Variant", 7)))
-			*wide = 1; /* a start position of its own: the tag reader sets it up */
-		for (unsigned k = 0; k < REPLAY_ROSTER; k++) {
-			const struct replay_tag_name *r = &replay_roster[k];
-			if (r->len == nl && r->name[0] == name[0] && !memcmp(name, r->name, nl)) {
-				if (k == 6 && !(qt->roster & (1u << 6))) {
-					qt->result = s + vs;
-					qt->result_len = vl;
-				}
-				qt->roster |= 1u << k;
-			}
-		}
-	}
 }
 
 /* Replays the movetext s[at..n) and checks what the full path checks after it: the language (the
@@ -395,7 +426,13 @@ static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 	struct shapes sh;
 	sh.n = 0;
 	hamle_result marker;
-	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open);
+	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open, 0);
+	if (rc == QUICK_VARS) { /* again, keeping what a variation starts from */
+		sh.n = 0;
+		if (open)
+			open->lines = open->ls = open->end = 0;
+		rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open, 1);
+	}
 	if (rc <= 0)
 		return rc < 0 ? HAMLE_ENOMEM : 0;
 	if (!rp->opts.from) {
@@ -416,7 +453,7 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const char *s, s
 {
 	struct quick_tags qt;
 	int wide = 0;
-	size_t at = quick_tags(s, n, lim->max_tag_bytes, &qt, &wide);
+	size_t at = replay_quick_tags(s, n, lim->max_tag_bytes, &qt, &wide);
 	if (at && qt.roster != 0x7Fu) {
 		/* a Seven Tag Roster name missing is a finding: no reading of the tags is needed */
 		*wide_at = 0;

@@ -1,0 +1,24 @@
+/* quick_tags.h: the tags of a plain game for the quick lane (quick.c), read straight from the
+ * chunk (quick_tags.c). */
+#ifndef HAMLE_REPLAY_QUICK_TAGS_H
+#define HAMLE_REPLAY_QUICK_TAGS_H
+
+#include <stddef.h>
+
+/* The tags of a plain game, read straight from the chunk (no decoding, no lexer): only the strict
+ * form `[Name "value"]`, a name of ASCII letters, digits and '_' starting with a capital, a value of
+ * printable ASCII without '"' or '\\', blanks and line ends between; anything else (escapes, other
+ * bytes, comments, a name or value at the length limit) gives up. A FEN or Variant tag is read on,
+ * for the tag reader to set the start position up from (as a value with bytes from 0x80). */
+struct quick_tags {
+	unsigned roster;        /* Seven Tag Roster names present, bit per name (as replay.c) */
+	const char *result;     /* the first Result value */
+	size_t result_len;
+};
+
+/* Returns where the movetext starts, or 0 to give up. *wide is set when a value holds a byte from
+ * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld") or the game has
+ * a FEN or Variant tag (its start position: the tag reader's). */
+size_t replay_quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt, int *wide);
+
+#endif
