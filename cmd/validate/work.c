@@ -87,10 +87,18 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 		if (m == 1)
 			where = NULL;
 	}
+	/* a game --where cannot decide on (a pattern that hit its match limit) is validated with
+	 * that error first */
+	hamle_diagnostic undecided;
+	bool where_failed = false;
+	hamle_game *g;
 	/* a clean plain game needs no tokens: the quick lane tells (and gives up on anything else);
-	 * not under --unique, whose keys are made of the replayed moves and the tags kept */
+	 * not under --unique, whose keys are made of the replayed moves and the tags kept. A game
+	 * whose tags alone have findings (a roster name missing) is reported from its tags, unless
+	 * an HTML report wants its moves. */
 	if (!cfg->full && !cfg->all && !cfg->unique && !where && !(chosen && cfg->select.invert)) {
-		int q = hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts);
+		int q = cfg->html ? hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts)
+		                  : hamle_replay_quick_findings(w->rp, &w->game, &it->chunk, &cfg->ropts);
 		if (q < 0) {
 			it->oom = true;
 			return;
@@ -100,16 +108,16 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 			it->plies = hamle_replay_plies(w->rp);
 			return;
 		}
+		if (q == 2) {
+			g = w->game;
+			goto report;
+		}
 	}
 	if (hamle_game_parse(gp, &it->chunk, &cfg->ropts) < 0) {
 		it->oom = true;
 		return;
 	}
-	hamle_game *g = *gp;
-	/* a game --where cannot decide on (a pattern that hit its match limit) is validated with
-	 * that error first */
-	hamle_diagnostic undecided;
-	bool where_failed = false;
+	g = *gp;
 	/* an expression on the replayed game (Plies, Final...) is tested after the replay; --invert
 	 * takes what --where and --game leave out */
 	bool invert = chosen && cfg->select.invert;
@@ -124,6 +132,7 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	if (late && where_verdict(it, hamle_annotate_filter_check(where, w->where_an, g, w->rp, &undecided.error),
 		invert, &where_failed))
 		return;
+report:;
 	const hamle_replay *rp = w->rp;
 	if (where_failed) {
 		hamle_diagnostic_of_error(&undecided);

@@ -11,7 +11,9 @@
  *   - the lane gave up and its own full run agrees with the reference (findings, errors, warnings,
  *     plies, first error, start and final position, locale).
  * An input that does not start with '[' is taken as movetext and given the Seven Tag Roster
- * ([Result "*"]) in front.
+ * ([Result "*"]) in front; the "findings" configurations try hamle_replay_quick_findings instead
+ * and give such movetext a roster without Date and Round: when it answers 2, every finding
+ * (code, message, line, column) must be the full path's, and the rest as for 1.
  * Configurations: language detection over every built-in locale (as hamle-validate does without
  * --from), with the default limits and with max_tokens 30 (the lane must respect the limit);
  * --from en; --from de.
@@ -48,13 +50,15 @@ struct config {
 	hamle_replay *lane, *ref;
 	hamle_game *lane_game, *ref_game;
 	hamle_reader_options ropts;
+	int findings; /* hamle_replay_quick_findings, movetext given a roster that lacks two names */
 };
 
 static struct config configs[] = {
-	{"auto", NULL, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT},
-	{"auto,max_tokens=30", NULL, 30, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT},
-	{"from=en", &en, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT},
-	{"from=de", &de, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT},
+	{"auto", NULL, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT, 0},
+	{"auto,max_tokens=30", NULL, 30, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT, 0},
+	{"from=en", &en, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT, 0},
+	{"from=de", &de, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT, 0},
+	{"auto,findings", NULL, 0, NULL, NULL, NULL, NULL, HAMLE_READER_OPTIONS_INIT, 1},
 };
 #define N_CONFIGS (sizeof(configs) / sizeof(configs[0]))
 
@@ -128,12 +132,13 @@ static void diverge(const struct config *c, const hamle_chunk *ch, const char *w
 static void check_chunk(struct config *c, const hamle_chunk *ch)
 {
 	struct outcome lane, ref;
-	int q = hamle_replay_quick(c->lane, &c->lane_game, ch, &c->ropts);
+	int q = c->findings ? hamle_replay_quick_findings(c->lane, &c->lane_game, ch, &c->ropts)
+	                    : hamle_replay_quick(c->lane, &c->lane_game, ch, &c->ropts);
 	if (q < 0)
 		abort(); /* ENOMEM or EUSAGE: neither may happen here */
-	if (q > 1)
+	if (q > 1 + c->findings)
 		abort();
-	if (q == 1) {
+	if (q >= 1) {
 		take(&lane, c->lane, 1); /* the lane may leave the game object alone: nothing read from it */
 	} else {
 		if (hamle_game_parse(&c->lane_game, ch, &c->ropts) != 0 || hamle_replay_run(c->lane, c->lane_game) != 0)
@@ -142,7 +147,7 @@ static void check_chunk(struct config *c, const hamle_chunk *ch)
 	}
 	if (hamle_game_parse(&c->ref_game, ch, &c->ropts) != 0 || hamle_replay_run(c->ref, c->ref_game) != 0)
 		abort();
-	take(&ref, c->ref, q == 1);
+	take(&ref, c->ref, q >= 1);
 	if (trace)
 		fprintf(stderr, "game %zu %-20s quick %d plies %u findings %zu (%s)\n", ch->game, c->name, q, ref.plies,
 			ref.findings, ref.first_id);
@@ -151,6 +156,18 @@ static void check_chunk(struct config *c, const hamle_chunk *ch)
 			diverge(c, ch, "the lane says clean but counts findings", &lane, &ref);
 		if (ref.findings || ref.errors || ref.warnings || ref.first_error != (size_t)-1)
 			diverge(c, ch, "the lane says clean, the full path finds something", &lane, &ref);
+	} else if (q == 2) {
+		/* the tags' findings, as the full path makes them, and nothing else */
+		if (!lane.findings || lane.errors || lane.findings != ref.findings || lane.errors != ref.errors ||
+		    lane.warnings != ref.warnings || lane.first_error != ref.first_error)
+			diverge(c, ch, "the lane reports the tags' findings, the full path others", &lane, &ref);
+		for (size_t i = 0; i < lane.findings; i++) {
+			const hamle_diagnostic *a = hamle_replay_finding(c->lane, i), *b = hamle_replay_finding(c->ref, i);
+			if (strcmp(a->id, b->id) || strcmp(a->error.message, b->error.message) ||
+			    a->error.line != b->error.line || a->error.column != b->error.column ||
+			    a->error.offset != b->error.offset || a->severity != b->severity || a->token != b->token)
+				diverge(c, ch, "a finding of the tags differs", &lane, &ref);
+		}
 	} else if (lane.findings != ref.findings || lane.errors != ref.errors || lane.warnings != ref.warnings ||
 		   lane.first_error != ref.first_error || strcmp(lane.first_id, ref.first_id) ||
 		   strcmp(lane.first_message, ref.first_message)) {
@@ -170,14 +187,21 @@ static void check_chunk(struct config *c, const hamle_chunk *ch)
  * bytes rarely keep seven tags intact, and only a game with them can take the lane. */
 static const char roster[] = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n"
 	"[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n";
-static uint8_t framed[sizeof(roster) + MAX_INPUT];
+static const char partial[] = "[Event \"e\"]\n[Site \"s\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n";
+static uint8_t framed[sizeof(roster) + MAX_INPUT], framed_partial[sizeof(partial) + MAX_INPUT];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	setup();
 	if (size > MAX_INPUT)
 		return 0;
+	const uint8_t *data_partial = data;
+	size_t size_partial = size;
 	if (size && data[0] != '[') {
+		memcpy(framed_partial, partial, sizeof(partial) - 1);
+		memcpy(framed_partial + sizeof(partial) - 1, data, size);
+		data_partial = framed_partial;
+		size_partial = size + sizeof(partial) - 1;
 		memcpy(framed, roster, sizeof(roster) - 1);
 		memcpy(framed + sizeof(roster) - 1, data, size);
 		data = framed;
@@ -185,6 +209,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (size_t k = 0; k < N_CONFIGS; k++) {
 		struct config *c = &configs[k];
+		const uint8_t *in = c->findings ? data_partial : data;
+		size_t in_size = c->findings ? size_partial : size;
 		/* fresh replays per input (a finding replays alone); within the input, both serve every
 		 * game, as a hamle-validate worker's replay does. The games (buffers only) are reused. */
 		hamle_replay_options ro = fuzz_replay_options(c->from ? *c->from : NULL, en);
@@ -192,7 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (hamle_replay_new(&c->lane, &ro) != 0 || hamle_replay_new(&c->ref, &ro) != 0)
 			abort();
 		hamle_reader *r = NULL;
-		if (hamle_reader_new(&r, &c->ropts) != 0 || hamle_reader_set_input_buffer(r, data, size, "fuzz") != 0)
+		if (hamle_reader_new(&r, &c->ropts) != 0 || hamle_reader_set_input_buffer(r, in, in_size, "fuzz") != 0)
 			abort();
 		hamle_chunk ch;
 		for (size_t n = 0; n < MAX_CHUNKS; n++) {

@@ -233,6 +233,75 @@ START_TEST(bad_fen_game_is_not_started)
 }
 END_TEST
 
+/* hamle_replay_quick_findings on the first game of text: its answer; on 2, the findings must be
+ * the full path's (code, message, line, column), and the plies and final position too. */
+static int quick_findings(const char *text)
+{
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), HAMLE_OK);
+	hamle_chunk c;
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &c), HAMLE_OK);
+	hamle_game *g = NULL;
+	int q = hamle_replay_quick_findings(rp, &g, &c, NULL);
+	ck_assert_int_ge(q, 0);
+	ck_assert_int_eq(hamle_replay_quick(rp, &g, &c, NULL) == 1, q == 1); /* the same lane */
+	q = hamle_replay_quick_findings(rp, &g, &c, NULL);
+	if (q == 2) {
+		size_t n = hamle_replay_finding_count(rp);
+		ck_assert_uint_gt(n, 0);
+		ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
+		hamle_diagnostic d[4];
+		ck_assert_uint_le(n, 4);
+		for (size_t i = 0; i < n; i++)
+			d[i] = *hamle_replay_finding(rp, i);
+		/* what a finding's text names comes from the tags read */
+		ck_assert_str_eq(hamle_game_tag(g, "White"), "w");
+		unsigned plies = hamle_replay_plies(rp);
+		char fin[128], fin2[128];
+		ck_assert_int_gt(hamle_position_fen(fin, sizeof(fin), hamle_replay_final(rp), 0), 0);
+		ck_assert_int_eq(hamle_game_parse(&g, &c, NULL), HAMLE_OK);
+		ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
+		ck_assert_uint_eq(hamle_replay_finding_count(rp), n);
+		for (size_t i = 0; i < n; i++) {
+			const hamle_diagnostic *f = hamle_replay_finding(rp, i);
+			ck_assert_str_eq(f->id, d[i].id);
+			ck_assert_str_eq(f->error.message, d[i].error.message);
+			ck_assert_uint_eq(f->error.line, d[i].error.line);
+			ck_assert_uint_eq(f->error.column, d[i].error.column);
+		}
+		ck_assert_uint_eq(hamle_replay_plies(rp), plies);
+		ck_assert_int_gt(hamle_position_fen(fin2, sizeof(fin2), hamle_replay_final(rp), 0), 0);
+		ck_assert_str_eq(fin, fin2);
+	}
+	hamle_game_free(g);
+	hamle_reader_free(r);
+	return q;
+}
+
+START_TEST(tag_findings_alone_are_reported_by_the_lane)
+{
+	/* Date and Round missing: one warning, the movetext clean (a variation and a NAG too) */
+	const char *partial = "[Event \"e\"]\n[Site \"s\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n";
+	char text[512];
+	snprintf(text, sizeof(text), "%s1.e4 e5 (1...c5 2.Nf3) 2.Bc4 Nc6 3.Qh5 Nf6 $4 4.Qxf7# 1-0\n", partial);
+	ck_assert_int_eq(quick_findings(text), 2);
+	ck_assert_str_eq(hamle_replay_finding(rp, 0)->id, "missing-tag");
+	/* with a UTF-8 name and a FEN: the tags are read by the tag reader all the same */
+	snprintf(text, sizeof(text), "[Event \"G\xc3\xbczel\"]\n[White \"w\"]\n[SetUp \"1\"]\n"
+		"[FEN \"6k1/5ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1\"]\n\n1.Qa8# 1-0\n");
+	ck_assert_int_eq(quick_findings(text), 2);
+	/* a finding of the movetext: the full path */
+	snprintf(text, sizeof(text), "%s1.e4 e5 2.Ke3 *\n", partial);
+	ck_assert_int_eq(quick_findings(text), 0);
+	snprintf(text, sizeof(text), "%s1.e4 e5 0-1\n", partial);
+	ck_assert_int_eq(quick_findings(text), 0); /* the result tag disagrees */
+	/* every tag: clean, 1 as hamle_replay_quick */
+	snprintf(text, sizeof(text), ROSTER "[Result \"*\"]\n\n1.e4 e5 2.Nf3 *\n");
+	ck_assert_int_eq(quick_findings(text), 1);
+}
+END_TEST
+
 Suite *quick_suite(void)
 {
 	Suite *s = suite_create("quick");
@@ -244,6 +313,7 @@ Suite *quick_suite(void)
 	tcase_add_test(tc, strict_and_kept_positions_are_not_the_lanes);
 	tcase_add_test(tc, bad_fen_game_is_not_started);
 	tcase_add_test(tc, wide_tags_are_decoded_alone);
+	tcase_add_test(tc, tag_findings_alone_are_reported_by_the_lane);
 	suite_add_tcase(s, tc);
 	return s;
 }

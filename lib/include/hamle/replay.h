@@ -141,6 +141,13 @@ HAMLE_EXTERN int hamle_replay_run(hamle_replay *rp, hamle_game *g);
  * or KEEP_POSITIONS flags (returns 0). */
 HAMLE_EXTERN int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
 	const hamle_reader_options *opts);
+/* As hamle_replay_quick, also for a game whose only findings are its tags' own (a Seven Tag Roster
+ * name missing: a file of studies or of typed-in games with a few tags): returns 2 when its
+ * movetext is clean, with the findings, counts, plies, final position and state, locale and start
+ * set as by hamle_replay_run and the tags read into *game (what a finding's text names: the
+ * players, the game's number and line). 1 and 0 as hamle_replay_quick. */
+HAMLE_EXTERN int hamle_replay_quick_findings(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
+	const hamle_reader_options *opts);
 /* The quick lane and the reader in one pass: when r's next game starts in the bytes it holds and
  * is plain (as above) and clean, the lane reads it straight from there and finds its end, and the
  * reader takes it as hamle_reader_next_chunk would have: returns 1, *out as that call would fill it

@@ -449,15 +449,16 @@ static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
  * 0 when they need the lexer; *wide_at to where the movetext starts when only bytes from 0x80 in
  * tag values or a start position kept them from being read here (0: not so). */
 static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t n, int raw,
-	const pgn_limits *lim, int *read_tags, size_t *wide_at, struct quick_open *open)
+	const pgn_limits *lim, int *read_tags, size_t *wide_at, struct quick_open *open, int tag_findings)
 {
 	struct quick_tags qt;
 	int wide = 0;
 	size_t at = replay_quick_tags(s, n, lim->max_tag_bytes, &qt, &wide);
 	if (at && qt.roster != 0x7Fu) {
-		/* a Seven Tag Roster name missing is a finding: no reading of the tags is needed */
-		*wide_at = 0;
-		*read_tags = 1;
+		/* a Seven Tag Roster name missing is a finding: given up at once, or (tag_findings) the
+		 * tags alone read by the tag reader, which reports it */
+		*wide_at = tag_findings ? at : 0;
+		*read_tags = !tag_findings;
 		return 0;
 	}
 	*wide_at = wide ? at : 0;
@@ -509,14 +510,16 @@ int hamle_replay_quick_next(hamle_replay *rp, hamle_reader *r, const hamle_reade
 	rp->loc = loc;
 	int read_tags;
 	size_t wide_at;
-	int q = quick_raw(rp, loc, (const char *)s, n, 1, &lim, &read_tags, &wide_at, &open);
+	int q = quick_raw(rp, loc, (const char *)s, n, 1, &lim, &read_tags, &wide_at, &open, 0);
 	if (q != 1)
 		return q < 0 ? q : 0;
 	return pgn_reader_quick_take(r, open.end, open.lines, open.ls, out);
 }
 
-int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
-	const hamle_reader_options *opts)
+/* hamle_replay_quick, and with tag_findings hamle_replay_quick_findings (2: a clean movetext, the
+ * tags' findings reported). */
+static int quick_chunk(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
+	const hamle_reader_options *opts, int tag_findings)
 {
 	if (!rp || !game || !chunk)
 		return HAMLE_EUSAGE;
@@ -537,7 +540,7 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		/* plain ASCII tags and movetext need neither decoding nor the lexer */
 		int read_tags = 0;
 		int q = quick_raw(rp, loc, (const char *)chunk->data, chunk->len,
-			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), &lim, &read_tags, &wide_at, NULL);
+			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), &lim, &read_tags, &wide_at, NULL, tag_findings);
 		if (q != 0 || read_tags)
 			return q;
 		quick_reset(rp);
@@ -556,14 +559,34 @@ int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 		return 0;
 	rp->game = g;
 	replay_scan_tags(rp);
+	if (rp->nfindings)
+		return 0;
+	/* the roster's missing names: a warning of the tags alone, which hamle_replay_run reports first
+	 * (and the lane only where nothing else would follow it) */
 	replay_check_tags(rp);
-	if (rp->nfindings || replay_setup_start(rp) || rp->nfindings)
+	size_t tagf = rp->nfindings;
+	if ((tagf && !tag_findings) || replay_setup_start(rp) || rp->nfindings != tagf)
 		return 0;
 	rp->start_ok = 1;
 	const char *tag = rp->tag_result;
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
+	int q;
 	if (wide_at)
-		return quick_judge(rp, loc, (const char *)chunk->data, wide_at, chunk->len, &lim,
+		q = quick_judge(rp, loc, (const char *)chunk->data, wide_at, chunk->len, &lim,
 			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res, NULL);
-	return quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res, NULL);
+	else
+		q = quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res, NULL);
+	return q == 1 && tagf ? 2 : q;
+}
+
+int hamle_replay_quick(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
+	const hamle_reader_options *opts)
+{
+	return quick_chunk(rp, game, chunk, opts, 0);
+}
+
+int hamle_replay_quick_findings(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
+	const hamle_reader_options *opts)
+{
+	return quick_chunk(rp, game, chunk, opts, 1);
 }
