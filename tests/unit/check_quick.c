@@ -34,9 +34,11 @@ static void teardown(void)
 		hamle_locale_free(locs[i]);
 }
 
-/* Runs the quick lane on the first game of text; when it answers 1, checks the full path
- * agrees. Returns the lane's answer. */
-static int quick(const char *text, unsigned *plies)
+/* Runs the quick lane on the first game of text (tag_findings: hamle_replay_quick_findings, which
+ * must answer 1 where hamle_replay_quick does); when it answers 1 or 2, checks the full path
+ * agrees: the same findings (none for 1; code, message, line, column), plies and final position.
+ * Returns the lane's answer. */
+static int quick_with(const char *text, int tag_findings, unsigned *plies)
 {
 	hamle_reader *r = NULL;
 	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
@@ -46,7 +48,22 @@ static int quick(const char *text, unsigned *plies)
 	hamle_game *g = NULL;
 	int q = hamle_replay_quick(rp, &g, &c, NULL);
 	ck_assert_int_ge(q, 0);
-	if (q == 1) {
+	if (tag_findings) {
+		int t = hamle_replay_quick_findings(rp, &g, &c, NULL);
+		ck_assert_int_ge(t, 0);
+		ck_assert_int_eq(t == 1, q == 1); /* the same lane */
+		q = t;
+	}
+	if (q >= 1) {
+		size_t nf = hamle_replay_finding_count(rp);
+		ck_assert_uint_eq(nf > 0, q == 2);
+		ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
+		hamle_diagnostic d[4];
+		ck_assert_uint_le(nf, 4);
+		for (size_t i = 0; i < nf; i++)
+			d[i] = *hamle_replay_finding(rp, i);
+		if (q == 2) /* what a finding's text names comes from the tags read */
+			ck_assert_str_eq(hamle_game_tag(g, "White"), "w");
 		unsigned n = hamle_replay_plies(rp);
 		char fin[128], fin2[128];
 		ck_assert_int_gt(hamle_position_fen(fin, sizeof(fin), hamle_replay_final(rp), 0), 0);
@@ -54,7 +71,14 @@ static int quick(const char *text, unsigned *plies)
 			*plies = n;
 		ck_assert_int_eq(hamle_game_parse(&g, &c, NULL), HAMLE_OK);
 		ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
-		ck_assert_uint_eq(hamle_replay_finding_count(rp), 0);
+		ck_assert_uint_eq(hamle_replay_finding_count(rp), nf);
+		for (size_t i = 0; i < nf; i++) {
+			const hamle_diagnostic *f = hamle_replay_finding(rp, i);
+			ck_assert_str_eq(f->id, d[i].id);
+			ck_assert_str_eq(f->error.message, d[i].error.message);
+			ck_assert_uint_eq(f->error.line, d[i].error.line);
+			ck_assert_uint_eq(f->error.column, d[i].error.column);
+		}
 		ck_assert_uint_eq(hamle_replay_plies(rp), n);
 		ck_assert_int_gt(hamle_position_fen(fin2, sizeof(fin2), hamle_replay_final(rp), 0), 0);
 		ck_assert_str_eq(fin, fin2);
@@ -62,6 +86,11 @@ static int quick(const char *text, unsigned *plies)
 	hamle_game_free(g);
 	hamle_reader_free(r);
 	return q;
+}
+
+static int quick(const char *text, unsigned *plies)
+{
+	return quick_with(text, 0, plies);
 }
 
 START_TEST(plain_games_are_judged)
@@ -233,50 +262,9 @@ START_TEST(bad_fen_game_is_not_started)
 }
 END_TEST
 
-/* hamle_replay_quick_findings on the first game of text: its answer; on 2, the findings must be
- * the full path's (code, message, line, column), and the plies and final position too. */
 static int quick_findings(const char *text)
 {
-	hamle_reader *r = NULL;
-	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
-	ck_assert_int_eq(hamle_reader_set_input_buffer(r, text, strlen(text), "t"), HAMLE_OK);
-	hamle_chunk c;
-	ck_assert_int_eq(hamle_reader_next_chunk(r, &c), HAMLE_OK);
-	hamle_game *g = NULL;
-	int q = hamle_replay_quick_findings(rp, &g, &c, NULL);
-	ck_assert_int_ge(q, 0);
-	ck_assert_int_eq(hamle_replay_quick(rp, &g, &c, NULL) == 1, q == 1); /* the same lane */
-	q = hamle_replay_quick_findings(rp, &g, &c, NULL);
-	if (q == 2) {
-		size_t n = hamle_replay_finding_count(rp);
-		ck_assert_uint_gt(n, 0);
-		ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
-		hamle_diagnostic d[4];
-		ck_assert_uint_le(n, 4);
-		for (size_t i = 0; i < n; i++)
-			d[i] = *hamle_replay_finding(rp, i);
-		/* what a finding's text names comes from the tags read */
-		ck_assert_str_eq(hamle_game_tag(g, "White"), "w");
-		unsigned plies = hamle_replay_plies(rp);
-		char fin[128], fin2[128];
-		ck_assert_int_gt(hamle_position_fen(fin, sizeof(fin), hamle_replay_final(rp), 0), 0);
-		ck_assert_int_eq(hamle_game_parse(&g, &c, NULL), HAMLE_OK);
-		ck_assert_int_eq(hamle_replay_run(rp, g), HAMLE_OK);
-		ck_assert_uint_eq(hamle_replay_finding_count(rp), n);
-		for (size_t i = 0; i < n; i++) {
-			const hamle_diagnostic *f = hamle_replay_finding(rp, i);
-			ck_assert_str_eq(f->id, d[i].id);
-			ck_assert_str_eq(f->error.message, d[i].error.message);
-			ck_assert_uint_eq(f->error.line, d[i].error.line);
-			ck_assert_uint_eq(f->error.column, d[i].error.column);
-		}
-		ck_assert_uint_eq(hamle_replay_plies(rp), plies);
-		ck_assert_int_gt(hamle_position_fen(fin2, sizeof(fin2), hamle_replay_final(rp), 0), 0);
-		ck_assert_str_eq(fin, fin2);
-	}
-	hamle_game_free(g);
-	hamle_reader_free(r);
-	return q;
+	return quick_with(text, 1, NULL);
 }
 
 START_TEST(tag_findings_alone_are_reported_by_the_lane)

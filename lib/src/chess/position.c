@@ -47,8 +47,8 @@ uint64_t hamle_compute_key(const struct hamle_position *p)
 	/* piece by piece from the bitboards (a FEN's start: a loop over 64 squares was most of it) */
 	for (int color = 0; color < 2; color++)
 		for (int type = 0; type < 6; type++)
-			for (bitboard b = p->pieces[color][type]; b; b &= b - 1)
-				key ^= zobrist_piece(type, color, __builtin_ctzll(b));
+			for (bitboard b = p->pieces[color][type]; b;)
+				key ^= zobrist_piece(type, color, bb_pop(&b));
 	for (int i = 0; i < 4; i++)
 		if (p->castle_rook[i] != HAMLE_NO_SQUARE)
 			key ^= ZOBRIST_CASTLE(i);

@@ -255,6 +255,8 @@ cleanup:
 static int load_bytes(hamle_locale **out, const unsigned char *data, size_t len, const char *source,
 	hamle_locale_cache *cache, hamle_error *err)
 {
+	if (len > LOC_MAX_FILE)
+		return hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", source, LOC_MAX_FILE);
 	for (size_t i = 0; hamle_embedded_locales[i].tag; i++) {
 		const struct hamle_embedded_locale *e = &hamle_embedded_locales[i];
 		if (e->size == len && memcmp(e->data, data, len) == 0)
@@ -284,9 +286,6 @@ int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
 	*out = NULL;
 	if (!source_name)
 		source_name = "<buffer>";
-	if (len > LOC_MAX_FILE)
-		return hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", source_name,
-			LOC_MAX_FILE);
 	return load_bytes(out, (const unsigned char *)data, len, source_name, NULL, err);
 }
 
@@ -307,8 +306,6 @@ int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cach
 	int rc;
 	if (bad)
 		rc = hamle_error_set(err, HAMLE_EIO, "%s: read error", path);
-	else if (n > LOC_MAX_FILE)
-		rc = hamle_error_set(err, HAMLE_ELOCALE, "%s: locale larger than %u bytes", path, LOC_MAX_FILE);
 	else
 		rc = load_bytes(out, (const unsigned char *)buf, n, path, cache, err);
 	free(buf);
