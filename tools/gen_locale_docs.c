@@ -1,7 +1,7 @@
 /* gen_locale_docs.c: a build-time host program. It parses every YAML file of locales/ with libyaml and
- * writes their documents as C data (nodes, sequence items, mapping pairs, the scalars' bytes and
- * the marks), so that loading a shipped locale skips parsing its YAML: the library walks the same
- * yaml_document_t it would have built (notation/locale_docs.h). The YAML files stay the source.
+ * writes their documents as C data in the loader's form (notation/locale_docs.h: nodes, sequence
+ * items, mapping pairs and the scalars' bytes, numbered rather than pointed to), so that loading a
+ * shipped locale skips parsing its YAML. The YAML files stay the source.
  *
  * Usage: hamle_gen_locale_docs OUT.c FILE.yaml...   (the tag is the file name without .yaml) */
 #include <stdio.h>
@@ -16,12 +16,7 @@ static void put_bytes(FILE *o, const unsigned char *s, size_t n)
 	fputs("0,", o);
 }
 
-static void put_mark(FILE *o, const char *name, yaml_mark_t m)
-{
-	fprintf(o, ".%s = {%zu, %zu, %zu}, ", name, m.index, m.line, m.column);
-}
-
-/* Writes the document of file as locale_doc_<k>; returns 0, or 1 on a read or parse error. */
+/* Writes the document of file as doc_<k>; returns 0, or 1 on a read or parse error. */
 static int put_doc(FILE *o, const char *file, int k)
 {
 	FILE *f = fopen(file, "rb");
@@ -41,29 +36,16 @@ static int put_doc(FILE *o, const char *file, int k)
 		fclose(f);
 		return 1;
 	}
-	size_t nn = (size_t)(d.nodes.top - d.nodes.start), ni = 0, np = 0;
-	/* the bytes of every tag and scalar, one after the other */
-	fprintf(o, "static const yaml_char_t bytes_%d[] = {", k);
-	size_t at = 0;
-	size_t *tag_at = calloc(nn + 1, sizeof(size_t)), *val_at = calloc(nn + 1, sizeof(size_t));
+	size_t nn = (size_t)(d.nodes.top - d.nodes.start);
+	/* the bytes of every scalar, each followed by a NUL */
+	fprintf(o, "static const unsigned char bytes_%d[] = {", k);
 	for (size_t i = 0; i < nn; i++) {
 		yaml_node_t *n = &d.nodes.start[i];
-		tag_at[i] = at;
-		size_t tl = n->tag ? strlen((const char *)n->tag) : 0;
-		put_bytes(o, n->tag ? n->tag : (const yaml_char_t *)"", tl);
-		at += tl + 1;
-		if (n->type == YAML_SCALAR_NODE) {
-			val_at[i] = at;
+		if (n->type == YAML_SCALAR_NODE)
 			put_bytes(o, n->data.scalar.value, n->data.scalar.length);
-			at += n->data.scalar.length + 1;
-		} else if (n->type == YAML_SEQUENCE_NODE) {
-			ni += (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-		} else if (n->type == YAML_MAPPING_NODE) {
-			np += (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
-		}
 	}
 	fputs("0};\n", o);
-	fprintf(o, "static const yaml_node_item_t items_%d[] = {", k);
+	fprintf(o, "static const uint32_t items_%d[] = {", k);
 	for (size_t i = 0; i < nn; i++) {
 		yaml_node_t *n = &d.nodes.start[i];
 		if (n->type == YAML_SEQUENCE_NODE)
@@ -71,7 +53,7 @@ static int put_doc(FILE *o, const char *file, int k)
 				fprintf(o, "%d,", *it);
 	}
 	fputs("0};\n", o);
-	fprintf(o, "static const yaml_node_pair_t pairs_%d[] = {", k);
+	fprintf(o, "static const struct loc_pair pairs_%d[] = {", k);
 	for (size_t i = 0; i < nn; i++) {
 		yaml_node_t *n = &d.nodes.start[i];
 		if (n->type == YAML_MAPPING_NODE)
@@ -79,43 +61,31 @@ static int put_doc(FILE *o, const char *file, int k)
 				fprintf(o, "{%d,%d},", pr->key, pr->value);
 	}
 	fputs("{0,0}};\n", o);
-	fprintf(o, "static const yaml_node_t nodes_%d[] = {\n", k);
-	size_t ui = 0, up = 0;
+	/* {type, at, n, line, column, index}: locale_docs.h */
+	fprintf(o, "static const struct loc_node nodes_%d[] = {\n", k);
+	size_t ub = 0, ui = 0, up = 0;
 	for (size_t i = 0; i < nn; i++) {
 		yaml_node_t *n = &d.nodes.start[i];
-		if (n->tag)
-			fprintf(o, "\t{.type = %d, .tag = (yaml_char_t *)(bytes_%d + %zu), ", (int)n->type, k, tag_at[i]);
-		else
-			fprintf(o, "\t{.type = %d, .tag = NULL, ", (int)n->type);
+		size_t at = 0, c = 0;
 		if (n->type == YAML_SCALAR_NODE) {
-			fprintf(o, ".data.scalar = {(yaml_char_t *)(bytes_%d + %zu), %zu, %d}, ", k, val_at[i],
-				n->data.scalar.length, (int)n->data.scalar.style);
+			at = ub;
+			c = n->data.scalar.length;
+			ub += c + 1;
 		} else if (n->type == YAML_SEQUENCE_NODE) {
-			size_t c = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-			fprintf(o, ".data.sequence = {{(yaml_node_item_t *)(items_%d + %zu), (yaml_node_item_t *)(items_%d + %zu), "
-				"(yaml_node_item_t *)(items_%d + %zu)}, %d}, ", k, ui, k, ui + c, k, ui + c,
-				(int)n->data.sequence.style);
+			at = ui;
+			c = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 			ui += c;
 		} else if (n->type == YAML_MAPPING_NODE) {
-			size_t c = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
-			fprintf(o, ".data.mapping = {{(yaml_node_pair_t *)(pairs_%d + %zu), (yaml_node_pair_t *)(pairs_%d + %zu), "
-				"(yaml_node_pair_t *)(pairs_%d + %zu)}, %d}, ", k, up, k, up + c, k, up + c,
-				(int)n->data.mapping.style);
+			at = up;
+			c = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
 			up += c;
 		}
-		put_mark(o, "start_mark", n->start_mark);
-		put_mark(o, "end_mark", n->end_mark);
-		fputs("},\n", o);
+		fprintf(o, "\t{%d, %zu, %zu, %zu, %zu, %zu},\n", (int)n->type, at, c, n->start_mark.line,
+			n->start_mark.column, n->start_mark.index);
 	}
 	fputs("};\n", o);
-	fprintf(o, "static const yaml_document_t doc_%d = {.nodes = {(yaml_node_t *)nodes_%d, (yaml_node_t *)(nodes_%d + %zu), "
-		"(yaml_node_t *)(nodes_%d + %zu)}, .start_implicit = %d, .end_implicit = %d, ", k, k, k, nn, k, nn,
-		d.start_implicit, d.end_implicit);
-	put_mark(o, "start_mark", d.start_mark);
-	put_mark(o, "end_mark", d.end_mark);
-	fputs("};\n", o);
-	free(tag_at);
-	free(val_at);
+	fprintf(o, "static const struct loc_doc doc_%d = {nodes_%d, %zu, (const char *)bytes_%d, items_%d, pairs_%d};\n",
+		k, k, nn, k, k, k);
 	yaml_document_delete(&d);
 	yaml_parser_delete(&p);
 	fclose(f);

@@ -1,10 +1,12 @@
 /* Compiled locale documents (suite "locale_docs"): every document tools/gen_locale_docs.c compiled
  * into the library (notation/locale_docs.h) is, node by node, the document libyaml parses from the
- * same locale's embedded YAML: types, tags, scalar bytes and styles, sequence items, mapping pairs
- * and marks; and there is one for every shipped locale. A locale built through a cache (its
+ * same locale's embedded YAML: types, scalar bytes, sequence items, mapping pairs and start marks,
+ * in the numbering libyaml gives them; the run-time conversion of that parse (a file's) is the
+ * compiled one byte for byte; and there is one for every shipped locale. A locale built through a cache (its
  * strings those of the compiled documents, en's state copied: locale_snapshot.c) equals, field by
  * field, the one built without. */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -14,40 +16,57 @@
 #include "notation/locale_internal.h"
 #include "suites_decl.h"
 
-static int same_mark(yaml_mark_t a, yaml_mark_t b)
-{
-	return a.index == b.index && a.line == b.line && a.column == b.column;
-}
-
-static void compare(const char *tag, const yaml_document_t *c, yaml_document_t *p)
+/* c, compiled in, holds what the loader reads of p, libyaml's parse of the same file. */
+static void compare(const char *tag, const struct loc_doc *c, yaml_document_t *p)
 {
 	size_t n = (size_t)(p->nodes.top - p->nodes.start);
-	ck_assert_msg((size_t)(c->nodes.top - c->nodes.start) == n, "%s: node count", tag);
-	ck_assert(c->start_implicit == p->start_implicit && c->end_implicit == p->end_implicit);
+	ck_assert_msg(c->n_nodes == n, "%s: node count", tag);
+	ck_assert_msg(loc_doc_node(c, 0) == NULL && loc_doc_node(c, (uint32_t)n + 1) == NULL, "%s: numbering", tag);
 	for (size_t i = 0; i < n; i++) {
-		const yaml_node_t *a = &c->nodes.start[i], *b = &p->nodes.start[i];
-		ck_assert_msg(a->type == b->type, "%s: node %zu type", tag, i);
-		ck_assert_msg((!a->tag && !b->tag) || (a->tag && b->tag && !strcmp((const char *)a->tag, (const char *)b->tag)),
-			"%s: node %zu tag", tag, i);
-		ck_assert_msg(same_mark(a->start_mark, b->start_mark) && same_mark(a->end_mark, b->end_mark),
-			"%s: node %zu marks", tag, i);
-		if (a->type == YAML_SCALAR_NODE) {
-			ck_assert_msg(a->data.scalar.length == b->data.scalar.length &&
-				!memcmp(a->data.scalar.value, b->data.scalar.value, a->data.scalar.length) &&
-				a->data.scalar.value[a->data.scalar.length] == '\0' &&
-				a->data.scalar.style == b->data.scalar.style, "%s: node %zu scalar", tag, i);
-		} else if (a->type == YAML_SEQUENCE_NODE) {
+		const struct loc_node *a = loc_doc_node(c, (uint32_t)i + 1);
+		const yaml_node_t *b = yaml_document_get_node(p, (int)i + 1);
+		ck_assert_msg(a && (int)a->type == (int)b->type, "%s: node %zu type", tag, i);
+		ck_assert_msg(a->line == b->start_mark.line && a->column == b->start_mark.column &&
+			a->index == b->start_mark.index, "%s: node %zu mark", tag, i);
+		if (b->type == YAML_SCALAR_NODE) {
+			const char *t = loc_node_text(c, a);
+			ck_assert_msg(a->n == b->data.scalar.length && !memcmp(t, b->data.scalar.value, a->n) &&
+				t[a->n] == '\0', "%s: node %zu scalar", tag, i);
+		} else if (b->type == YAML_SEQUENCE_NODE) {
 			size_t k = (size_t)(b->data.sequence.items.top - b->data.sequence.items.start);
-			ck_assert_msg((size_t)(a->data.sequence.items.top - a->data.sequence.items.start) == k &&
-				!memcmp(a->data.sequence.items.start, b->data.sequence.items.start, k * sizeof(yaml_node_item_t)) &&
-				a->data.sequence.style == b->data.sequence.style, "%s: node %zu sequence", tag, i);
-		} else if (a->type == YAML_MAPPING_NODE) {
+			ck_assert_msg(a->n == k, "%s: node %zu items", tag, i);
+			for (size_t j = 0; j < k; j++)
+				ck_assert_msg((int)c->items[a->at + j] == b->data.sequence.items.start[j],
+					"%s: node %zu item %zu", tag, i, j);
+		} else if (b->type == YAML_MAPPING_NODE) {
 			size_t k = (size_t)(b->data.mapping.pairs.top - b->data.mapping.pairs.start);
-			ck_assert_msg((size_t)(a->data.mapping.pairs.top - a->data.mapping.pairs.start) == k &&
-				!memcmp(a->data.mapping.pairs.start, b->data.mapping.pairs.start, k * sizeof(yaml_node_pair_t)) &&
-				a->data.mapping.style == b->data.mapping.style, "%s: node %zu mapping", tag, i);
+			ck_assert_msg(a->n == k, "%s: node %zu pairs", tag, i);
+			for (size_t j = 0; j < k; j++)
+				ck_assert_msg((int)c->pairs[a->at + j].key == b->data.mapping.pairs.start[j].key &&
+					(int)c->pairs[a->at + j].value == b->data.mapping.pairs.start[j].value,
+					"%s: node %zu pair %zu", tag, i, j);
 		}
 	}
+}
+
+/* The run-time conversion (a file's document) gives what the generator compiled. */
+static void compare_converted(const char *tag, const struct loc_doc *c, yaml_document_t *p)
+{
+	struct loc_doc d;
+	void *mem;
+	ck_assert(loc_doc_from_yaml(&d, &mem, p) == 0);
+	ck_assert_msg(d.n_nodes == c->n_nodes, "%s: converted node count", tag);
+	for (uint32_t k = 1; k <= d.n_nodes; k++) {
+		const struct loc_node *a = loc_doc_node(&d, k), *b = loc_doc_node(c, k);
+		ck_assert_msg(!memcmp(a, b, sizeof(*a)), "%s: converted node %u", tag, k);
+		if (a->type == LOC_NODE_SCALAR)
+			ck_assert(!memcmp(loc_node_text(&d, a), loc_node_text(c, b), a->n + 1));
+		else if (a->type == LOC_NODE_SEQUENCE)
+			ck_assert(!memcmp(d.items + a->at, c->items + b->at, a->n * sizeof(uint32_t)));
+		else if (a->type == LOC_NODE_MAPPING)
+			ck_assert(!memcmp(d.pairs + a->at, c->pairs + b->at, a->n * sizeof(struct loc_pair)));
+	}
+	free(mem);
 }
 
 START_TEST(compiled_documents_are_the_parsed_ones)
@@ -58,7 +77,7 @@ START_TEST(compiled_documents_are_the_parsed_ones)
 	size_t k = 0;
 	for (; hamle_embedded_locales[k].tag; k++) {
 		const struct hamle_embedded_locale *e = &hamle_embedded_locales[k];
-		const yaml_document_t *c = NULL;
+		const struct loc_doc *c = NULL;
 		for (size_t i = 0; i < docs; i++)
 			if (!strcmp(hamle_locale_docs[i].tag, e->tag))
 				c = hamle_locale_docs[i].doc;
@@ -70,6 +89,7 @@ START_TEST(compiled_documents_are_the_parsed_ones)
 		yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
 		ck_assert(yaml_parser_load(&parser, &d));
 		compare(e->tag, c, &d);
+		compare_converted(e->tag, c, &d);
 		yaml_document_delete(&d);
 		yaml_parser_delete(&parser);
 	}

@@ -40,9 +40,9 @@ void hamle_locale_free(hamle_locale *loc)
 }
 
 struct layer {
-	yaml_document_t doc;
-	int loaded;
-	yaml_document_t *use; /* the document applied: &doc, or a cached one */
+	struct loc_doc doc;
+	void *mem;            /* owns doc's arrays (NULL: doc not parsed here) */
+	const struct loc_doc *use; /* the document applied: &doc, a cached or a compiled-in one */
 	int is_static;        /* use is compiled in (locale_docs.h) */
 	const char *source; /* caller's name or builtin tag */
 	int builtin;
@@ -53,7 +53,8 @@ struct layer {
 struct hamle_locale_cache {
 	struct {
 		const char *tag; /* static: the embedded table's */
-		yaml_document_t doc;
+		struct loc_doc doc;
+		void *mem; /* owns doc's arrays */
 	} e[LOC_CACHE_MAX];
 	size_t n;
 	struct loc_snapshot *en; /* the state after the compiled-in en alone (locale_snapshot.c) */
@@ -71,14 +72,14 @@ void hamle_locale_cache_free(hamle_locale_cache *c)
 	if (!c)
 		return;
 	for (size_t i = 0; i < c->n; i++)
-		yaml_document_delete(&c->e[i].doc);
+		free(c->e[i].mem);
 	loc_snapshot_free(c->en);
 	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
 		loc_regex_unref(c->re[i]);
 	free(c);
 }
 
-/* Parses data into layer->doc. */
+/* Parses data into layer->doc (libyaml's document, converted: locale_doc.c). */
 static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len)
 {
 	int rc = l->builtin ? 0 : loc_check_depth(b, data, len, l->source, l->builtin);
@@ -89,7 +90,8 @@ static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char
 		return hamle_error_set(b->err, HAMLE_ENOMEM, "out of memory");
 	yaml_parser_set_input_string(&parser, data, len);
 	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
-	if (!yaml_parser_load(&parser, &l->doc)) {
+	yaml_document_t doc;
+	if (!yaml_parser_load(&parser, &doc)) {
 		struct loc_mark at = {l->source, l->builtin, parser.problem_mark.line + 1,
 			parser.problem_mark.column + 1, parser.problem_mark.index};
 		if (parser.error == YAML_MEMORY_ERROR)
@@ -98,8 +100,11 @@ static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char
 			rc = loc_fail(b, &at, "%s%s%s", parser.problem ? parser.problem : "malformed YAML",
 				parser.context ? " " : "", parser.context ? parser.context : "");
 	} else {
-		l->loaded = 1;
-		l->use = &l->doc;
+		if (loc_doc_from_yaml(&l->doc, &l->mem, &doc) < 0)
+			rc = hamle_error_set(b->err, HAMLE_ENOMEM, "out of memory");
+		else
+			l->use = &l->doc;
+		yaml_document_delete(&doc);
 	}
 	yaml_parser_delete(&parser);
 	return rc;
@@ -113,7 +118,7 @@ static int parse_cached(struct loc_build *b, struct layer *l, const unsigned cha
 	if (l->builtin) /* compiled at build time: nothing to parse (read-only, never deleted) */
 		for (size_t i = 0; hamle_locale_docs[i].tag; i++)
 			if (strcmp(hamle_locale_docs[i].tag, l->source) == 0) {
-				l->use = (yaml_document_t *)(uintptr_t)hamle_locale_docs[i].doc;
+				l->use = hamle_locale_docs[i].doc;
 				l->is_static = 1;
 				return 0;
 			}
@@ -130,24 +135,24 @@ static int parse_cached(struct loc_build *b, struct layer *l, const unsigned cha
 	/* the document moves into the cache: the layer no longer owns it */
 	cache->e[cache->n].tag = l->source;
 	cache->e[cache->n].doc = l->doc;
+	cache->e[cache->n].mem = l->mem;
 	l->use = &cache->e[cache->n++].doc;
-	l->loaded = 0;
+	l->mem = NULL;
 	return 0;
 }
 
-/* The scalar value of key `base` in the root mapping, or NULL (with *at set when found). */
-static const yaml_node_t *base_of(struct layer *l, struct loc_mark *at)
+/* The value of key `base` in the root mapping, or NULL (with *at set when found). */
+static const struct loc_node *base_of(struct layer *l, struct loc_mark *at)
 {
-	yaml_node_t *root = yaml_document_get_root_node(l->use);
-	if (!root || root->type != YAML_MAPPING_NODE)
+	const struct loc_doc *d = l->use;
+	const struct loc_node *root = loc_doc_node(d, 1);
+	if (!root || root->type != LOC_NODE_MAPPING)
 		return NULL;
-	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = yaml_document_get_node(l->use, p->key);
-		yaml_node_t *v = yaml_document_get_node(l->use, p->value);
-		if (k->type == YAML_SCALAR_NODE && k->data.scalar.length == 4 &&
-			memcmp(k->data.scalar.value, "base", 4) == 0) {
-			*at = (struct loc_mark){l->source, l->builtin, v->start_mark.line + 1,
-				v->start_mark.column + 1, v->start_mark.index};
+	for (const struct loc_pair *p = d->pairs + root->at; p < d->pairs + root->at + root->n; p++) {
+		const struct loc_node *k = loc_doc_node(d, p->key), *v = loc_doc_node(d, p->value);
+		if (k->type == LOC_NODE_SCALAR && k->n == 4 && memcmp(loc_node_text(d, k), "base", 4) == 0) {
+			*at = (struct loc_mark){l->source, l->builtin, (size_t)v->line + 1, (size_t)v->column + 1,
+				v->index};
 			return v;
 		}
 	}
@@ -180,14 +185,14 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 		if ((rc = parse_cached(&b, l, cur, cur_len, cache)) < 0)
 			goto cleanup;
 		struct loc_mark at = {l->source, l->builtin, 1, 1, 0};
-		const yaml_node_t *v = base_of(l, &at);
+		const struct loc_node *v = base_of(l, &at);
 		const char *base = "en";
 		if (v) {
-			if (v->type != YAML_SCALAR_NODE) {
+			if (v->type != LOC_NODE_SCALAR) {
 				rc = loc_fail(&b, &at, "'base' must be the tag of a shipped locale");
 				goto cleanup;
 			}
-			base = (const char *)v->data.scalar.value;
+			base = loc_node_text(l->use, v);
 		} else if (l->builtin && strcmp(l->source, "en") == 0) {
 			break; /* the root of every chain */
 		}
@@ -235,8 +240,7 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 	rc = loc_finish(&b);
 cleanup:
 	for (int i = 0; i < LOC_MAX_LAYERS; i++)
-		if (layers[i].loaded)
-			yaml_document_delete(&layers[i].doc);
+		free(layers[i].mem);
 	free(b.text);
 	free(b.text_ix);
 	free(b.hdr);

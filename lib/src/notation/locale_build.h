@@ -129,10 +129,9 @@ int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, 
  * (locale.c; hamle_locale_load_search_cached loads the files it finds with it). */
 int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err);
 
-/* Applies one parsed YAML document (locale_yaml.c). */
-struct yaml_document_s;
-int loc_apply_document(struct loc_build *b, struct yaml_document_s *doc, const char *source,
-	int builtin);
+/* Applies one YAML document, in the loader's form (locale_docs.h), to b (locale_yaml.c). */
+struct loc_doc;
+int loc_apply_document(struct loc_build *b, const struct loc_doc *doc, const char *source, int builtin);
 
 /* Checks a template: only %s, %N$s (N 1..9, not mixed with %s) and %%. *nargs gets the number
  * of arguments it takes. Returns 0, or -1 with *bad set to the offending byte offset. */

@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "notation/locale_build.h"
+#include "notation/locale_docs.h"
 
 enum kind {
 	K_SCALAR, /* one string -> scalar slot */
@@ -100,15 +101,15 @@ _Static_assert(N_SLOTS < 256, "slot indices are bytes");
 
 struct walk {
 	struct loc_build *b;
-	yaml_document_t *doc;
+	const struct loc_doc *doc;
 	const char *source;
 	int builtin;
 };
 
-static struct loc_mark mark_of(const struct walk *w, const yaml_node_t *node)
+static struct loc_mark mark_of(const struct walk *w, const struct loc_node *node)
 {
-	struct loc_mark m = {w->source, w->builtin, node->start_mark.line + 1,
-		node->start_mark.column + 1, node->start_mark.index};
+	struct loc_mark m = {w->source, w->builtin, (size_t)node->line + 1, (size_t)node->column + 1,
+		node->index};
 	return m;
 }
 
@@ -153,20 +154,20 @@ static int has_children(const struct cands *c, size_t off, const char *path)
 	return 0;
 }
 
-static int store_scalar(struct walk *w, const yaml_node_t *v, struct loc_scalar *out, const char *path)
+static int store_scalar(struct walk *w, const struct loc_node *v, struct loc_scalar *out, const char *path)
 {
 	struct loc_build *b = w->b;
 	struct loc_mark at = mark_of(w, v);
-	if (v->type != YAML_SCALAR_NODE)
+	if (v->type != LOC_NODE_SCALAR)
 		return loc_fail(b, &at, "'%s' must be a string", path);
-	size_t len = v->data.scalar.length;
+	size_t len = v->n;
+	const char *text = loc_node_text(w->doc, v);
 	if (len > LOC_MAX_SCALAR)
 		return loc_fail(b, &at, "'%s' is longer than %u bytes", path, LOC_MAX_SCALAR);
-	if (memchr(v->data.scalar.value, '\0', len))
+	if (memchr(text, '\0', len))
 		return loc_fail(b, &at, "'%s' contains a NUL character", path);
 	/* a compiled-in document's scalar is NUL-terminated and lasts: kept as it is */
-	out->text = b->static_doc ? (const char *)v->data.scalar.value
-	                          : loc_arena_strndup(&b->loc->arena, (const char *)v->data.scalar.value, len);
+	out->text = b->static_doc ? text : loc_arena_strndup(&b->loc->arena, text, len);
 	if (!out->text)
 		return loc_nomem(b);
 	out->len = (uint32_t)len;
@@ -174,16 +175,16 @@ static int store_scalar(struct walk *w, const yaml_node_t *v, struct loc_scalar 
 	return 0;
 }
 
-static int store_list(struct walk *w, const yaml_node_t *v, struct loc_list *out, const char *path)
+static int store_list(struct walk *w, const struct loc_node *v, struct loc_list *out, const char *path)
 {
 	struct loc_build *b = w->b;
 	struct loc_mark at = mark_of(w, v);
-	const yaml_node_item_t *items = NULL;
+	const uint32_t *items = NULL;
 	size_t n = 1;
-	if (v->type == YAML_SEQUENCE_NODE) {
-		items = v->data.sequence.items.start;
-		n = (size_t)(v->data.sequence.items.top - items);
-	} else if (v->type != YAML_SCALAR_NODE) {
+	if (v->type == LOC_NODE_SEQUENCE) {
+		items = w->doc->items + v->at;
+		n = v->n;
+	} else if (v->type != LOC_NODE_SCALAR) {
 		return loc_fail(b, &at, "'%s' must be a list of strings", path);
 	}
 	if (n > LOC_MAX_ITEMS)
@@ -192,7 +193,7 @@ static int store_list(struct walk *w, const yaml_node_t *v, struct loc_list *out
 	if (!arr)
 		return loc_nomem(b);
 	for (size_t i = 0; i < n; i++) {
-		const yaml_node_t *it = items ? yaml_document_get_node(w->doc, items[i]) : v;
+		const struct loc_node *it = items ? loc_doc_node(w->doc, items[i]) : v;
 		struct loc_scalar s = {0};
 		int rc = store_scalar(w, it, &s, path);
 		if (rc < 0)
@@ -208,12 +209,12 @@ static int store_list(struct walk *w, const yaml_node_t *v, struct loc_list *out
 	return 0;
 }
 
-static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t *v)
+static int store_header(struct walk *w, const struct loc_node *k, const struct loc_node *v)
 {
 	struct loc_build *b = w->b;
 	struct loc_mark at = mark_of(w, k);
-	const char *tag = (const char *)k->data.scalar.value;
-	size_t len = k->data.scalar.length;
+	const char *tag = loc_node_text(w->doc, k);
+	size_t len = k->n;
 	if (len == 0 || len > 64)
 		return loc_fail(b, &at, "bad PGN tag name");
 	for (size_t i = 0; i < len; i++) {
@@ -246,7 +247,7 @@ static int store_header(struct walk *w, const yaml_node_t *k, const yaml_node_t 
 /* Handles value v of key k at path (parent = path up to the last dot). Returns 1 when v is a
  * mapping to descend into, 0 when handled, < 0 on error. */
 static int handle(struct walk *w, const struct cands *c, size_t off, const char *parent, const char *path,
-	const yaml_node_t *k, const yaml_node_t *v)
+	const struct loc_node *k, const struct loc_node *v)
 {
 	struct loc_build *b = w->b;
 	const struct slot *s = find_slot(c, off, path);
@@ -254,7 +255,7 @@ static int handle(struct walk *w, const struct cands *c, size_t off, const char 
 		return store_scalar(w, v, &b->scalar[s->id], path);
 	if (s && s->kind == K_LIST)
 		return store_list(w, v, &b->list[s->id], path);
-	if (v->type == YAML_MAPPING_NODE && has_children(c, off, path)) {
+	if (v->type == LOC_NODE_MAPPING && has_children(c, off, path)) {
 		/* The piece letters and the aliases are each one set: a file that gives them
 		 * replaces the inherited set whole (so a pawn letter is never inherited). */
 		if (strcmp(path, "pieces") == 0)
@@ -283,14 +284,12 @@ static int handle(struct walk *w, const struct cands *c, size_t off, const char 
 		/* annotations: keys of their own, "annotations.KEY" (messages and words share one) */
 		if (strcmp(parent, "annotations") == 0) {
 			char key[312];
-			int kl = snprintf(key, sizeof(key), "annotations.%.*s", (int)k->data.scalar.length,
-				(const char *)k->data.scalar.value);
+			int kl = snprintf(key, sizeof(key), "annotations.%.*s", (int)k->n, loc_node_text(w->doc, k));
 			if (kl < 0 || (size_t)kl >= sizeof(key))
 				return loc_fail(b, &at, "key too long '%s'", path);
 			return loc_set_text(b, key, (size_t)kl, 0, t.text, t.len, 1, &t.at);
 		}
-		return loc_set_text(b, (const char *)k->data.scalar.value, k->data.scalar.length,
-			b->static_doc, t.text, t.len, 1, &t.at);
+		return loc_set_text(b, loc_node_text(w->doc, k), k->n, b->static_doc, t.text, t.len, 1, &t.at);
 	}
 	return loc_fail(b, &at, "unknown key '%s'", path);
 }
@@ -328,39 +327,39 @@ int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, 
 }
 
 struct frame {
-	const yaml_node_t *map;
+	const struct loc_node *map;
 	size_t next;     /* next pair to visit */
 	size_t path_len; /* length of the path naming this mapping */
 	size_t dup;      /* the first pair whose key repeats an earlier one's, or SIZE_MAX */
 	struct cands cands; /* the slots below this mapping */
 };
 
-static const yaml_node_t *scalar_key(yaml_document_t *doc, const yaml_node_pair_t *p)
+static const struct loc_node *scalar_key(const struct loc_doc *doc, const struct loc_pair *p)
 {
-	const yaml_node_t *k = yaml_document_get_node(doc, p->key);
-	return k && k->type == YAML_SCALAR_NODE ? k : NULL;
+	const struct loc_node *k = loc_doc_node(doc, p->key);
+	return k && k->type == LOC_NODE_SCALAR ? k : NULL;
 }
 
 /* The frame of mapping map: finds its first repeated key with a hash set of the keys (a
  * mapping holds at most LOC_MAX_PAIRS; the caller checks that first). */
-static struct frame frame_of(yaml_document_t *doc, const yaml_node_t *map, size_t path_len)
+static struct frame frame_of(const struct loc_doc *doc, const struct loc_node *map, size_t path_len)
 {
 	struct frame f = {.map = map, .path_len = path_len, .dup = SIZE_MAX};
-	const yaml_node_pair_t *pairs = map->data.mapping.pairs.start;
-	size_t n = (size_t)(map->data.mapping.pairs.top - pairs);
+	const struct loc_pair *pairs = doc->pairs + map->at;
+	size_t n = map->n;
 	uint16_t set[2 * LOC_MAX_PAIRS]; /* pair + 1; 0 = free */
 	memset(set, 0, sizeof(set));
 	const size_t mask = 2 * LOC_MAX_PAIRS - 1;
 	for (size_t i = 0; i < n && i < LOC_MAX_PAIRS; i++) {
-		const yaml_node_t *k = scalar_key(doc, &pairs[i]);
+		const struct loc_node *k = scalar_key(doc, &pairs[i]);
 		if (!k)
 			continue;
-		const char *key = (const char *)k->data.scalar.value;
-		size_t len = k->data.scalar.length;
+		const char *key = loc_node_text(doc, k);
+		size_t len = k->n;
 		size_t h = loc_key_hash(key, len) & mask;
 		for (; set[h]; h = (h + 1) & mask) {
-			const yaml_node_t *o = scalar_key(doc, &pairs[set[h] - 1]);
-			if (o->data.scalar.length == len && memcmp(o->data.scalar.value, key, len) == 0) {
+			const struct loc_node *o = scalar_key(doc, &pairs[set[h] - 1]);
+			if (o->n == len && memcmp(loc_node_text(doc, o), key, len) == 0) {
 				f.dup = i;
 				return f;
 			}
@@ -370,22 +369,22 @@ static struct frame frame_of(yaml_document_t *doc, const yaml_node_t *map, size_
 	return f;
 }
 
-int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *source, int builtin)
+int loc_apply_document(struct loc_build *b, const struct loc_doc *doc, const char *source, int builtin)
 {
 	struct walk w = {b, doc, source, builtin};
-	yaml_node_t *root = yaml_document_get_root_node(doc);
+	const struct loc_node *root = loc_doc_node(doc, 1);
 	struct loc_mark start = {source, builtin, 1, 1, 0};
 	b->doc_start = start;
 	if (!root)
 		return loc_fail(b, &start, "empty locale file");
-	if (root->type != YAML_MAPPING_NODE) {
+	if (root->type != LOC_NODE_MAPPING) {
 		struct loc_mark at = mark_of(&w, root);
 		return loc_fail(b, &at, "a locale file must be a mapping (key: value)");
 	}
 	struct frame stack[LOC_MAX_DEPTH];
 	int depth = 0;
 	char path[300] = "";
-	if ((size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start) > LOC_MAX_PAIRS) {
+	if (root->n > LOC_MAX_PAIRS) {
 		struct loc_mark at = mark_of(&w, root);
 		return loc_fail(b, &at, "a mapping has more than %u keys", LOC_MAX_PAIRS);
 	}
@@ -395,8 +394,8 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 		stack[0].cands.ix[j] = (uint8_t)j;
 	while (depth >= 0) {
 		struct frame *f = &stack[depth];
-		const yaml_node_pair_t *pairs = f->map->data.mapping.pairs.start;
-		size_t n = (size_t)(f->map->data.mapping.pairs.top - pairs);
+		const struct loc_pair *pairs = doc->pairs + f->map->at;
+		size_t n = f->map->n;
 		if (f->next == n) {
 			depth--;
 			continue;
@@ -406,14 +405,14 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 			return loc_fail(b, &at, "a mapping has more than %u keys", LOC_MAX_PAIRS);
 		}
 		size_t i = f->next++;
-		const yaml_node_t *k = yaml_document_get_node(doc, pairs[i].key);
-		const yaml_node_t *v = yaml_document_get_node(doc, pairs[i].value);
+		const struct loc_node *k = loc_doc_node(doc, pairs[i].key);
+		const struct loc_node *v = loc_doc_node(doc, pairs[i].value);
 		struct loc_mark at = mark_of(&w, k);
-		if (k->type != YAML_SCALAR_NODE || k->data.scalar.length == 0 || k->data.scalar.length > 64 ||
-			memchr(k->data.scalar.value, '\0', k->data.scalar.length))
+		const char *key = k->type == LOC_NODE_SCALAR ? loc_node_text(doc, k) : "";
+		if (k->type != LOC_NODE_SCALAR || k->n == 0 || k->n > 64 || memchr(key, '\0', k->n))
 			return loc_fail(b, &at, "keys must be short non-empty strings");
 		if (i == f->dup)
-			return loc_fail(b, &at, "duplicate key '%s'", (const char *)k->data.scalar.value);
+			return loc_fail(b, &at, "duplicate key '%s'", key);
 		path[f->path_len] = '\0';
 		char parent[300];
 		memcpy(parent, path, f->path_len + 1);
@@ -421,8 +420,8 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 			size_t pl = f->path_len, room = sizeof(path) - 1;
 			if (pl && pl < room)
 				path[pl++] = '.';
-			size_t kl = k->data.scalar.length < room - pl ? k->data.scalar.length : room - pl;
-			memcpy(path + pl, k->data.scalar.value, kl);
+			size_t kl = k->n < room - pl ? k->n : room - pl;
+			memcpy(path + pl, key, kl);
 			path[pl + kl] = '\0';
 		}
 		size_t off = f->path_len ? f->path_len + 1 : 0; /* path's part after parent's "." */
@@ -432,7 +431,7 @@ int loc_apply_document(struct loc_build *b, yaml_document_t *doc, const char *so
 		if (rc == 1) {
 			if (depth + 1 >= LOC_MAX_DEPTH)
 				return loc_fail(b, &at, "nesting too deep at '%s'", path);
-			if ((size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start) > LOC_MAX_PAIRS) {
+			if (v->n > LOC_MAX_PAIRS) {
 				struct loc_mark vat = mark_of(&w, v);
 				return loc_fail(b, &vat, "a mapping has more than %u keys", LOC_MAX_PAIRS);
 			}
