@@ -1,11 +1,14 @@
 /* check_locale.c: locale loading (shipped, from files, malformed) and the matching tables. */
 #include <check.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hamle/hamle.h"
 #include "notation/locale_embedded.h"
+#include "notation/locale_build.h"
 #include "notation/locale_internal.h"
 #include "suites_decl.h"
 #include "testutil.h"
@@ -100,7 +103,7 @@ START_TEST(shipped_letters)
 	ck_assert_uint_gt(loc->castling.n, 0);
 	ck_assert_uint_gt(loc->results.n, 0);
 	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
-		ck_assert_ptr_nonnull(loc->pattern[i]);
+		ck_assert_ptr_nonnull(hamle_loc_pattern(loc, i));
 	ck_assert_str_eq(loc->spoken.file[5], "Felix");
 	ck_assert_str_eq(loc->spoken.rank[2], "drei");
 	ck_assert_str_eq(loc->spoken.castle_short, "Kurze Rochade");
@@ -258,8 +261,9 @@ END_TEST
 static const char *group(const hamle_locale *loc, int pat, const char *line, const char *name,
 	char *buf, size_t size)
 {
-	pcre2_match_data *md = pcre2_match_data_create_from_pattern(loc->pattern[pat], NULL);
-	int rc = pcre2_match(loc->pattern[pat], (PCRE2_SPTR)line, strlen(line), 0, 0, md, NULL);
+	const pcre2_code *re = hamle_loc_pattern(loc, pat);
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int rc = pcre2_match(re, (PCRE2_SPTR)line, strlen(line), 0, 0, md, NULL);
 	const char *out = NULL;
 	if (rc >= 0) {
 		PCRE2_SIZE len = size;
@@ -310,6 +314,51 @@ START_TEST(scoresheet_patterns)
 	ck_assert_ptr_nonnull(group(tr, HAMLE_LOC_PAT_RESULT, "0,5-0,5", "result", b, sizeof(b)));
 	ck_assert_ptr_null(group(tr, HAMLE_LOC_PAT_RESULT, "1. e4", "result", b, sizeof(b)));
 	hamle_locale_free(tr);
+}
+END_TEST
+
+/* The shipped patterns are compiled when first matched (locale_regex.c), not as they load: each
+ * compiles, with the groups the scoresheet reader takes from it, and two threads asking at once for
+ * the one pattern the cache's locales share get the same code. */
+static void *ask_header(void *loc)
+{
+	return (void *)(uintptr_t)hamle_loc_pattern(loc, HAMLE_LOC_PAT_HEADER);
+}
+
+START_TEST(shipped_patterns_compile_when_asked)
+{
+	static const char *const groups[HAMLE_LOC_PATTERNS][3] = {
+		{"num", "white", "black"}, {"num", "black", NULL}, {"key", "value", NULL}, {"result", NULL, NULL}};
+	hamle_locale_cache *cache;
+	ck_assert_int_eq(hamle_locale_cache_new(&cache), HAMLE_OK);
+	hamle_locale *loc[N_LETTERS];
+	hamle_error err;
+	for (size_t k = 0; k < N_LETTERS; k++) {
+		ck_assert_int_eq(hamle_locale_load_builtin_cached(&loc[k], letters[k].tag, cache, &err), HAMLE_OK);
+		for (int i = 0; i < HAMLE_LOC_PATTERNS; i++) /* not compiled yet */
+			ck_assert_ptr_null(atomic_load(&loc[k]->pattern_own[i]->code));
+	}
+	hamle_locale_cache_free(cache);
+	pthread_t t[2];
+	void *got[2];
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, ask_header, loc[N_LETTERS - 1]), 0);
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_join(t[i], &got[i]), 0);
+	ck_assert_ptr_nonnull(got[0]);
+	ck_assert_ptr_eq(got[0], got[1]);
+	for (size_t k = 0; k < N_LETTERS; k++) {
+		ck_assert_ptr_eq(hamle_loc_pattern(loc[k], HAMLE_LOC_PAT_HEADER), got[0]); /* shared */
+		for (int i = 0; i < HAMLE_LOC_PATTERNS; i++) {
+			const pcre2_code *re = hamle_loc_pattern(loc[k], i);
+			ck_assert_msg(re != NULL, "%s: pattern %d", letters[k].tag, i);
+			for (int g = 0; g < 3 && groups[i][g]; g++)
+				ck_assert_msg(pcre2_substring_number_from_name(re, (PCRE2_SPTR)groups[i][g]) > 0,
+					"%s: pattern %d has no group %s", letters[k].tag, i, groups[i][g]);
+		}
+	}
+	for (size_t k = 0; k < N_LETTERS; k++)
+		hamle_locale_free(loc[k]);
 }
 END_TEST
 
@@ -408,7 +457,7 @@ START_TEST(unshipped_polish)
 	ck_assert_str_eq(hamle_locale_piece_noun(pl, HAMLE_KNIGHT), "knight");
 	ck_assert_str_eq(hamle_locale_header_tag(pl, "Białe", strlen("Białe")), "White");
 	ck_assert_str_eq(pl->spoken.file[0], "Anna");
-	ck_assert_ptr_nonnull(pl->pattern[HAMLE_LOC_PAT_MOVE_PAIR]);
+	ck_assert_ptr_nonnull(hamle_loc_pattern(pl, HAMLE_LOC_PAT_MOVE_PAIR));
 	hamle_locale_free(pl);
 
 	/* a chain: cs on top of de on top of en */
@@ -567,6 +616,7 @@ Suite *locale_suite(void)
 	tcase_add_test(tc, clashes);
 	tcase_add_test(tc, marks);
 	tcase_add_test(tc, scoresheet_patterns);
+	tcase_add_test(tc, shipped_patterns_compile_when_asked);
 	tcase_add_test(tc, headers);
 	tcase_add_test(tc, messages);
 	tcase_add_test(tc, unshipped_polish);

@@ -163,15 +163,17 @@ int loc_make_repair(struct loc_build *b);
 /* dates.order and dates.months into b->loc (locale_dates.c). */
 int loc_make_dates(struct loc_build *b);
 
-/* A compiled pattern with its source text, counted references (locale_regex.c). */
+/* A pattern's source text and its compiled code, counted references (locale_regex.c). */
 struct loc_regex {
-	pcre2_code *code;
+	_Atomic(pcre2_code *) code; /* NULL until first asked for (a shipped pattern's) */
 	atomic_uint refs;
+	int jit;    /* JIT-compile it when compiling it here */
 	size_t len;
 	char src[]; /* len bytes and a NUL */
 };
-/* Takes code (NULL when out of memory: code is not freed). */
-struct loc_regex *loc_regex_new(pcre2_code *code, const char *src, size_t len);
+/* Takes code, compiled already, or NULL: compiled (and with jit JIT-compiled) when first asked
+ * for by hamle_loc_pattern. NULL when out of memory (code is not freed). */
+struct loc_regex *loc_regex_new(pcre2_code *code, const char *src, size_t len, int jit);
 struct loc_regex *loc_regex_ref(struct loc_regex *r);
 void loc_regex_unref(struct loc_regex *r); /* NULL-safe */
 bool loc_regex_same(const struct loc_regex *r, const char *src, size_t len);

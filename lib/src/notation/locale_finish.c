@@ -405,7 +405,17 @@ static int make_patterns(struct loc_build *b)
 		if (b->shared && loc_regex_same(b->shared[i], s->text, s->len)) {
 			/* compiled (and checked) for an earlier locale of the cache */
 			b->loc->pattern_own[i] = loc_regex_ref(b->shared[i]);
-			b->loc->pattern[i] = b->shared[i]->code;
+			continue;
+		}
+		/* the header pattern is matched against each leading line of every scoresheet chunk:
+		 * JIT-compiled where PCRE2 can (else it is interpreted, the same matches) */
+		int jit = i == HAMLE_LOC_PAT_HEADER;
+		if (s->at.builtin) {
+			/* a shipped file's: compiled when first matched (hamle_loc_pattern) */
+			if (!(b->loc->pattern_own[i] = loc_regex_new(NULL, s->text, s->len, jit)))
+				return loc_nomem(b);
+			if (b->shared && !b->shared[i])
+				b->shared[i] = loc_regex_ref(b->loc->pattern_own[i]);
 			continue;
 		}
 		snprintf(what, sizeof(what), "scoresheet.patterns.%s", pattern_key[i]);
@@ -418,17 +428,14 @@ static int make_patterns(struct loc_build *b)
 			return loc_fail(b, &s->at, "%s: %s at pattern offset %zu", what, (const char *)msg,
 				(size_t)off);
 		}
-		/* the header pattern is matched against each leading line of every scoresheet chunk:
-		 * JIT-compiled where PCRE2 can (else it is interpreted, the same matches) */
-		if (i == HAMLE_LOC_PAT_HEADER)
+		if (jit)
 			(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
-		struct loc_regex *r = loc_regex_new(re, s->text, s->len);
+		struct loc_regex *r = loc_regex_new(re, s->text, s->len, jit);
 		if (!r) {
 			pcre2_code_free(re);
 			return loc_nomem(b);
 		}
 		b->loc->pattern_own[i] = r;
-		b->loc->pattern[i] = re;
 		for (int g = 0; g < 3 && pattern_groups[i][g]; g++)
 			if (pcre2_substring_number_from_name(re, (PCRE2_SPTR)pattern_groups[i][g]) < 0)
 				return loc_fail(b, &s->at, "%s needs a group (?<%s>...)", what, pattern_groups[i][g]);

@@ -182,9 +182,7 @@ struct hamle_locale {
 	const struct hamle_loc_header *header; /* localized header keys */
 	size_t n_header;
 	const char *pattern_src[HAMLE_LOC_PATTERNS]; /* regex source text */
-	struct loc_regex *pattern_own[HAMLE_LOC_PATTERNS]; /* owns pattern[i] (shared, counted) */
-	pcre2_code *pattern[HAMLE_LOC_PATTERNS];    /* compiled (pattern_own[i]->code);
-	                                             * use with a match data block of your own */
+	struct loc_regex *pattern_own[HAMLE_LOC_PATTERNS]; /* compiled: hamle_loc_pattern (shared, counted) */
 	/* dates on scoresheets (dates: in the YAML): month names, value = month 1..12, longest
 	 * first (ASCII letters match without regard to case), and the order of day and month in a
 	 * numeric date (HAMLE_LOC_DATE_*) */
@@ -193,6 +191,11 @@ struct hamle_locale {
 
 	struct hamle_loc_arena *arena; /* owns the strings and arrays above */
 };
+
+/* Scoresheet pattern i (HAMLE_LOC_PAT_*) of loc, compiled: a shipped one when first asked for,
+ * by whichever thread asks first (locale_regex.c); use it with a match data block of your own.
+ * NULL when loc has none, or out of memory. */
+const pcre2_code *hamle_loc_pattern(const struct hamle_locale *loc, int i);
 
 /* Reads the piece spelling at the start of s[0..len): returns its piece type and sets *used
  * to its length in bytes (including ignored U+FE0E/FE0F after it), or returns HAMLE_NO_PIECE

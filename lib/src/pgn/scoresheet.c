@@ -80,7 +80,9 @@ static int header_line(sheet_read *sr, const char *s, size_t len, size_t at, str
 	const char *tried = NULL; /* the last pattern that did not match (the same text fails again) */
 	for (size_t i = 0; i < sr->nloc; i++) {
 		const struct hamle_locale *loc = sr->loc[i];
-		const pcre2_code *re = loc ? loc->pattern[HAMLE_LOC_PAT_HEADER] : NULL;
+		const pcre2_code *re = loc ? hamle_loc_pattern(loc, HAMLE_LOC_PAT_HEADER) : NULL;
+		if (!re && loc && loc->pattern_own[HAMLE_LOC_PAT_HEADER])
+			return HAMLE_ENOMEM; /* not compiled */
 		if (!re || (tried && strcmp(tried, loc->pattern_src[HAMLE_LOC_PAT_HEADER]) == 0))
 			continue;
 		pcre2_set_match_limit(sr->c->mc, hamle_pattern_match_limit(len));
