@@ -125,6 +125,15 @@ static const char *const inputs[] = {
 	/* plain games after blank lines (forks join at each) */
 	ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3 Nf6\n2. Nc3 1-0\n\n" ROSTER("b") "[Result \"1-0\"]\n\n1. Nf3\nNf6 1-0\n\n"
 	ROSTER("c") "[Result \"1-0\"]\n\n1. Nc3 Nf6 1-0\n\n" ROSTER("d") "[Result \"1-0\"]\n\n1. Nh3\n1-0\n",
+	/* start positions: a FEN (taken), a second FEN tag (the first counts), a FEN that does not
+	 * parse, one longer than any FEN, a FEN with a Variant tag, a FEN whose game breaks a rule */
+	ROSTER("a") "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n\n"
+	ROSTER("b") "[Result \"*\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 30\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n30... h6 31. Ra8+ Kh7 *\n\n"
+	ROSTER("c") "[Result \"*\"]\n[FEN \"6k1/5ppp/8 w - - 0 1\"]\n\n1. Ra8# *\n\n"
+	ROSTER("d") "[Result \"*\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1                                                                                                                    \"]\n\n1. Ra8# *\n\n"
+	ROSTER("e") "[Result \"*\"]\n[Variant \"Chess960\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n1. Ra8# *\n\n"
+	ROSTER("f") "[Result \"1-0\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n1. Ra8+ 1-0\n\n"
+	ROSTER("g") "[Result \"1-0\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n",
 	/* untagged games, typed sheets, % escapes */
 	"1. Nf3 e5 1-0\n\n1. Nc3 d5 1-0\n\n" ROSTER("a") "[Result \"1-0\"]\n\n1. Nf3 1-0\n% x\n" ROSTER("b")
 	"[Result \"1-0\"]\n\n1. Nh3 1-0\n\nWhite: a\nBlack: b\n1. Nf3 e5\n",
@@ -175,6 +184,32 @@ START_TEST(plain_games_are_taken)
 	a = dump(in, MAPPED, 1 << 21, 1, &taken);
 	ck_assert_uint_eq(taken, 49);
 	free(a);
+	free(in);
+}
+END_TEST
+
+START_TEST(fen_games_are_taken)
+{
+	/* games from a FEN tag, the lane setting the position up from the tag's bytes: all but the
+	 * first are taken (a mate in one, a mate in four from a full-move number 0, Black to move; no
+	 * R, which reads as a French king: such a move's language is the full path's to tell) */
+	static const char *const games[] = {
+		"[FEN \"6k1/5ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1\"]\n\n1. Qa8# *\n\n",
+		"[SetUp \"1\"]\n[FEN \"r5rk/2p1Nppp/3p3P/pp2p1P1/4P3/2qnPQK1/8/R6R w - - 1 0\"]\n\n"
+		"1. hxg7+ Rxg7 2. Rxh7+ Rxh7 3. Qf6+ Rg7 4. Rh1# *\n\n",
+		"[FEN \"6k1/5ppp/8/8/8/8/5PPP/Q5K1 b - - 0 30\"]\n\n30... h6 31. Qa8+ Kh7 *\n\n",
+	};
+	size_t cap = 30 * 400, n = 0;
+	char *in = malloc(cap);
+	for (int i = 0; i < 30; i++)
+		n += (size_t)snprintf(in + n, cap - n, ROSTER("e%d") "[Result \"*\"]\n%s", i, games[i % 3]);
+	size_t taken, t0;
+	char *a = dump(in, BUFFER, 0, 1, &taken);
+	char *b = dump(in, BUFFER, 0, 0, &t0);
+	ck_assert_str_eq(a, b);
+	ck_assert_uint_eq(taken, 29);
+	free(a);
+	free(b);
 	free(in);
 }
 END_TEST
@@ -284,6 +319,7 @@ Suite *quick_next_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, same_chunks_as_the_splitter);
 	tcase_add_test(tc, plain_games_are_taken);
+	tcase_add_test(tc, fen_games_are_taken);
 	tcase_add_test(tc, over_the_game_limit_is_split);
 	tcase_add_test(tc, forks_join_as_one_reader);
 	suite_add_tcase(s, tc);

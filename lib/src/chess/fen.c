@@ -13,6 +13,27 @@
 static const char piece_chars[] = "PNBRQKpnbrqk";
 static const char *const color_names[2] = {"white", "black"};
 
+/* The index in piece_chars of a board byte (colour * 6 + type), or -1 for any other byte. */
+static int fen_piece(char c)
+{
+	switch (c) {
+	case 'P': return 0;
+	case 'N': return 1;
+	case 'B': return 2;
+	case 'R': return 3;
+	case 'Q': return 4;
+	case 'K': return 5;
+	case 'p': return 6;
+	case 'n': return 7;
+	case 'b': return 8;
+	case 'r': return 9;
+	case 'q': return 10;
+	case 'k': return 11;
+	default: return -1;
+	}
+}
+
+/* The pieces into p (cleared); its key is computed once they are all there. */
 static int parse_board(struct hamle_position *p, const char *s, size_t len, hamle_error *err)
 {
 	int rank = 7, file = 0;
@@ -29,13 +50,15 @@ static int parse_board(struct hamle_position *p, const char *s, size_t len, haml
 			if (file > 8)
 				return hamle_error_set(err, HAMLE_EBADFEN, "board: rank %d has more than 8 squares", rank + 1);
 		} else {
-			const char *q = c ? strchr(piece_chars, c) : NULL;
-			if (!q)
+			int idx = fen_piece(c);
+			if (idx < 0)
 				return hamle_error_set(err, HAMLE_EBADFEN, "board: invalid character '%c'", c);
 			if (file >= 8)
 				return hamle_error_set(err, HAMLE_EBADFEN, "board: rank %d has more than 8 squares", rank + 1);
-			int idx = (int)(q - piece_chars);
-			hamle_put_piece(p, idx / 6, idx % 6, HAMLE_SQ(file, rank));
+			int color = idx / 6, type = idx % 6, sq = HAMLE_SQ(file, rank);
+			p->pieces[color][type] |= BB(sq);
+			p->occupied[color] |= BB(sq);
+			p->board[sq] = (uint8_t)PIECE_CODE(color, type);
 			file++;
 		}
 	}

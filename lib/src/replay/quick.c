@@ -443,6 +443,18 @@ static int quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 	return replay_results_agree(rp, tag_res, marker);
 }
 
+/* rp->start from a FEN tag's plain value fen[0..len), as replay_setup_start sets it up from the
+ * tag reader's (the same bytes): 1, or 0 when it does not parse (or is longer than a FEN can be). */
+static int quick_fen(hamle_replay *rp, const char *fen, size_t len)
+{
+	char text[HAMLE_FEN_MAX];
+	if (len >= sizeof(text))
+		return 0;
+	memcpy(text, fen, len);
+	text[len] = '\0';
+	return hamle_position_parse(&rp->start, text, NULL) == HAMLE_OK;
+}
+
 /* The lane on the input's own bytes s[0..n) (a chunk's, or the view's: open). raw: the reader did
  * not vouch for the comments' bytes. *read_tags is set to 1 when the tags were read here (then
  * the answer stands: decoding and the lexer would give the same bytes, or a roster tag is missing),
@@ -466,7 +478,14 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const char *s, s
 	if (wide || !at)
 		return 0;
 	rp->game = NULL;
-	rp->start = rp->standard;
+	if (!qt.fen) {
+		rp->start = rp->standard;
+	} else if (!quick_fen(rp, qt.fen, qt.fen_len)) {
+		/* a FEN the lane does not set up: the tag reader's (which reports what is wrong) */
+		*wide_at = at;
+		*read_tags = 0;
+		return 0;
+	}
 	rp->start_ok = 1;
 	hamle_result tag_res = qt.result ? hamle_result_parse(qt.result, qt.result_len) : HAMLE_RESULT_NONE;
 	return quick_judge(rp, loc, s, at, n, lim, raw, tag_res, open);
