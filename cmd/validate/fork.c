@@ -60,7 +60,7 @@ typedef struct list {
 } list;
 
 /* Keeps one game; false when out of memory. */
-static bool keep(list *l, const hamle_chunk *ch, bool judged, unsigned plies)
+static bool keep(list *l, const hamle_chunk *ch, int judged, unsigned plies)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -83,7 +83,7 @@ static bool keep(list *l, const hamle_chunk *ch, bool judged, unsigned plies)
 		g->ch.data = g->copy;
 	}
 	l->n++;
-	l->judged += judged;
+	l->judged += judged != 0; /* read in one pass */
 	return true;
 }
 
@@ -97,11 +97,11 @@ static bool read_games(const vd_fork *f, piece *p, list *l, hamle_replay *rp, ha
 		return false;
 	for (;;) {
 		hamle_chunk ch;
-		int rc = vd_quick_next(tries, rp, p->r, &cfg->ropts, &ch);
+		int rc = vd_quick_next(tries, rp, p->r, cfg, &ch);
 		if (rc < 0)
 			return false;
-		if (rc == 1) {
-			if (!keep(l, &ch, true, hamle_replay_plies(rp)))
+		if (rc == 1 || rc == 2) {
+			if (!keep(l, &ch, rc, hamle_replay_plies(rp)))
 				return false;
 			continue;
 		}

@@ -22,11 +22,12 @@
 #define VD_FORK_SEARCH ((size_t)4 << 20)
 
 /* One game of a piece: its chunk (game and line counted from the piece's start), judged clean by
- * the quick lane (plies) or left for the workers. */
+ * the quick lane (plies), or left for the workers: with its tags' findings alone to make (judged
+ * 2: vd_quick_next's answer) or in full (0). */
 typedef struct vd_fork_game {
 	hamle_chunk ch;
 	unsigned char *copy; /* the chunk's bytes when they were not in the mapping */
-	bool judged;
+	int judged;
 	unsigned plies;
 } vd_fork_game;
 

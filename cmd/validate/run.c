@@ -121,6 +121,7 @@ static vd_item *item_from_chunk(vd_run_ctx *c, const hamle_chunk *ch, const char
 	it->oom = false;
 	it->skipped = false;
 	it->quick = false;
+	it->tagged = false;
 	it->batch = 1;
 	it->errors = it->warnings = 0;
 	it->plies = 0;
@@ -234,11 +235,13 @@ static int submit_judged(vd_run_ctx *c, hamle_pool *pool)
 	return it && (hamle_pool_submit_done(pool, it) != 0 || hamle_pool_publish(pool) != 0);
 }
 
-/* A game to the pool: one judged by the quick lane already (plies) as worked, else for a worker.
- * 0, or 1 when the pool stopped or memory ran out. */
-static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const char *source, bool judged,
+/* A game to the pool: one judged clean by the quick lane already (judged 1; plies) as worked, else
+ * for a worker (judged 2: its movetext judged, plies, its tags' findings to make). 0, or 1 when the
+ * pool stopped or memory ran out. */
+static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const char *source, int code,
 	unsigned plies)
 {
+	bool judged = code == 1;
 	vd_item *run = c->judged;
 	if (judged && run && run->chunk.source == source && run->batch < JUDGED_RUN_GAMES &&
 	    run->chunk.total_len < JUDGED_RUN_BYTES) {
@@ -261,6 +264,10 @@ static int submit(vd_run_ctx *c, hamle_pool *pool, const hamle_chunk *ch, const 
 		it->plies = plies;
 		c->judged = it;
 		return 0;
+	}
+	if (code == 2) {
+		it->tagged = true;
+		it->plies = plies;
 	}
 	if ((c->fork_open || c->solo) && c->nworkers == 2) {
 		/* -j 2 with the fork reading beside this thread: the pool's one worker would be a third
@@ -319,8 +326,8 @@ static int read_input(vd_run_ctx *c, hamle_pool *pool, hamle_reader *r, const ch
 		if (c->one_pass && (c->borrow || c->fork_open || c->solo ||
 		    atomic_load_explicit(&c->unworked, memory_order_relaxed) >= ONE_PASS_BACKLOG))
 			/* a clean plain game read and judged in one pass (the splitter's pass saved) */
-			rc = vd_quick_next(&c->tries, c->workers[c->own].rp, r, &c->cfg->ropts, &ch);
-		bool judged = rc == 1;
+			rc = vd_quick_next(&c->tries, c->workers[c->own].rp, r, c->cfg, &ch);
+		int judged = rc == 1 || rc == 2 ? rc : 0;
 		if (judged) {
 			rc = HAMLE_OK;
 		} else if (rc == 0) {

@@ -75,6 +75,8 @@ typedef struct vd_item {
 	bool oom;                       /* parsing or replaying ran out of memory */
 	bool skipped;                   /* left out by --where, --game, --invert (not counted) */
 	bool quick;                     /* judged clean by the quick lane */
+	bool tagged;                    /* read in one pass, only its tags' findings to make (plies:
+	                                 * its mainline's) */
 	size_t batch;                   /* games the item stands for: 1, or a run of games the quick
 	                                 * lane judged clean (chunk: the first; total_len: all) */
 	size_t errors, warnings;        /* findings of the game (including those not kept; without
@@ -104,10 +106,11 @@ typedef struct vd_quick_tries {
 	unsigned misses, wait;
 } vd_quick_tries;
 
-/* hamle_replay_quick_next when t says to try: 1 (the game read and judged), 0 (read it with
+/* hamle_replay_quick_next_findings (hamle_replay_quick_next under --html, whose report wants a
+ * game with findings replayed in full) when t says to try: 1 (the game read and judged clean), 2
+ * (read, its movetext clean, its tags' findings for a worker: vd_item.tagged), 0 (read it with
  * hamle_reader_next_chunk), or negative on error. */
-int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const hamle_reader_options *o,
-	hamle_chunk *ch);
+int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const vd_config *cfg, hamle_chunk *ch);
 
 /* Totals over every game, kept by the main thread. */
 typedef struct vd_totals {

@@ -37,14 +37,14 @@ static bool where_verdict(vd_item *it, int match, bool invert, bool *failed)
 	return false;
 }
 
-int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const hamle_reader_options *o,
-	hamle_chunk *ch)
+int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const vd_config *cfg, hamle_chunk *ch)
 {
 	if (t->wait) {
 		t->wait--;
 		return 0;
 	}
-	int rc = hamle_replay_quick_next(rp, r, o, ch);
+	int rc = cfg->html ? hamle_replay_quick_next(rp, r, &cfg->ropts, ch)
+	                   : hamle_replay_quick_next_findings(rp, r, &cfg->ropts, ch);
 	if (rc == 0) { /* the next 1, 3, 7 ... 63 games go the usual way */
 		t->misses += t->misses < 6;
 		t->wait = (1u << t->misses) - 1;
@@ -97,8 +97,11 @@ void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 	 * whose tags alone have findings (a roster name missing) is reported from its tags, unless
 	 * an HTML report wants its moves. */
 	if (!cfg->full && !cfg->all && !cfg->unique && !where && !(chosen && cfg->select.invert)) {
-		int q = cfg->html ? hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts)
-		                  : hamle_replay_quick_findings(w->rp, &w->game, &it->chunk, &cfg->ropts);
+		/* read in one pass, its movetext judged: its tags alone are read (else the usual way) */
+		int q = it->tagged ? hamle_replay_quick_tag_findings(w->rp, &w->game, &it->chunk, &cfg->ropts, it->plies) : 0;
+		if (q == 0)
+			q = cfg->html ? hamle_replay_quick(w->rp, &w->game, &it->chunk, &cfg->ropts)
+			              : hamle_replay_quick_findings(w->rp, &w->game, &it->chunk, &cfg->ropts);
 		if (q < 0) {
 			it->oom = true;
 			return;

@@ -4,7 +4,9 @@
  * a size the input's first byte picks. abort() unless both hand out the same chunks (bytes, game
  * number, line, column, offset, total length, flags), and every game taken in one pass is one the
  * quick lane judges clean on the same chunk, with the same plies. Language detection over every
- * built-in locale, as hamle-validate without --from. */
+ * built-in locale, as hamle-validate without --from. hamle_replay_quick_next_findings too: a game
+ * it takes with its tags' findings to make (2) is one the lane on its chunk answers 2 on, and
+ * hamle_replay_quick_tag_findings makes the findings that call made. */
 #define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdio.h>
@@ -39,8 +41,43 @@ static void done_fn(void *payload, size_t offset)
 	(void)offset;
 }
 
-/* The chunks of data (at most MAX_GAMES; their bytes stay in data, or are compared at once). */
-static void read_all(const uint8_t *data, size_t size, size_t slice, hamle_replay *rp, struct seen *ref)
+/* The findings of rp, one line each (code, severity, line, column, offset, message). */
+static size_t findings_text(const hamle_replay *rp, char *buf, size_t cap)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < hamle_replay_finding_count(rp) && n < cap; i++) {
+		const hamle_diagnostic *f = hamle_replay_finding(rp, i);
+		int w = snprintf(buf + n, cap - n, "%s %d %zu %zu %zu %s\n", f->id, (int)f->severity,
+			f->error.line, f->error.column, f->error.offset, f->error.message);
+		n += w > 0 ? (size_t)w : 0;
+	}
+	return hamle_replay_finding_count(rp);
+}
+
+/* A game taken in one pass with its tags' findings to make (2): the lane on its chunk answers 2
+ * with the same plies, and the tags' findings made from the chunk are that call's. */
+static void check_tagged(hamle_replay *rp, hamle_game **g, const hamle_chunk *ch)
+{
+	static char a[8192], b[8192];
+	unsigned plies = hamle_replay_plies(rp);
+	if (hamle_replay_quick_findings(rp, g, ch, NULL) != 2 || hamle_replay_plies(rp) != plies) {
+		fprintf(stderr, "game %zu: taken in one pass (2), but the lane on its chunk differs\n", ch->game);
+		abort();
+	}
+	size_t na = findings_text(rp, a, sizeof(a));
+	const hamle_locale *la = hamle_replay_locale(rp);
+	if (hamle_replay_quick_tag_findings(rp, g, ch, NULL, plies) != 2 || hamle_replay_plies(rp) != plies ||
+	    findings_text(rp, b, sizeof(b)) != na || strcmp(a, b) || hamle_replay_locale(rp) != la ||
+	    hamle_replay_error_count(rp) != 0) {
+		fprintf(stderr, "game %zu: the tags' findings differ:\n%s---\n%s", ch->game, a, b);
+		abort();
+	}
+}
+
+/* The chunks of data (at most MAX_GAMES; their bytes stay in data, or are compared at once); with
+ * findings, hamle_replay_quick_next_findings in one pass. */
+static void read_all(const uint8_t *data, size_t size, size_t slice, hamle_replay *rp, struct seen *ref, int findings)
 {
 	hamle_reader *r = NULL;
 	if (hamle_reader_new(&r, NULL) != 0)
@@ -55,10 +92,13 @@ static void read_all(const uint8_t *data, size_t size, size_t slice, hamle_repla
 	size_t n = 0;
 	while (n < MAX_GAMES) {
 		hamle_chunk ch;
-		int q = rp ? hamle_replay_quick_next(rp, r, NULL, &ch) : 0;
-		if (q < 0)
+		int q = !rp ? 0 : findings ? hamle_replay_quick_next_findings(rp, r, NULL, &ch)
+		                          : hamle_replay_quick_next(rp, r, NULL, &ch);
+		if (q < 0 || (q == 2 && !findings))
 			abort();
-		if (q == 1) {
+		if (q == 2) {
+			check_tagged(rp, &g, &ch);
+		} else if (q == 1) {
 			unsigned plies = hamle_replay_plies(rp);
 			if (hamle_replay_quick(rp, &g, &ch, NULL) != 1 || hamle_replay_plies(rp) != plies) {
 				fprintf(stderr, "game %zu: taken in one pass, but the lane does not judge its chunk clean\n",
@@ -160,10 +200,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	static struct seen ref;
 	ref.n = 0;
-	read_all(data, size, 0, NULL, &ref);
-	read_all(data, size, 0, rp, &ref);
+	read_all(data, size, 0, NULL, &ref, 0);
+	read_all(data, size, 0, rp, &ref, 0);
+	read_all(data, size, 0, rp, &ref, 1);
 	size_t slice = size ? 3 + data[0] % 200 : 3;
-	read_all(data, size, slice, rp, &ref);
+	read_all(data, size, slice, rp, &ref, (int)(size & 1)); /* the mapping in slices: either way */
 	if (size > 2 && ref.n < MAX_GAMES) {
 		/* at an offset the input picks, and where games start after a blank line (as
 		 * hamle-validate forks) */

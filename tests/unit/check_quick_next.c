@@ -214,6 +214,50 @@ START_TEST(fen_games_are_taken)
 }
 END_TEST
 
+START_TEST(roster_missing_games_are_taken_with_their_findings)
+{
+	/* a game lacking Date, Round, White and Black (a lichess study's chapter), with a Variant tag
+	 * naming standard chess and a FEN start: taken in one pass, 2 (its tags' findings to make);
+	 * hamle_replay_quick_next leaves it, as a Chess960 one; the findings made from the chunk are
+	 * hamle_replay_quick_findings' */
+	const char *in = "[Event \"s\"]\n[Site \"s\"]\n[Result \"*\"]\n\n1. Nf3 *\n\n"
+		"[Event \"s\"]\n[Site \"s\"]\n[Variant \"Standard\"]\n[Result \"*\"]\n"
+		"[FEN \"6k1/5ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1\"]\n\n1. Qa8# { mate } *\n\n"
+		"[Event \"s\"]\n[Site \"s\"]\n[Variant \"Chess960\"]\n[Result \"*\"]\n\n1. Nf3 *\n\n";
+	hamle_reader *r = NULL;
+	ck_assert_int_eq(hamle_reader_new(&r, NULL), HAMLE_OK);
+	hamle_reader_set_input_buffer(r, in, strlen(in), "t");
+	hamle_chunk ch;
+	hamle_game *g = NULL;
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &ch), HAMLE_OK); /* the reader starts on its own */
+	ck_assert_int_eq(hamle_replay_quick_next(rp, r, NULL, &ch), 0);
+	ck_assert_int_eq(hamle_replay_quick_next_findings(rp, r, NULL, &ch), 2);
+	ck_assert_uint_eq(ch.game, 2);
+	ck_assert_uint_eq(hamle_replay_plies(rp), 1);
+	ck_assert_int_eq(hamle_replay_quick_findings(rp, &g, &ch, NULL), 2);
+	ck_assert_uint_eq(hamle_replay_finding_count(rp), 1);
+	char want[256];
+	snprintf(want, sizeof(want), "%s", hamle_replay_finding(rp, 0)->error.message);
+	ck_assert_int_eq(hamle_replay_quick_tag_findings(rp, &g, &ch, NULL, 1), 2);
+	ck_assert_uint_eq(hamle_replay_finding_count(rp), 1);
+	ck_assert_str_eq(hamle_replay_finding(rp, 0)->id, "missing-tag");
+	ck_assert_str_eq(hamle_replay_finding(rp, 0)->error.message, want);
+	ck_assert_str_eq(want, "missing tag Date, Round, White, Black");
+	ck_assert_uint_eq(hamle_replay_plies(rp), 1);
+	ck_assert_uint_eq(hamle_replay_error_count(rp), 0);
+	ck_assert_str_eq(hamle_game_tag(g, "Variant"), "Standard");
+	/* Chess960: the tag reader's (not taken), then the input's end */
+	ck_assert_int_eq(hamle_replay_quick_next_findings(rp, r, NULL, &ch), 0);
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &ch), HAMLE_OK);
+	ck_assert_uint_eq(ch.game, 3);
+	ck_assert_int_eq(hamle_replay_quick_tag_findings(rp, &g, &ch, NULL, 1), 0);
+	ck_assert_int_eq(hamle_replay_quick_next_findings(rp, r, NULL, &ch), 0);
+	ck_assert_int_eq(hamle_reader_next_chunk(r, &ch), HAMLE_ITEROVER);
+	hamle_game_free(g);
+	hamle_reader_free(r);
+}
+END_TEST
+
 START_TEST(over_the_game_limit_is_split)
 {
 	hamle_reader_options o = HAMLE_READER_OPTIONS_INIT;
@@ -320,6 +364,7 @@ Suite *quick_next_suite(void)
 	tcase_add_test(tc, same_chunks_as_the_splitter);
 	tcase_add_test(tc, plain_games_are_taken);
 	tcase_add_test(tc, fen_games_are_taken);
+	tcase_add_test(tc, roster_missing_games_are_taken_with_their_findings);
 	tcase_add_test(tc, over_the_game_limit_is_split);
 	tcase_add_test(tc, forks_join_as_one_reader);
 	suite_add_tcase(s, tc);

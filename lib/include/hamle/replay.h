@@ -157,6 +157,17 @@ HAMLE_EXTERN int hamle_replay_quick_findings(hamle_replay *rp, hamle_game **game
  * the reader's. For a verdict alone: the splitter's pass over a clean game's bytes is saved. */
 HAMLE_EXTERN int hamle_replay_quick_next(hamle_replay *rp, hamle_reader *r, const hamle_reader_options *opts,
 	hamle_chunk *out);
+/* As hamle_replay_quick_next, also taking a game whose only findings would be its tags' own (a
+ * Seven Tag Roster name missing, its other tags plain): then returns 2, the movetext judged clean
+ * but the findings not made. hamle_replay_quick_tag_findings makes them from the chunk. */
+HAMLE_EXTERN int hamle_replay_quick_next_findings(hamle_replay *rp, hamle_reader *r,
+	const hamle_reader_options *opts, hamle_chunk *out);
+/* For a chunk hamle_replay_quick_next_findings answered 2 on, with the plies it replayed: reads the
+ * tags alone and returns 2 with rp and *game as hamle_replay_quick_findings leaves them after
+ * answering 2 (the tags' findings, the start, the plies, the locale). 0 when the tags are not as
+ * that call found them (then judge the chunk the usual way); negative on error. */
+HAMLE_EXTERN int hamle_replay_quick_tag_findings(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
+	const hamle_reader_options *opts, unsigned plies);
 
 /* The locale the game was read in (detected or declared). */
 HAMLE_EXTERN const hamle_locale *hamle_replay_locale(const hamle_replay *rp);

@@ -17,8 +17,8 @@ size_t replay_quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 	qt->roster = 0;
 	qt->result = NULL;
 	qt->result_len = 0;
-	qt->fen = NULL;
-	qt->fen_len = 0;
+	qt->fen = qt->variant = NULL;
+	qt->fen_len = qt->variant_len = 0;
 	for (;;) {
 		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
 			i++;
@@ -48,8 +48,10 @@ size_t replay_quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 			qt->fen = s + vs; /* the first, as the tag reader takes it */
 			qt->fen_len = vl;
 		}
-		if (nl == 7 && !memcmp(name, "Variant", 7))
-			*wide = 1; /* its rules: the tag reader tells them */
+		if (nl == 7 && !memcmp(name, "Variant", 7) && !qt->variant) {
+			qt->variant = s + vs;
+			qt->variant_len = vl;
+		}
 		for (unsigned k = 0; k < REPLAY_ROSTER; k++) {
 			const struct replay_tag_name *r = &replay_roster[k];
 			if (r->len == nl && r->name[0] == name[0] && !memcmp(name, r->name, nl)) {

@@ -8,20 +8,20 @@
 /* The tags of a plain game, read straight from the chunk (no decoding, no lexer): only the strict
  * form `[Name "value"]`, a name of ASCII letters, digits and '_' starting with a capital, a value of
  * printable ASCII without '"' or '\\', blanks and line ends between; anything else (escapes, other
- * bytes, comments, a name or value at the length limit) gives up. A Variant tag is read on, for the
- * tag reader to set the start position up from (as a value with bytes from 0x80); a FEN tag's
- * value is kept for the lane to set it up from. */
+ * bytes, comments, a name or value at the length limit) gives up. The first FEN and Variant values
+ * are kept for the lane to set the start up from (quick_lane.c). */
 struct quick_tags {
 	unsigned roster;        /* Seven Tag Roster names present, bit per name (as replay.c) */
 	const char *result;     /* the first Result value */
 	size_t result_len;
 	const char *fen;        /* the first FEN value, NULL when none */
 	size_t fen_len;
+	const char *variant;    /* the first Variant value, NULL when none */
+	size_t variant_len;
 };
 
 /* Returns where the movetext starts, or 0 to give up. *wide is set when a value holds a byte from
- * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld") or the game has
- * a Variant tag (its start position: the tag reader's). */
+ * 0x80 (read on, as the caller must decode the tags: a name in UTF-8, "Grünfeld"). */
 size_t replay_quick_tags(const char *s, size_t n, size_t max, struct quick_tags *qt, int *wide);
 
 #endif
