@@ -178,18 +178,25 @@ static void read_claimed(vd_fork *f, piece *p, hamle_replay *rp, hamle_game **ga
 	pthread_cond_broadcast(&f->cv);
 }
 
+/* The fork's thread: reads pieces while there are any to claim, then ends (vd_fork_free then joins
+ * a thread that has ended, not one it must wake first: a wake-up on a virtual machine costs as
+ * much as reading a piece). */
 static void *fork_main(void *arg)
 {
 	vd_fork *f = arg;
 	pthread_mutex_lock(&f->mu);
 	for (;;) {
 		piece *p = NULL;
-		while (!f->quit && (f->count == VD_FORK_RING || !(p = claim_piece(f))))
+		while (!f->quit && (f->count == VD_FORK_RING || !(p = claim_piece(f)))) {
+			if (f->closed || f->next == SIZE_MAX)
+				goto out; /* none will be claimed again */
 			pthread_cond_wait(&f->cv, &f->mu);
+		}
 		if (f->quit)
 			break;
 		read_claimed(f, p, f->rp, &f->game, &f->tries);
 	}
+out:
 	pthread_mutex_unlock(&f->mu);
 	return NULL;
 }
