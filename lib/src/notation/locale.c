@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "error_internal.h"
@@ -293,18 +294,33 @@ int hamle_locale_load_buffer(hamle_locale **out, const char *data, size_t len,
 	return load_bytes(out, (const unsigned char *)data, len, source_name, NULL, err);
 }
 
-int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err)
+int loc_load_stream_cached(hamle_locale **out, FILE *f, const char *path, hamle_locale_cache *cache,
+	hamle_error *err)
 {
 	*out = NULL;
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return hamle_error_set(err, HAMLE_EIO, "%s: %s", path, strerror(errno));
-	char *buf = malloc(LOC_MAX_FILE + 1);
+	/* a buffer the file's size (a byte more: one past the limit is read to tell it is over),
+	 * not the limit's megabyte: 16 pages touched for a shipped file, not 256 mapped */
+	struct stat st;
+	size_t cap = LOC_MAX_FILE + 1;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 && (uintmax_t)st.st_size < cap)
+		cap = (size_t)st.st_size + 1;
+	char *buf = malloc(cap);
 	if (!buf) {
 		fclose(f);
 		return hamle_error_set(err, HAMLE_ENOMEM, "out of memory");
 	}
-	size_t n = fread(buf, 1, LOC_MAX_FILE + 1, f);
+	size_t n = fread(buf, 1, cap, f);
+	if (n == cap && cap < LOC_MAX_FILE + 1 && !ferror(f)) {
+		/* it grew since fstat: read on up to the limit */
+		char *more = realloc(buf, LOC_MAX_FILE + 1);
+		if (!more) {
+			free(buf);
+			fclose(f);
+			return hamle_error_set(err, HAMLE_ENOMEM, "out of memory");
+		}
+		buf = more;
+		n += fread(buf + n, 1, LOC_MAX_FILE + 1 - n, f);
+	}
 	int bad = ferror(f);
 	fclose(f);
 	int rc;
@@ -314,6 +330,15 @@ int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cach
 		rc = load_bytes(out, (const unsigned char *)buf, n, path, cache, err);
 	free(buf);
 	return rc;
+}
+
+int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return hamle_error_set(err, HAMLE_EIO, "%s: %s", path, strerror(errno));
+	return loc_load_stream_cached(out, f, path, cache, err);
 }
 
 int hamle_locale_load_file(hamle_locale **out, const char *path, hamle_error *err)

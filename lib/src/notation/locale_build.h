@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "notation/locale_internal.h"
 
@@ -128,6 +129,9 @@ int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, 
 /* hamle_locale_load_file through cache (NULL: none) for a file whose bytes are a shipped locale's
  * (locale.c; hamle_locale_load_search_cached loads the files it finds with it). */
 int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err);
+/* The same for the file open as f (read to its end and closed here, whatever the outcome). */
+int loc_load_stream_cached(hamle_locale **out, FILE *f, const char *path, hamle_locale_cache *cache,
+	hamle_error *err);
 
 /* Applies one YAML document, in the loader's form (locale_docs.h), to b (locale_yaml.c). */
 struct loc_doc;

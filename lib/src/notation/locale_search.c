@@ -44,10 +44,9 @@ int hamle_locale_load_search_cached(hamle_locale **out, const char *tag, const c
 				continue; /* not in this directory: the next one */
 			return hamle_error_set(err, HAMLE_EIO, "%s: %s", buf, strerror(errno));
 		}
-		fclose(f);
 		if (path && size)
 			snprintf(path, size, "%s", buf);
-		int rc = loc_load_file_cached(out, buf, cache, err);
+		int rc = loc_load_stream_cached(out, f, buf, cache, err); /* closes f */
 		if (err)
 			err->source = path && size ? path : NULL; /* buf is gone once this returns */
 		if (rc < 0)
