@@ -1,22 +1,20 @@
 /* gen_locale_docs.c: a build-time host program. It parses every YAML file of locales/ with libyaml and
  * writes their documents as C data in the loader's form (notation/locale_docs.h: nodes, sequence
- * items, mapping pairs and the scalars' bytes, numbered rather than pointed to), so that loading a
- * shipped locale skips parsing its YAML. The YAML files stay the source.
+ * items, mapping pairs and the scalars' bytes, numbered rather than pointed to; converted by the
+ * library's own lib/src/notation/locale_doc.c), so that loading a shipped locale skips parsing its
+ * YAML. The YAML files stay the source.
  *
  * Usage: hamle_gen_locale_docs OUT.c FILE.yaml...   (the tag is the file name without .yaml) */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
-static void put_bytes(FILE *o, const unsigned char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		fprintf(o, "%u,", s[i]);
-	fputs("0,", o);
-}
+#include "notation/locale_docs.h"
 
-/* Writes the document of file as doc_<k>; returns 0, or 1 on a read or parse error. */
+/* Writes the document of file as doc_<k>, in the form the library converts a file's document to at
+ * run time (locale_doc.c, compiled into this tool too); returns 0, or 1 on a read or parse error. */
 static int put_doc(FILE *o, const char *file, int k)
 {
 	FILE *f = fopen(file, "rb");
@@ -25,70 +23,61 @@ static int put_doc(FILE *o, const char *file, int k)
 		return 1;
 	}
 	yaml_parser_t p;
-	yaml_document_t d;
+	yaml_document_t y;
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_file(&p, f);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
-	if (!yaml_parser_load(&p, &d)) {
+	if (!yaml_parser_load(&p, &y)) {
 		fprintf(stderr, "gen_locale_docs: %s:%zu: %s\n", file, p.problem_mark.line + 1,
 			p.problem ? p.problem : "malformed YAML");
 		yaml_parser_delete(&p);
 		fclose(f);
 		return 1;
 	}
-	size_t nn = (size_t)(d.nodes.top - d.nodes.start);
-	/* the bytes of every scalar, each followed by a NUL */
-	fprintf(o, "static const unsigned char bytes_%d[] = {", k);
-	for (size_t i = 0; i < nn; i++) {
-		yaml_node_t *n = &d.nodes.start[i];
-		if (n->type == YAML_SCALAR_NODE)
-			put_bytes(o, n->data.scalar.value, n->data.scalar.length);
+	struct loc_doc d;
+	void *mem;
+	int rc = loc_doc_from_yaml(&d, &mem, &y);
+	yaml_document_delete(&y);
+	yaml_parser_delete(&p);
+	fclose(f);
+	if (rc < 0) {
+		fprintf(stderr, "gen_locale_docs: %s: out of memory\n", file);
+		return 1;
 	}
+	/* how much of each array the nodes use */
+	size_t nb = 0, ni = 0, np = 0;
+	for (uint32_t i = 0; i < d.n_nodes; i++) {
+		const struct loc_node *n = &d.nodes[i];
+		size_t end = (size_t)n->at + n->n;
+		if (n->type == LOC_NODE_SCALAR && end + 1 > nb)
+			nb = end + 1;
+		else if (n->type == LOC_NODE_SEQUENCE && end > ni)
+			ni = end;
+		else if (n->type == LOC_NODE_MAPPING && end > np)
+			np = end;
+	}
+	fprintf(o, "static const unsigned char bytes_%d[] = {", k);
+	for (size_t i = 0; i < nb; i++)
+		fprintf(o, "%u,", (unsigned char)d.bytes[i]);
 	fputs("0};\n", o);
 	fprintf(o, "static const uint32_t items_%d[] = {", k);
-	for (size_t i = 0; i < nn; i++) {
-		yaml_node_t *n = &d.nodes.start[i];
-		if (n->type == YAML_SEQUENCE_NODE)
-			for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++)
-				fprintf(o, "%d,", *it);
-	}
+	for (size_t i = 0; i < ni; i++)
+		fprintf(o, "%u,", d.items[i]);
 	fputs("0};\n", o);
 	fprintf(o, "static const struct loc_pair pairs_%d[] = {", k);
-	for (size_t i = 0; i < nn; i++) {
-		yaml_node_t *n = &d.nodes.start[i];
-		if (n->type == YAML_MAPPING_NODE)
-			for (yaml_node_pair_t *pr = n->data.mapping.pairs.start; pr < n->data.mapping.pairs.top; pr++)
-				fprintf(o, "{%d,%d},", pr->key, pr->value);
-	}
+	for (size_t i = 0; i < np; i++)
+		fprintf(o, "{%u,%u},", d.pairs[i].key, d.pairs[i].value);
 	fputs("{0,0}};\n", o);
 	/* {type, at, n, line, column, index}: locale_docs.h */
 	fprintf(o, "static const struct loc_node nodes_%d[] = {\n", k);
-	size_t ub = 0, ui = 0, up = 0;
-	for (size_t i = 0; i < nn; i++) {
-		yaml_node_t *n = &d.nodes.start[i];
-		size_t at = 0, c = 0;
-		if (n->type == YAML_SCALAR_NODE) {
-			at = ub;
-			c = n->data.scalar.length;
-			ub += c + 1;
-		} else if (n->type == YAML_SEQUENCE_NODE) {
-			at = ui;
-			c = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-			ui += c;
-		} else if (n->type == YAML_MAPPING_NODE) {
-			at = up;
-			c = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
-			up += c;
-		}
-		fprintf(o, "\t{%d, %zu, %zu, %zu, %zu, %zu},\n", (int)n->type, at, c, n->start_mark.line,
-			n->start_mark.column, n->start_mark.index);
+	for (uint32_t i = 0; i < d.n_nodes; i++) {
+		const struct loc_node *n = &d.nodes[i];
+		fprintf(o, "\t{%u, %u, %u, %u, %u, %u},\n", n->type, n->at, n->n, n->line, n->column, n->index);
 	}
 	fputs("};\n", o);
-	fprintf(o, "static const struct loc_doc doc_%d = {nodes_%d, %zu, (const char *)bytes_%d, items_%d, pairs_%d};\n",
-		k, k, nn, k, k, k);
-	yaml_document_delete(&d);
-	yaml_parser_delete(&p);
-	fclose(f);
+	fprintf(o, "static const struct loc_doc doc_%d = {nodes_%d, %u, (const char *)bytes_%d, items_%d, pairs_%d};\n",
+		k, k, d.n_nodes, k, k, k);
+	free(mem);
 	return 0;
 }
 

@@ -179,6 +179,9 @@ struct loc_regex {
  * for by hamle_loc_pattern. NULL when out of memory (code is not freed). */
 struct loc_regex *loc_regex_new(pcre2_code *code, const char *src, size_t len, int jit);
 struct loc_regex *loc_regex_ref(struct loc_regex *r);
+/* src[0..len) compiled in UTF mode (with jit also JIT-compiled where PCRE2 can: else it is
+ * interpreted, the same matches); NULL with *err (a PCRE2 error code) and *off set. */
+pcre2_code *loc_regex_compile(const char *src, size_t len, int jit, int *err, size_t *off);
 void loc_regex_unref(struct loc_regex *r); /* NULL-safe */
 bool loc_regex_same(const struct loc_regex *r, const char *src, size_t len);
 

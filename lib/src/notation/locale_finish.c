@@ -408,7 +408,7 @@ static int make_patterns(struct loc_build *b)
 			continue;
 		}
 		/* the header pattern is matched against each leading line of every scoresheet chunk:
-		 * JIT-compiled where PCRE2 can (else it is interpreted, the same matches) */
+		 * JIT-compiled */
 		int jit = i == HAMLE_LOC_PAT_HEADER;
 		if (s->at.builtin) {
 			/* a shipped file's: compiled when first matched (hamle_loc_pattern) */
@@ -420,16 +420,13 @@ static int make_patterns(struct loc_build *b)
 		}
 		snprintf(what, sizeof(what), "scoresheet.patterns.%s", pattern_key[i]);
 		int code;
-		PCRE2_SIZE off;
-		pcre2_code *re = pcre2_compile((PCRE2_SPTR)s->text, s->len, PCRE2_UTF, &code, &off, NULL);
+		size_t off;
+		pcre2_code *re = loc_regex_compile(s->text, s->len, jit, &code, &off);
 		if (!re) {
 			PCRE2_UCHAR msg[120];
 			pcre2_get_error_message(code, msg, sizeof(msg));
-			return loc_fail(b, &s->at, "%s: %s at pattern offset %zu", what, (const char *)msg,
-				(size_t)off);
+			return loc_fail(b, &s->at, "%s: %s at pattern offset %zu", what, (const char *)msg, off);
 		}
-		if (jit)
-			(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 		struct loc_regex *r = loc_regex_new(re, s->text, s->len, jit);
 		if (!r) {
 			pcre2_code_free(re);

@@ -39,6 +39,16 @@ void loc_regex_unref(struct loc_regex *r)
 	free(r);
 }
 
+pcre2_code *loc_regex_compile(const char *src, size_t len, int jit, int *err, size_t *off)
+{
+	PCRE2_SIZE at = 0;
+	pcre2_code *code = pcre2_compile((PCRE2_SPTR)src, len, PCRE2_UTF, err, &at, NULL);
+	*off = (size_t)at;
+	if (code && jit)
+		(void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+	return code;
+}
+
 const pcre2_code *hamle_loc_pattern(const struct hamle_locale *loc, int i)
 {
 	struct loc_regex *r = loc->pattern_own[i];
@@ -48,12 +58,10 @@ const pcre2_code *hamle_loc_pattern(const struct hamle_locale *loc, int i)
 	if (code)
 		return code;
 	int err;
-	PCRE2_SIZE off;
-	code = pcre2_compile((PCRE2_SPTR)r->src, r->len, PCRE2_UTF, &err, &off, NULL);
+	size_t off;
+	code = loc_regex_compile(r->src, r->len, r->jit, &err, &off);
 	if (!code)
 		return NULL; /* out of memory (a shipped pattern compiles) */
-	if (r->jit)
-		(void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 	pcre2_code *none = NULL;
 	if (!atomic_compare_exchange_strong_explicit(&r->code, &none, code, memory_order_acq_rel,
 		memory_order_acquire)) {

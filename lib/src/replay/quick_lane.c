@@ -9,6 +9,11 @@
 #include "replay/quick_tags.h"
 #include "replay/replay_internal.h"
 
+/* A chunk over its limit, cut short, or with a byte order mark inside: findings the full path
+ * makes; a game without tags (a typed scoresheet) lacks the roster or has header lines the lane
+ * does not read. */
+#define CHUNK_FULL_PATH (HAMLE_CHUNK_OVERFLOW | HAMLE_CHUNK_TRUNCATED | HAMLE_CHUNK_BOM | HAMLE_CHUNK_SCORESHEET)
+
 /* What quick_raw does with a game whose tags lack a Seven Tag Roster name (that finding alone). */
 enum { TAGS_NONE, TAGS_READER, TAGS_LATER };
 
@@ -139,6 +144,35 @@ int hamle_replay_quick_next_findings(hamle_replay *rp, hamle_reader *r, const ha
 	return quick_next(rp, r, opts, out, TAGS_LATER);
 }
 
+/* The tags alone (chunk's first head_len bytes; all of it for 0) through the tag reader: rp->game
+ * set to *game, the tags' findings made (*tagf: the roster's missing names, allowed with
+ * findings) and the start set up. 1; 0 when anything else was found, or a finding not allowed;
+ * negative on error. */
+static int quick_tag_reader(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk, size_t head_len,
+	const hamle_reader_options *opts, int findings, size_t *tagf)
+{
+	hamle_chunk head = *chunk;
+	if (head_len)
+		head.len = head_len;
+	int rc = pgn_game_parse(game, &head, opts, 1);
+	if (rc < 0)
+		return rc;
+	rp->game = *game;
+	if (rp->game->nfindings)
+		return 0;
+	replay_scan_tags(rp);
+	if (rp->nfindings)
+		return 0;
+	/* the roster's missing names: a warning of the tags alone, which hamle_replay_run reports first
+	 * (and the lane only where nothing else would follow it) */
+	replay_check_tags(rp);
+	*tagf = rp->nfindings;
+	if ((*tagf && !findings) || replay_setup_start(rp) || rp->nfindings != *tagf)
+		return 0;
+	rp->start_ok = 1;
+	return 1;
+}
+
 /* hamle_replay_quick, and with tag_findings hamle_replay_quick_findings (2: a clean movetext, the
  * tags' findings reported). */
 static int quick_chunk(hamle_replay *rp, hamle_game **game, const hamle_chunk *chunk,
@@ -146,10 +180,7 @@ static int quick_chunk(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 {
 	if (!rp || !game || !chunk)
 		return HAMLE_EUSAGE;
-	/* over its limit, cut short, a byte order mark inside: findings the full path makes; a game
-	 * without tags (a typed scoresheet) lacks the roster or has header lines the lane does not
-	 * read */
-	if (chunk->flags & (HAMLE_CHUNK_OVERFLOW | HAMLE_CHUNK_TRUNCATED | HAMLE_CHUNK_BOM | HAMLE_CHUNK_SCORESHEET))
+	if (chunk->flags & CHUNK_FULL_PATH)
 		return 0;
 	const hamle_locale *loc = quick_locale(rp, opts);
 	if (!loc)
@@ -172,26 +203,11 @@ static int quick_chunk(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	/* tags with bytes from 0x80 before a movetext: the tags alone are decoded and lexed, the
 	 * movetext is read raw (the lane gives up at any byte in it that is not ASCII, so its decoding
 	 * would change nothing, and the game's encoding is told by the tags' bytes alone) */
-	hamle_chunk head = *chunk;
-	if (wide_at)
-		head.len = wide_at;
-	int rc = pgn_game_parse(game, &head, opts, 1);
-	if (rc < 0)
+	size_t tagf;
+	int rc = quick_tag_reader(rp, game, chunk, wide_at, opts, tag_findings, &tagf);
+	if (rc <= 0)
 		return rc;
 	hamle_game *g = *game;
-	if (g->nfindings)
-		return 0;
-	rp->game = g;
-	replay_scan_tags(rp);
-	if (rp->nfindings)
-		return 0;
-	/* the roster's missing names: a warning of the tags alone, which hamle_replay_run reports first
-	 * (and the lane only where nothing else would follow it) */
-	replay_check_tags(rp);
-	size_t tagf = rp->nfindings;
-	if ((tagf && !tag_findings) || replay_setup_start(rp) || rp->nfindings != tagf)
-		return 0;
-	rp->start_ok = 1;
 	const char *tag = rp->tag_result;
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
 	int q;
@@ -223,7 +239,8 @@ int hamle_replay_quick_tag_findings(hamle_replay *rp, hamle_game **game, const h
 	const hamle_locale *loc = quick_locale(rp, opts);
 	pgn_limits lim;
 	pgn_limits_resolve(&lim, opts);
-	if (!loc || lim.encoding != HAMLE_ENCODING_AUTO)
+	if (!loc || lim.encoding != HAMLE_ENCODING_AUTO ||
+	    (chunk->flags & CHUNK_FULL_PATH))
 		return 0;
 	quick_reset(rp);
 	rp->loc = loc;
@@ -233,22 +250,10 @@ int hamle_replay_quick_tag_findings(hamle_replay *rp, hamle_game **game, const h
 	if (!at || wide || qt.roster == 0x7Fu || !quick_standard(qt.variant, qt.variant_len))
 		return 0;
 	/* the tags alone through the tag reader, as hamle_replay_quick_findings reads them */
-	hamle_chunk head = *chunk;
-	head.len = at;
-	int rc = pgn_game_parse(game, &head, opts, 1);
-	if (rc < 0)
+	size_t tagf;
+	int rc = quick_tag_reader(rp, game, chunk, at, opts, 1, &tagf);
+	if (rc <= 0 || !tagf)
 		return rc;
-	rp->game = *game;
-	if (rp->game->nfindings)
-		return 0;
-	replay_scan_tags(rp);
-	if (rp->nfindings)
-		return 0;
-	replay_check_tags(rp);
-	size_t tagf = rp->nfindings;
-	if (!tagf || replay_setup_start(rp) || rp->nfindings != tagf)
-		return 0;
-	rp->start_ok = 1;
 	rp->plies = plies;
 	return 2;
 }
