@@ -108,6 +108,19 @@ run_tool convert --in-place
 expect_rc 2 "in-place on stdin"
 
 # usage errors
+# a FEN with full-move number 0 (puzzle collections write "1 0"): the replay reads it as 1, and so
+# does the writer, so the converted game validates as the original did (numbered 1., not 0.)
+printf '[Event "p"]\n[Site "s"]\n[Date "?"]\n[Round "?"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/5PPP/Q5K1 b - - 1 0"]\n\n1... h6 2. Qa8+ Kh7 *\n' > "$T/fen0.pgn"
+run_tool convert "$T/fen0.pgn"
+expect_rc 0 "fen full-move 0"
+grep -q '^1\.\.\. h6 2\. Qa8+ Kh7 \*$' "$RUN_OUT" || fail "fen full-move 0: numbered $(tail -1 "$RUN_OUT")"
+cp "$RUN_OUT" "$T/fen0.out.pgn"
+if have_tool validate; then
+	run_tool validate "$T/fen0.out.pgn"
+	expect_rc 0 "fen full-move 0: validate the converted game"
+	grep -q 'warning' "$RUN_OUT" && fail "fen full-move 0: the converted game has a warning"
+fi
+
 run_tool convert --to xml "$D/mixed.pgn"
 expect_rc 2 "bad --to"
 run_tool convert --lang xx "$D/mixed.pgn"

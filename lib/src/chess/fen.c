@@ -257,7 +257,9 @@ int hamle_position_parse(struct hamle_position *p, const char *fen, hamle_error 
 		return hamle_error_set(err, HAMLE_EBADFEN, "full-move number: not a number '%.*s'",
 			(int)(flen[5] < 8 ? flen[5] : 8), field[5]);
 	p->halfmove = (uint16_t)(half > 65535 ? 65535 : half);
-	p->fullmove = (uint16_t)(full > 65535 ? 65535 : full);
+	/* the full-move number starts at 1: a FEN's 0 (puzzle collections write "1 0") counts as 1,
+	 * for the replay's move numbers and the writers' alike */
+	p->fullmove = (uint16_t)(full > 65535 ? 65535 : full < 1 ? 1 : full);
 	p->key = hamle_compute_key(p);
 	int them = !p->side;
 	if (hamle_attacked(p, pos_king(p, them), p->side, pos_all(p)))

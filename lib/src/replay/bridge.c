@@ -295,8 +295,7 @@ static int collect(hamle_replay *rp, struct bridge_work *w, size_t fail_tok)
 {
 	const hamle_token *toks = hamle_game_tokens(rp->game);
 	size_t n = hamle_game_token_count(rp->game);
-	/* a FEN's full-move number 0 counts as 1, as the walk has it */
-	long long full = rp->start.fullmove + (rp->start.fullmove == 0);
+	long long full = rp->start.fullmove;
 	long long ply0 = 2 * full - (rp->start.side == HAMLE_WHITE);
 	/* first pass: where the failing move is, and the last gap in the numbering before it */
 	size_t count = 0, gap = (size_t)-1, number = 0;

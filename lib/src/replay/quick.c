@@ -168,8 +168,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	int has_prev = 0; /* a move of the line was played: a variation may follow */
 	unsigned plies = 0; /* of the line (the mainline's at depth 0) */
 	/* the numbering's count of the ply due (2N - 1 for White's move N, 2N for Black's) is this
-	 * plus the plies played: a FEN's full-move number 0 counts as 1 */
-	const unsigned due0 = 2u * (pos.fullmove + (pos.fullmove == 0)) - (pos.side == HAMLE_WHITE);
+	 * plus the plies played */
+	const unsigned due0 = 2u * pos.fullmove - (pos.side == HAMLE_WHITE);
 	int pending_check = 0; /* the last move is marked '+' and gives check: mate not ruled out */
 	rp->history_len = 0;
 	if (replay_history_push(rp, &pos) < 0)

@@ -94,8 +94,7 @@ static void move_error(hamle_replay *rp, size_t i, int rc, const hamle_error *er
 static int check_number(hamle_replay *rp, struct walk_frame *f, size_t depth, size_t tok)
 {
 	const hamle_token *t = &hamle_game_tokens(rp->game)[tok];
-	/* a FEN's full-move number 0 (it starts at 1) is taken as 1, and the numbers after it follow */
-	unsigned fullmove = f->cur.fullmove + (rp->start.fullmove == 0);
+	unsigned fullmove = f->cur.fullmove; /* a FEN's 0 was read as 1 (fen.c) */
 	long long ply = 2LL * fullmove - (f->cur.side == HAMLE_WHITE); /* this move's place */
 	long long n = t->value, at = ply - f->number_shift;
 	int black = (t->flags & HAMLE_TOKEN_BLACK) != 0;
@@ -151,17 +150,17 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	}
 }
 
-/* Whether the move number nt fits the move due in p (zero: a FEN's full-move number 0 counts as 1):
- * check_number's common case in a few instructions. */
-static inline int number_fits(const hamle_token *nt, const struct hamle_position *p, unsigned zero)
+/* Whether the move number nt fits the move due in p: check_number's common case in a few
+ * instructions. */
+static inline int number_fits(const hamle_token *nt, const struct hamle_position *p)
 {
-	return nt->value == p->fullmove + zero && !((nt->flags & HAMLE_TOKEN_BLACK) && p->side == HAMLE_WHITE);
+	return nt->value == p->fullmove && !((nt->flags & HAMLE_TOKEN_BLACK) && p->side == HAMLE_WHITE);
 }
 
 /* What walk_plain needs of the walk besides the frame. */
 struct plain_ctx {
 	const hamle_locale *loc, *msg_loc;
-	unsigned request, laws, zero;
+	unsigned request, laws;
 	size_t depth;
 	int quiet, keep, has_vars;
 };
@@ -183,7 +182,7 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 	uint64_t hash = rp->moves_hash;
 	int quiet = c->quiet, keep = c->keep, has_vars = c->has_vars, played = 0, ended = 0;
 	const hamle_locale *loc = c->loc, *msg_loc = c->msg_loc;
-	unsigned request = c->request, zero = c->zero, laws = c->laws;
+	unsigned request = c->request, laws = c->laws;
 	uint64_t line_salt = 0x9E3779B97F4A7C15ull * (c->depth + 1);
 	/* a move marked '+' that gives check (san_fast_check) is a mate only when no legal move
 	 * follows: the mate test (a move generation) waits until the line stops here, and a next move
@@ -226,7 +225,7 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 				break; /* a wrong mark: the caller reports it */
 		}
 		if (num) {
-			if (!number_fits(&toks[num - 1], &pos, zero))
+			if (!number_fits(&toks[num - 1], &pos))
 				break;
 			played |= 2; /* the number fits: the line is back in step */
 			num = 0;
@@ -310,13 +309,12 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	if (replay_history_push(rp, &rp->start) < 0)
 		goto nomem;
 	size_t number = 0; /* 1 + token index of the move number before the line's next move; 0 none */
-	unsigned zero = rp->start.fullmove == 0; /* a FEN's full-move number 0 counts as 1 */
 	unsigned laws = rp->laws;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
 	int has_vars = g->nvars != 0;
 	struct plain_ctx plain = {loc, msg_loc, (rp->opts.flags & HAMLE_REPLAY_STRICT) ? 0u : HAMLE_SAN_LAZY_CHECK,
-		laws, zero, 0, quiet, keep, has_vars};
+		laws, 0, quiet, keep, has_vars};
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		if (t->kind != HAMLE_TOKEN_MOVE) /* a move's entry is written below, whatever happens */
@@ -406,7 +404,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 		}
 		int number_late = 0;
 		if (number) {
-			if (LIKELY(number_fits(&toks[number - 1], &f->cur, zero)))
+			if (LIKELY(number_fits(&toks[number - 1], &f->cur)))
 				f->number_shift = 0;
 			else if (!quiet)
 				number_late = check_number(rp, f, depth, number - 1);
