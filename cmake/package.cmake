@@ -72,7 +72,7 @@ set(CPACK_COMPONENT_DEV_DESCRIPTION "chess notation library (hamle) - developmen
  the static library, hamle.pc, the CMake package and libhamle(3).")
 
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME hamle)
-# the tools load libarchive with dlopen (cmd/common/archive_lib.h), which dpkg-shlibdeps cannot
+# the tools load libarchive with dlopen (cmd/common/input/archive_lib.h), which dpkg-shlibdeps cannot
 # see: named here (3.3.3: zstd); shlibdeps adds the linked libraries to it
 set(CPACK_DEBIAN_TOOLS_PACKAGE_DEPENDS "${HAMLE_LIBARCHIVE_PACKAGE} (>= 3.3.3)")
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION text)

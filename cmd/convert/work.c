@@ -1,5 +1,5 @@
 /* work.c: one game in a worker thread: parse, --where, replay, write, findings for stderr. Each
- * finding is the line hamle-validate writes (common/finding.c), in the messages language. The error
+ * finding is the line hamle-validate writes (common/findings/finding.c), in the messages language. The error
  * comment written into a failed game is in the output language (--lang, never the environment's):
  * when the two differ, a game with lines to print is read and replayed once more for them. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* html.c: a pair's section of hamle-reconcile's --html report (cmd/common/html.h): each
+/* html.c: a pair's section of hamle-reconcile's --html report (cmd/common/output/html.h): each
  * divergence with its message, what each sheet says and the board of the agreed game before its
  * ply, the move the agreed game takes there drawn as an arrow; then the agreed moves with the
  * divergences' plies highlighted. Written for each pair as it is reconciled. */

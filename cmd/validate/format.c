@@ -1,4 +1,4 @@
-/* format.c: a finding as one JSON Lines object (the text lines are common/finding.c's
+/* format.c: a finding as one JSON Lines object (the text lines are common/findings/finding.c's
  * hamle_findings_text, in the messages language); the --all game record. */
 #include <string.h>
 

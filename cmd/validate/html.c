@@ -1,4 +1,4 @@
-/* html.c: a game's section of the --html report (cmd/common/html.h), made by the worker with
+/* html.c: a game's section of the --html report (cmd/common/output/html.h), made by the worker with
  * the game's findings: the findings that --format json would print (every one, in the messages
  * language, with its suggestions and the board before its move), then the movetext with the
  * moves the findings are about highlighted. The main thread writes the sections in input order;

@@ -7,7 +7,7 @@
 #   a failed write (stdout on /dev/full): exit 2, not 0
 . "$(dirname "$0")/common.sh"
 
-# Tools that do not check their writes yet (remove the name once the tool uses cmd/common/out.h).
+# Tools that do not check their writes yet (remove the name once the tool uses cmd/common/output/out.h).
 devfull_todo=" "
 
 tools=()

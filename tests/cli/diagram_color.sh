@@ -9,7 +9,7 @@ command -v script >/dev/null 2>&1 || skip "script (util-linux) not installed"
 d=$HAMLE_TMP
 game=$HAMLE_TESTDATA/cli/validate/diagram/games.pgn
 esc=$(printf '\033')
-from="${esc}[30;103m" # the from square's colour (cmd/common/diagram.c)
+from="${esc}[30;103m" # the from square's colour (cmd/common/output/diagram.c)
 to="${esc}[30;102m"
 
 # on_tty OUT ENV... -- CMD...: runs CMD on a pseudo-terminal with the environment given, its

@@ -1,4 +1,4 @@
-/* unpack_fuzzer.c: any bytes as an input of the tools (cmd/common/magic.c, unpack.c): told by
+/* unpack_fuzzer.c: any bytes as an input of the tools (cmd/common/input/magic.c, unpack.c): told by
  * their first bytes, and when they are compressed or an archive, every member read through the
  * reader (hamle_unpack_read as its callback), with small member limits so the limit paths are
  * reached; on the caller's thread, so that a run is deterministic. Every event must be one of

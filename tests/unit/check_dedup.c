@@ -1,4 +1,4 @@
-/* check_dedup.c: cmd/common/dedup.c, the table of --unique: a hash match is confirmed by the keys
+/* check_dedup.c: cmd/common/select/dedup.c, the table of --unique: a hash match is confirmed by the keys
  * (with a 1- or 2-bit hash every key collides, and different games are still all kept), the keys
  * of real games (moves from the start, final positions, a FEN start), and games without a key. */
 #include <check.h>

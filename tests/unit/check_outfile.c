@@ -1,4 +1,4 @@
-/* check_outfile.c: cmd/common/outfile.c, output files written whole: the temporary file (its name,
+/* check_outfile.c: cmd/common/output/outfile.c, output files written whole: the temporary file (its name,
  * never a walk's input), rename or removal at close, same-file detection, links, mode, failures
  * (stdout, "-", is in tests/cli/convert_output.sh: closing it here would close the runner's). */
 #include <check.h>

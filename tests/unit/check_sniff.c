@@ -1,4 +1,4 @@
-/* check_sniff.c: cmd/common/sniff.c (does a text hold games?) and the .txt files a directory walk
+/* check_sniff.c: cmd/common/input/sniff.c (does a text hold games?) and the .txt files a directory walk
  * skips for holding none (input.c). */
 #include <check.h>
 #include <stdio.h>

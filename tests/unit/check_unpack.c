@@ -1,4 +1,4 @@
-/* check_unpack.c: cmd/common/magic.c (an input's kind from its first bytes) and unpack.c (the
+/* check_unpack.c: cmd/common/input/magic.c (an input's kind from its first bytes) and unpack.c (the
  * members of compressed files and archives, streamed), over archives written at test time in
  * memory by libarchive's writer; with and without the decompression thread. */
 #include <archive.h>

@@ -1,4 +1,4 @@
-/* check_where.c: --where on the command line (cmd/common/where.h): the usage error of a bad
+/* check_where.c: --where on the command line (cmd/common/select/where.h): the usage error of a bad
  * expression, its caret under the character of the problem, and its text in every language. */
 #include <check.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
 #include "hamle/san.h"
 #include "replay/replay_internal.h"
 #include "write/annotate_internal.h"
-#include "write/eco_internal.h"
+#include "eco/eco_internal.h"
 
 /* Room for ply index i. */
 static int ply_room(hamle_annotator *a, size_t i)

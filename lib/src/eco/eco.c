@@ -1,5 +1,5 @@
 /* eco.c: the opening table (see hamle/eco.h): TSV lines replayed once at load into a hash table
- * by position key, with a filter of the keys (write/eco_internal.h). */
+ * by position key, with a filter of the keys (eco/eco_internal.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 #include "hamle/locale.h"
 #include "hamle/rules.h"
 #include "hamle/san.h"
-#include "write/eco_internal.h"
+#include "eco/eco_internal.h"
 
 extern const unsigned char hamle_embedded_eco[];
 extern const size_t hamle_embedded_eco_size;
