@@ -117,6 +117,29 @@ START_TEST(game_over)
 }
 END_TEST
 
+/* A mate in one for the side to move: the certificate is that move, written whole into a
+ * buffer of exactly the size the sizing call asks for. */
+START_TEST(mate_in_one_line)
+{
+	const char *fen = "B7/8/8/8/4r3/8/7p/5K1k w - - 0 1";
+	check_position(fen, YES, HAMLE_UNWIN_BY_HELPMATE, NO, -1);
+	hamle_position *p = NULL;
+	hamle_unwin_result r;
+	ck_assert_int_eq(hamle_position_new(&p, fen, NULL), 0);
+	ck_assert_int_eq(hamle_unwinnable_analyze(&r, p, HAMLE_WHITE, 0), 0);
+	ck_assert_int_eq(r.line_len, 1);
+	int n = hamle_unwin_line_uci(NULL, 0, p, &r);
+	ck_assert_int_eq(n, 4);
+	char exact[5];
+	ck_assert_int_eq(hamle_unwin_line_uci(exact, sizeof(exact), p, &r), n);
+	ck_assert_str_eq(exact, "a8e4");
+	char short_buf[4];
+	ck_assert_int_eq(hamle_unwin_line_uci(short_buf, sizeof(short_buf), p, &r), n);
+	ck_assert_uint_lt(strlen(short_buf), sizeof(short_buf));
+	hamle_position_free(p);
+}
+END_TEST
+
 START_TEST(budget_and_api)
 {
 	hamle_position *p = NULL;
@@ -171,6 +194,7 @@ Suite *unwinnable_suite(void)
 	tcase_add_test(tc, middlegame);
 	tcase_add_test(tc, game_over);
 	tcase_add_test(tc, budget_and_api);
+	tcase_add_test(tc, mate_in_one_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

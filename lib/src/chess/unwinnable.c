@@ -226,12 +226,13 @@ int hamle_unwin_line_uci(char *buf, size_t size, const hamle_position *pos, cons
 	for (int i = 0; r && i < r->line_len; i++) {
 		char mv[8];
 		int n = hamle_move_uci(mv, sizeof(mv), &p, r->line[i]);
-		if (len + (size_t)n + 1 < size) {
-			if (i)
+		size_t sep = i ? 1 : 0;
+		if (len + sep + (size_t)n < size) { /* the word, its space before and the NUL fit */
+			if (sep)
 				buf[len] = ' ';
-			memcpy(buf + len + (i ? 1 : 0), mv, (size_t)n + 1);
+			memcpy(buf + len + sep, mv, (size_t)n + 1);
 		}
-		len += (size_t)n + (i ? 1 : 0);
+		len += sep + (size_t)n;
 		hamle_make_move(&p, r->line[i]);
 	}
 	if (size && len >= size)
