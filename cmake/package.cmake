@@ -6,7 +6,7 @@
 # Each is named NAME_VERSION-RELEASE_ARCH.deb; dpkg-shlibdeps computes the run-time dependencies.
 # tests/deb/deb_install.sh installs them on a fresh Debian 12 root (ctest label deb).
 
-# Debian wants a copyright file and a compressed changelog in /usr/share/doc/PACKAGE, and man
+# Debian wants a copyright file (machine-readable: cmake/debian/copyright) and a compressed changelog in /usr/share/doc/PACKAGE, and man
 # pages compressed; these are made here and installed with each component, for the packages only
 # (EXCLUDE_FROM_ALL: cpack installs component by component, `cmake --install` everything else).
 set(HAMLE_DEB_PACKAGES lib:libhamle0 dev:libhamle-dev tools:hamle)
@@ -27,15 +27,17 @@ foreach(cp ${HAMLE_DEB_PACKAGES})
   execute_process(COMMAND gzip -9nf ${_pkgdoc}/${pkg}.changelog.Debian)
   install(FILES ${_pkgdoc}/${pkg}.changelog.Debian.gz DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${pkg}
     RENAME changelog.Debian.gz COMPONENT ${comp} EXCLUDE_FROM_ALL)
-  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${pkg}
-    RENAME copyright COMPONENT ${comp} EXCLUDE_FROM_ALL)
+  install(FILES ${PROJECT_SOURCE_DIR}/cmake/debian/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${pkg}
+    COMPONENT ${comp} EXCLUDE_FROM_ALL)
 endforeach()
 
 set(CPACK_PACKAGE_NAME hamle)
 set(CPACK_PACKAGE_VENDOR "The hamle authors")
 set(CPACK_PACKAGE_CONTACT "hamle maintainers <maintainers@hamle.invalid>")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "chess notation toolkit: validate, convert and replay games in several languages")
+# No CPACK_PACKAGE_DESCRIPTION_SUMMARY: each package has its own CPACK_COMPONENT_<C>_DESCRIPTION,
+# whose first line is the package's synopsis and the rest
+# its long description (CPack indents it; a line with a space in front is shown as written).
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
@@ -56,30 +58,60 @@ set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 file(WRITE ${_pkgdoc}/triggers "activate-noawait ldconfig\n")
 set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA ${_pkgdoc}/triggers)
+# CPack also writes postinst and postrm scripts that call ldconfig, which the trigger does already
+# (lintian: maintscript-calls-ldconfig): cmake/deb_post_build.cmake takes them out of libhamle0.
+set(CPACK_POST_BUILD_SCRIPTS ${PROJECT_SOURCE_DIR}/cmake/deb_post_build.cmake)
 set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_STRICT_PERMISSION TRUE)
-set(CPACK_COMPONENT_LIB_DESCRIPTION "chess notation library (hamle)
- libhamle reads and writes algebraic chess notation in several languages
- (English, Turkish, German, French, Spanish, Italian, Dutch), reads PGN and
- typed scoresheets, and replays games with full legality checking.")
+set(CPACK_COMPONENT_LIB_DESCRIPTION "chess notation library: read, replay and write games in several languages
+libhamle reads algebraic chess notation in English, Turkish, German, French,
+Spanish, Italian and Dutch, and figurine notation (each language described by
+a YAML locale file), from PGN files and from typed scoresheets in UTF-8 or
+legacy 8-bit encodings. It replays every game with full legality checking
+by the FIDE Laws of Chess, reports each illegal, ambiguous or malformed move
+with its line and column and what was most likely meant, and writes games
+back as PGN or as scoresheets in any of its languages.
+
+This package holds the shared library used by the hamle tools.")
 
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME libhamle-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
   "libhamle0 (= ${PROJECT_VERSION}-1), libyaml-dev, libpcre2-dev, pkg-config | pkgconf")
-set(CPACK_COMPONENT_DEV_DESCRIPTION "chess notation library (hamle) - development files
- libhamle reads and writes algebraic chess notation in several languages and
- replays games with full legality checking. This package holds the headers,
- the static library, hamle.pc, the CMake package and libhamle(3).")
+set(CPACK_COMPONENT_DEV_DESCRIPTION "chess notation library: development files
+libhamle reads and writes algebraic chess notation in several languages and
+replays games with full legality checking by the FIDE Laws of Chess.
+
+This package holds what programs built against libhamle need: the C
+headers, the static library, the pkg-config file hamle.pc, the CMake
+package (find_package(hamle)) and the libhamle(3) manual page.")
 
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME hamle)
 # the tools load libarchive with dlopen (cmd/common/input/archive_lib.h), which dpkg-shlibdeps cannot
 # see: named here (3.3.3: zstd); shlibdeps adds the linked libraries to it
 set(CPACK_DEBIAN_TOOLS_PACKAGE_DEPENDS "${HAMLE_LIBARCHIVE_PACKAGE} (>= 3.3.3)")
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION text)
-set(CPACK_COMPONENT_TOOLS_DESCRIPTION "chess notation tools: validate, convert and replay games
- hamle-validate checks typed scoresheets and PGN files (illegal and ambiguous
- moves, with their location and what was most likely meant), hamle-convert
- converts between notations and languages (Turkish, German, English PGN...),
- hamle-move plays moves on the command line and hamle-perft counts move trees.")
+set(CPACK_COMPONENT_TOOLS_DESCRIPTION "validate, convert and annotate chess scoresheets and PGN files
+Command-line tools for arbiters, federations and database keepers:
+ * hamle-validate checks typed scoresheets and PGN files and reports each
+   illegal, ambiguous or malformed move with its place, what the writer most
+   likely meant and any moves left out, as text, JSON Lines or an HTML report;
+ * hamle-convert converts between notations and languages (Turkish, German,
+   English PGN and others), repairing what it can;
+ * hamle-annotate comments a game by the Laws of Chess and, with a UCI
+   engine such as stockfish, by analysis;
+ * hamle-reconcile compares the two players' sheets of one game;
+ * hamle-move plays moves from a position and hamle-perft counts move trees.
+They read files, directories, compressed files and archives, and standard
+input, for shell pipelines.")
+
+# The tools link libhamle.so.0: dpkg-shlibdeps finds it in a copy under a package root whose
+# DEBIAN/shlibs names this build's libhamle0, so that hamle depends on exactly that version.
+set(_shroot ${PROJECT_BINARY_DIR}/pkgdoc/shlibs-root)
+file(WRITE ${_shroot}/DEBIAN/shlibs "libhamle ${HAMLE_SOVERSION} libhamle0 (= ${PROJECT_VERSION}-1)\n")
+add_custom_target(hamle_shlibs_root ALL
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${_shroot}/lib
+  COMMAND ${CMAKE_COMMAND} -E copy $<TARGET_FILE:hamle> ${_shroot}/lib/$<TARGET_SONAME_FILE_NAME:hamle>
+  DEPENDS hamle VERBATIM)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${_shroot}/lib)
 
 include(CPack)
