@@ -3,7 +3,8 @@
 # replay_add_finding, pgn_game_add_finding[_t], or the lexer's FINDING[_T] and SYNTAX) is in the
 # table of lib/src/replay/codes.c with that severity -- the table --ignore, --select and the
 # summaries go by -- as is every divergence id of the reconciler (rc_add: a warning, and an error
-# where the agreed game stops), and every code of the table is in the README's list of finding codes.
+# where the agreed game stops), and every code of the table is in the list of finding codes of
+# docs/tools.md.
 . "$(dirname "$0")/common.sh"
 src=$HAMLE_SOURCE/lib/src
 table=$src/replay/codes.c
@@ -34,9 +35,11 @@ while read -r id sev; do
 		fail "code '$id' is reported as $sev but $table says: $row"
 done <"$HAMLE_TMP/found"
 
-# the README's list: the paragraph that starts "Finding codes"
-awk '/^Finding codes/{p=1} p&&/^$/{exit} p' "$HAMLE_SOURCE/README.md" >"$HAMLE_TMP/readme"
+# the list of docs/tools.md: the paragraph that starts "Finding codes"
+page=$HAMLE_SOURCE/docs/tools.md
+awk '/^Finding codes/{p=1} p&&/^$/{exit} p' "$page" >"$HAMLE_TMP/list"
+[ -s "$HAMLE_TMP/list" ] || fail "no paragraph starting 'Finding codes' in $page"
 for id in $(sed -nE 's/^[[:space:]]*\{"([a-z-]+)",.*/\1/p' "$table"); do
-	grep -q "\`$id\`" "$HAMLE_TMP/readme" || fail "code '$id' of $table is not in the README's list"
+	grep -q "\`$id\`" "$HAMLE_TMP/list" || fail "code '$id' of $table is not in the list of docs/tools.md"
 done
 finish
