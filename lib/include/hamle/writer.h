@@ -127,6 +127,42 @@ HAMLE_EXTERN void hamle_writer_reset(hamle_writer *w);
  * the text is then left as it was. */
 HAMLE_EXTERN int hamle_writer_encode(hamle_writer *w, hamle_encoding enc, hamle_error *err);
 
+/* ---- records: games for bindings (the Python package), many a call ----
+ * A record is one game as text, its fields separated by 0x1E, ended by 0x1C:
+ *   1 "INDEX LINE OFFSET STARTED CHESS960 PLIES ERRORS WARNINGS RESULT LANG": the game's number in
+ *     its source, its first line and byte offset, 1 when the replay could start it, 1 for Chess960,
+ *     the mainline plies replayed, the error and warning findings, its termination marker
+ *     (hamle_result), the tag of the locale its moves were read in;
+ *   2 the tags in input order, NAME 0x1F VALUE 0x1F NAME ... (HAMLE_RECORD_TAGS);
+ *   3 the mainline's moves as replayed, in UCI, separated by spaces (HAMLE_RECORD_MOVES);
+ *   4 the FEN of the final position (HAMLE_RECORD_MOVES; Shredder-FEN for Chess960);
+ *   5 the findings, separated by 0x1D, each "ID SEVERITY LINE COLUMN OFFSET PLY MOVE_NUMBER SIDE
+ *     TOKEN MESSAGE FEN PATH SUGGESTIONS" separated by 0x1F (PATH: variation indices joined by
+ *     '.'; SUGGESTIONS: "SAN UCI SAN UCI ...");
+ *   6 the bridges (hamle/bridge.h), separated by 0x1D, each "PLY MOVE_NUMBER SIDE REPLAYED COMPLETE
+ *     MOVES" separated by 0x1F (MOVES: "SAN UCI SAN UCI ...");
+ *   7 the game's decoded text (HAMLE_RECORD_TEXT).
+ * Fields left out are empty. A byte 0x1C to 0x1F in a text (a decoded game holds none) is
+ * written as a space. */
+#define HAMLE_RECORD_TAGS 0x1u
+#define HAMLE_RECORD_MOVES 0x2u
+#define HAMLE_RECORD_TEXT 0x4u
+/* Appends g's record (rp has just replayed g) to w's text, whatever w's format. Returns 0,
+ * HAMLE_ENOMEM or HAMLE_EUSAGE. */
+HAMLE_EXTERN int hamle_writer_record(hamle_writer *w, const hamle_game *g, const hamle_replay *rp,
+	unsigned what);
+/* Reads up to max games from r (hamle_reader_next_reuse into *game), replays each with rp and
+ * appends its record. *games: the games read. Returns 0 after max games, HAMLE_ITEROVER at the
+ * end of the input, or a failure (the reader's, HAMLE_ENOMEM). */
+HAMLE_EXTERN int hamle_writer_records(hamle_writer *w, hamle_reader *r, hamle_replay *rp,
+	hamle_game **game, unsigned what, size_t max, size_t *games);
+/* Judges up to max games from r as hamle-validate does (the quick lane when the game is plain,
+ * else the game read with opts, r's options, into *game and replayed with rp) and appends a
+ * record, without tags, moves or text, for each game that has findings (clean games give none).
+ * *games: the games judged. Returns as hamle_writer_records. */
+HAMLE_EXTERN int hamle_writer_verdicts(hamle_writer *w, hamle_reader *r, hamle_replay *rp,
+	const hamle_reader_options *opts, hamle_game **game, size_t max, size_t *games);
+
 #ifdef __cplusplus
 }
 #endif
