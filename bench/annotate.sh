@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# annotate.sh: hamle-annotate against pgn-extract on the GNU Chess book (issue 12, speed and memory).
+# annotate.sh: hamle-annotate against pgn-extract on the GNU Chess book (speed and memory).
 #
 # In one run, on the same unpacked book (145,716 games, 86 MB), side by side:
 #   `hamle-annotate -j 1 --plycount --fix-result --fen` vs

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# archive_bench.sh: hamle-validate on the compressed GNU Chess book against the plain book (issue 15).
+# archive_bench.sh: hamle-validate on the compressed GNU Chess book against the plain book.
 #
 # In one run, on the unpacked book (145,716 games, 86 MB) and on it compressed with `zstd -3` and
 # with `gzip` (default level 6; both kept in bench/data/, git-ignored, made when missing):

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# convert_bench.sh: hamle-convert against pgn-extract on the GNU Chess book (issue 5, must-show 6).
+# convert_bench.sh: hamle-convert against pgn-extract on the GNU Chess book.
 #
 # In one run, on the same unpacked book (145,716 games, 86 MB), side by side:
 #   1. `hamle-convert -j 1 --to uci` vs `/usr/games/pgn-extract -Wuci -s`

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# engine.sh: hamle-annotate --engine with Debian's stockfish (issue 13, must-show 4).
+# engine.sh: hamle-annotate --engine with Debian's stockfish.
 #
 # On GAMES games of ../shared/corpus/medium (default 100: the first GAMES/10 of each of its 10
 # files) at --nodes NODES (default 20000), for -j 1 and -j 2: positions per second, the cache's

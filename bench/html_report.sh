@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# html_report.sh: the --html report of 1,000 broken games (issue 14, must-show 5: under 2 s, one
+# html_report.sh: the --html report of 1,000 broken games (one
 # file). The games are real ones (../shared/corpus/medium; testdata/ when it is absent) with an
 # illegal move injected: White's 15th move becomes Kh8 (no king can reach h8), so every game has
 # an illegal-move error, its suggestions and a board in the report. Times `hamle-validate --html`

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """make_lichess.py BOOK OUT: a lichess-style PGN made from a file of plain games (the GNU Chess
-book), for the benchmarks of issue 17: the database's shape, with a `{ [%clk H:MM:SS] }` comment
+book), for bench/real_bench.sh: the database's shape, with a `{ [%clk H:MM:SS] }` comment
 after every move (each side's clock counting down from the TimeControl's base, less a plausible
 think time, plus the increment), `[%eval]` before the clock on every move of every third game,
 and `TimeControl`, `WhiteElo`, `BlackElo` tags. Deterministic (a fixed seed): the same file on

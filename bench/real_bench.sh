@@ -2,7 +2,7 @@
 # real_bench.sh: hamle on every real kind of PGN, side by side with the fastest published validator,
 # Rust pgn-reader's `validate` (../shared/peers/pgn-reader; README there says what it checks:
 # mainline SANs only, comments skipped with memchr, variations skipped), and hamle-convert with
-# pgn-extract -s (issue 17). One run prints every table of the README's section.
+# pgn-extract -s. One run prints every table; docs/performance.md shows table 1 of one run.
 #
 # Files (made once into bench/data/, git-ignored):
 #   book       the GNU Chess book (no comments)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# unique_bench.sh: `hamle-convert --unique` against `pgn-extract -D` on the GNU Chess book (issue 16,
-# must-show 3, the duplicates part). In one run, on the same unpacked book:
+# unique_bench.sh: `hamle-convert --unique` against `pgn-extract -D` on the GNU Chess book.
+# In one run, on the same unpacked book:
 #   hamle-convert -j 1 --unique (PGN export of the games kept) vs /usr/games/pgn-extract -D -s
 # with the games each keeps (the same number expected), the best of REPEAT runs as wall and CPU
 # time (user + sys) and the ratio (target: hamle at least 5 times faster in CPU time); then the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# validate_bench.sh: hamle-validate against pgn-extract on the GNU Chess book (issue 4, must-show 4).
+# validate_bench.sh: hamle-validate against pgn-extract on the GNU Chess book.
 #
 # In one run, on the same unpacked book (145,716 games, 86 MB):
 #   1. `hamle-validate -j 1` (default --from auto) vs `/usr/games/pgn-extract -r -s`: MB/s, games/s,

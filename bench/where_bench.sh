@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # where_bench.sh: hamle-convert --where against pgn-extract's equivalent on the GNU Chess book
-# (issue 16, must-show 3). In one run, on the same unpacked book, side by side (CPU time: user +
+# In one run, on the same unpacked book, side by side (CPU time: user +
 # sys; the best of REPEAT runs; output to /dev/null), with the games each selects:
 #   1. --where 'Date>=1990 && Player~/Kasparov/'   vs  pgn-extract -t (Date >= "1990") --tagsubstr -TpKasparov
 #      (--tagsubstr: anywhere in the name, as ~ does; without it pgn-extract matches its start)

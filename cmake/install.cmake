@@ -3,7 +3,7 @@
 #   lib    libhamle.so.0 (the runtime library)
 #   dev    headers, libhamle.so, libhamle.a, hamle.pc, the CMake package, libhamle(3)
 #   tools  the hamle-* tools, the locale files, their man pages, bash completion
-# Soname policy (README, "Install"): libhamle.so.MAJOR; MAJOR (HAMLE_SOVERSION) goes up with
+# Soname policy (docs/install.md): libhamle.so.MAJOR; MAJOR (HAMLE_SOVERSION) goes up with
 # every change that breaks the ABI (set in the top CMakeLists.txt), the file carries the project
 # version.
 include(GNUInstallDirs)

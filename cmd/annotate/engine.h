@@ -1,4 +1,4 @@
-/* engine.h: hamle-annotate --engine (issue 13): its options, one engine process per worker, the
+/* engine.h: hamle-annotate --engine: its options, one engine process per worker, the
  * evaluation cache and the counters shared by the workers, the findings for engine faults, the
  * progress line and the -v summary. engine.c; main.c and hooks.c call it at a few places. */
 #ifndef HAMLE_ANNOTATE_ENGINE_H

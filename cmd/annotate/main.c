@@ -1,6 +1,6 @@
 /* hamle-annotate: what the Laws of Chess say about recorded games, written into them as comments
  * and tags (FIDE Articles 5, 6.9 and 9, by the date of the game). Reads and writes what
- * hamle-convert does (cmd/convert: its options, reader, pool and writer); see issue 12 and --help. */
+ * hamle-convert does (cmd/convert: its options, reader, pool and writer); see docs/engine.md and --help. */
 #include <stdio.h>
 #include <string.h>
 

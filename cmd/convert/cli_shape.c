@@ -1,4 +1,4 @@
-/* cli_shape.c: hamle-convert's options for duplicates and output shapes (issue 16): --unique,
+/* cli_shape.c: hamle-convert's options for duplicates and output shapes: --unique,
  * --duplicates, --no-comments, --no-nags, --no-variations, --str-only, --no-tags, --width,
  * --tag-order, --keep-tag-order, --split, --split-by. The shapes are the writer's
  * (hamle_writer_options.shape, hamle/writer.h); the rest is run.c's and split.c's. */

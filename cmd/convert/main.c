@@ -1,5 +1,5 @@
 /* hamle-convert: any notation in (PGN, FIDE scoresheet style, Turkish, German, figurines, typed
- * scoresheets), standard PGN or another form out; nothing lost. See issue 5 and `--help`. The
+ * scoresheets), standard PGN or another form out; nothing lost. See docs/tools.md and `--help`. The
  * options and the configuration they make are in cli.c (hamle-annotate shares them). */
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-/* split.c: --split N and --split-by eco|event|date (issue 16): the games written into files in
+/* split.c: --split N and --split-by eco|event|date: the games written into files in
  * the -o directory, each through the safe output (outfile.h: whole or not at all).
  *
  * --split N: 1.EXT, 2.EXT, ... of N games each, in input order, one file open at a time (each

@@ -1,6 +1,6 @@
 /* hamle-reconcile: two scoresheets of one game (each in any language and layout hamle reads)
- * aligned move by move; the agreed game on stdout, each divergence on stderr. See issue 14 and
- * `--help`. */
+ * aligned move by move; the agreed game on stdout, each divergence on stderr. See docs/scoresheets.md
+ * and `--help`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# html_report.sh (ctest label browser): hamle-validate's --html report in a real browser (issue 14).
+# html_report.sh (ctest label browser): hamle-validate's --html report in a real browser.
 # Headless Chromium (Debian `chromium`) loads the report of a mixed test set from testdata/ (PGN
 # of every real kind, typed scoresheets in three languages, variations, typos) and the page's own
 # script writes what it counts into the root element; this test reads the rendered DOM and checks

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# annotate_roundtrip.sh: issue 12, must-show 6, on testdata games (the annotate cases' games, a
+# annotate_roundtrip.sh: on testdata games (the annotate cases' games, a
 # Turkish scoresheet, a mixed file): what hamle-annotate writes with every annotation on, in
 # --lang en, tr and de (PGN and FIDE form), reads back with hamle-validate with no error and no
 # result-mismatch, and converts back to the moves of the original (UCI lines compared).

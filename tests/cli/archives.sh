@@ -1,5 +1,5 @@
 #!/bin/bash
-# Compressed files and archives (cmd/common/input/unpack.c, issue 15), made here from testdata: every
+# Compressed files and archives (cmd/common/input/unpack.c), made here from testdata: every
 # compressed and archive form of the games gives hamle-validate and hamle-convert the same games,
 # findings, lines and columns as the plain files (under -j 1 and -j 2), on stdin too; a walk takes
 # them; and the hostile ones (cut short, a zip bomb, a member that is not text, a path with "..")

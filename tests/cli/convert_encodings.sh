@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # convert_encodings.sh: what hamle-convert writes from hostile encodings, its own reader accepts
-# (issue 11, items 7, 8, 10): each input below, converted under every --encoding and to Turkish FIDE
+# (decoding per character run, the Turkish repair, the doubly-encoded repair): each input below, converted under every --encoding and to Turkish FIDE
 # style, is piped into hamle-validate, which must give the input's verdict: a game with an error of
 # its bytes (a control character, a byte no encoding defines) is written decoded (a space, U+FFFD)
 # with a `{hamle: error: encoding ...}` note, so that it still fails; one without errors stays valid;
@@ -17,7 +17,7 @@ val=$(tool_path validate)
 game() { printf '[Event "%s"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "%s"]\n[Black "%s"]\n[Result "*"]\n\n%s *\n' "$@"; }
 n=0
 add() { n=$((n + 1)); printf "$1" > "$T/in$n.pgn"; }
-add '[Event "\x84\xc2\x84"]\n[Result "*"]\n\n1. e4 *\n'                       # issue 11, item 10
+add '[Event "\x84\xc2\x84"]\n[Result "*"]\n\n1. e4 *\n'                       # "„Â„" in Windows-1252
 add '[Event "\xc3\x82\xe2\x80\x9e \xc3\x82\xe2\x82\xac \xc3\x82\xc5\xb8"]\n[Result "*"]\n\n1. e4 *\n' # "Â„" "Â€" "ÂŸ"
 add '[Event "x"]\n[White "\xc5\x81ukasz \xc3\x90"]\n[Black "\xf0\x9f\x98\x80"]\n[Result "*"]\n\n1. e4 {\xff} e5 *\n'
 add '[Event "\x81\x8d\x8f\x90\x9d \x8e\x9e"]\n[Result "*"]\n\n1. e4 {\x80\x85\x9f} *\n' # undefined in 1252/1254

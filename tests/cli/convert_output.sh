@@ -1,5 +1,5 @@
 #!/bin/bash
-# hamle-convert's output files (cmd/common/output/outfile.c), issue 11 items 1 and 2: an input that is the
+# hamle-convert's output files (cmd/common/output/outfile.c): an input that is the
 # output is refused (same file, hard link, symbolic link, stdin, stdout appended to an input, the
 # output met in a directory walk); -o writes a temporary file renamed at the end, so the output
 # created inside a scanned directory is never read, and a failed write or an interrupted run

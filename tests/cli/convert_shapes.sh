@@ -1,5 +1,5 @@
 #!/bin/bash
-# hamle-convert's output shapes and duplicates (issue 16): every shape option with every --to.
+# hamle-convert's output shapes and duplicates: every shape option with every --to.
 # A shaped game keeps its mainline (its --to san line is the unshaped one's), reads back (the
 # validator finds the same games, the failed one still failing: its {hamle: error} note and all of
 # it kept, whatever the options), and lacks what was left out; the line forms are unchanged.

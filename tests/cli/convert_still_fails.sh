@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 11: nothing lost, nothing changed. Over the broken and clean games of testdata (the convert
+# convert_still_fails.sh: nothing lost, nothing changed. Over the broken and clean games of testdata (the convert
 # CLI cases, testdata/convert, the validate and lexer goldens, the replay fuzz seeds), hamle-convert
 # then hamle-validate (with the same --max-* limits) finds as many games as in the input, with an
 # error in exactly those that failed conversion (a game that failed still fails; one converted

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# detect_language.sh: language detection where several languages read a game's letters (item 9
-# of issue 11). Readings that go equally far but to different moves are an ambiguous-language
+# detect_language.sh: language detection where several languages read a game's letters.
+# Readings that go equally far but to different moves are an ambiguous-language
 # error in hamle-validate and hamle-convert (exit 1, shown under -q, located at the first move
 # where they differ, naming the languages and their moves), unless --from decides; readings of the
 # same moves say nothing.

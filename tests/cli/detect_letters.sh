@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# detect_letters.sh: language detection goes by the game's letters before replay (item of issue
-# 10): Turkish scoresheet fragments (testdata/replay/letters.pgn: a letter only Turkish has, a
+# detect_letters.sh: language detection goes by the game's letters before replay:
+# Turkish scoresheet fragments (testdata/replay/letters.pgn: a letter only Turkish has, a
 # word no language reads, a first move that fails in every language) are read as Turkish, and
 # their error is the Turkish reading's, in the message language.
 . "$(dirname "$0")/common.sh"

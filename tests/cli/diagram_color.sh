@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # diagram_color.sh: --diagram marks the top suggestion's squares with colour on a terminal, and
-# with (x) and [x] without colour: under NO_COLOR, with TERM=dumb and in a pipe (issue 14). The
+# with (x) and [x] without colour: under NO_COLOR, with TERM=dumb and in a pipe. The
 # terminal is a real pseudo-terminal made by script(1) (util-linux); hamle-validate writes its
 # findings on stdout, hamle-convert and hamle-reconcile on stderr: both are the terminal there.
 . "$(dirname "$0")/common.sh"

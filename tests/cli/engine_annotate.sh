@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# engine_annotate.sh: issue 13, hamle-annotate --engine with the fake engine of
+# engine_annotate.sh: hamle-annotate --engine with the fake engine of
 # tests/engine/fake_engine.c (its evaluation: the material after its best capture; deterministic):
 # [%eval] merged into the move's first comment beside [%clk] (an old [%eval] replaced), the
 # judgement NAG next to the move's own, the comment of a blunder in en/tr/de with the SAN of the
 # output language, the best line as a variation; the accuracy and ACPL tags; --start-ply and
 # --line-plies; the output reads back with hamle-validate (variations legal) and converts back to
-# the same moves (must-show 3), in PGN and FIDE form.
+# the same moves, in PGN and FIDE form.
 . "$(dirname "$0")/common.sh"
 require_tool annotate
 require_tool validate
@@ -69,7 +69,7 @@ run_tool annotate --engine "$fake" --nodes 0 "$game"
 expect_rc 2 "--nodes 0"
 grep -q -- "--nodes wants a number in 1..1000000000000, not '0'" "$RUN_ERR" || fail "--nodes 0: $(cat "$RUN_ERR")"
 
-# must-show 3: valid when read back (the variations legal), and the same moves
+# valid when read back (the variations legal), and the same moves
 all=$HAMLE_TMP/all.pgn
 cat "$game" "$HAMLE_TESTDATA/cli/annotate/basic/stdin" >"$all"
 run_tool convert --to uci "$all"

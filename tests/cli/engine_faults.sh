@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# engine_faults.sh: issue 13, faults: hamle-annotate --engine with the fake engine of
+# engine_faults.sh: faults: hamle-annotate --engine with the fake engine of
 # tests/engine/fake_engine.c failing on cue (cannot start, no uciok, exits in a search, hangs,
 # writes garbage, is slow). Each fault is a warning with the game and the ply; the engine is
 # started again; every game is written, with all its moves and without the missing evaluations;

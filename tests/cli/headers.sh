@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# headers.sh: hamle/hamle.h includes every public header of lib/include/hamle/ (issue 15); that
+# headers.sh: hamle/hamle.h includes every public header of lib/include/hamle/; that
 # each compiles alone and through the umbrella is the build's hamle_headertest target, and the
 # install test compiles the installed ones.
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# help_l10n.sh: --help and usage errors follow the language of messages, as the other messages do
-# (issue 10): --lang XX (before or after --help), else LC_ALL, LC_MESSAGES or LANG. For every tool
+# help_l10n.sh: --help and usage errors follow the language of messages, as the other messages do:
+# --lang XX (before or after --help), else LC_ALL, LC_MESSAGES or LANG. For every tool
 # built (found, not listed: a new tool is checked as soon as it exists) and for tr and de:
 #   - every option of `--help --lang XX` has its own text, not the English one (no English
 #     fallback left), and so have the usage line, the summary and the exit-status footer;

@@ -2,8 +2,7 @@
 # help_output.sh: --help and --version are written as every other output of the tools (out.h),
 # by every tool built: into a pipe whose reader is gone (`hamle-X --help | head -1` when head has
 # exited) the tool ends quietly with exit 0; a failed write (a full disk, /dev/full) is said,
-# "hamle-X: error writing <stdout>: No space left on device", with exit 2. (hamle-validate,
-# hamle-convert, hamle-annotate and hamle-reconcile used to exit 2 without a word in both cases.)
+# "hamle-X: error writing <stdout>: No space left on device", with exit 2.
 . "$(dirname "$0")/common.sh"
 d=$HAMLE_TMP
 [ -w /dev/full ] || skip "no /dev/full"

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# hostile_cost.sh: inputs built to cost time (issue 11, items 13-15), generated on the fly:
-#   13. 10 MB of typed-scoresheet header blocks without moves ("Beyaz: Ali / Siyah: Veli /
+# hostile_cost.sh: inputs built to cost time, generated on the fly:
+#   1. 10 MB of typed-scoresheet header blocks without moves ("Beyaz: Ali / Siyah: Veli /
 #       Sonuç: 1-0" again and again): one game per block, in time linear in the input (the blocks
-#       used to be joined into one game, 209 s for 660 KB);
-#   14. --where with a pattern that backtracks without end on the White tag, ((a+)+$|Z on 28 a's
-#       then "b Z"): a limit error for each game, exit 1, never "no match" (which selected nothing
-#       with ~ and everything with !~, exit 0);
-#   15. a locale file nested 200,000 levels deep: refused at once with its line and column (libyaml
-#       took 74 s over it).
+#       are never joined into one game);
+#   2. --where with a pattern that backtracks without end on the White tag, ((a+)+$|Z on 28 a's
+#       then "b Z"): a limit error for each game, exit 1, never "no match" (which would select
+#       nothing with ~ and everything with !~, exit 0);
+#   3. a locale file nested 200,000 levels deep: refused at once with its line and column.
 # The time bounds (HAMLE_HOSTILE_SECONDS, default 20 s each) leave room for a sanitizer build on a
 # shared 2-core machine; the normal build takes well under a second for each.
 . "$(dirname "$0")/common.sh"
@@ -62,7 +61,7 @@ no_sanitizer_report() {
 	fi
 }
 
-# ---- 13: one game per header block, linear time ----
+# ---- 1: one game per header block, linear time ----
 n=$(cat "$d/blocks.n")
 timed "10 MB of header blocks" convert -j 1 "$d/blocks.txt"
 expect_rc 0 "header blocks: exit code" || true
@@ -86,7 +85,7 @@ expect_rc 0 "header blocks (CR LF): exit code" || true
 got=$(grep -c '^\[White "Ali"\]' "$RUN_OUT")
 [ "$got" = 1000 ] || fail "header blocks (CR LF): expected 1000 games, got $got"
 
-# ---- 14: a pattern that hits its match limit is an error of each game ----
+# ---- 2: a pattern that hits its match limit is an error of each game ----
 for expr in 'White~/(a+)+$|Z/' 'White!~/(a+)+$|Z/'; do
 	timed "validate --where '$expr'" validate -j 2 --where "$expr" "$d/backtrack.pgn"
 	expect_rc 1 "validate --where '$expr': exit code" || true
@@ -117,7 +116,7 @@ assert f[0]['line'] == 2 and f[0]['column'] == 1 and f[0]['severity'] == 'error'
 assert f[0]['token'] == 'White~/(a+)+$|Z/' and 'match limit' in f[0]['message'], f[0]
 EOF
 
-# ---- 15: deep YAML nesting is refused at once ----
+# ---- 3: deep YAML nesting is refused at once ----
 for y in deep-list deep-map; do
 	timed "locale file $y" validate --locale-file "$d/$y.yaml" /dev/null
 	expect_rc 2 "$y: exit code" || true

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# html_report.sh: hamle-validate --html and hamle-reconcile --html without a browser (issue 14;
-# tests/browser/html_report.sh renders it): everything from the input is escaped (`<script>` in a
+# html_report.sh: hamle-validate --html and hamle-reconcile --html without a browser
+# (tests/browser/html_report.sh renders it): everything from the input is escaped (`<script>` in a
 # tag value, a comment, a stray token and the file name), the file fetches nothing, the summary
 # says what the tool's summary says, every finding of --format json is in it, the messages are
 # in --lang, the file is written whole or not at all (an input that is the report is refused),

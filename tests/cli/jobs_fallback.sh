@@ -1,5 +1,5 @@
 #!/bin/bash
-# -j N when threads cannot all be started (cmd/common/run/pool.c), issue 11 item 16: the tool goes on
+# -j N when threads cannot all be started (cmd/common/run/pool.c): the tool goes on
 # with the threads it got, warns once (hamle-convert: not again for each input), and writes the
 # same output as -j 1 (not "out of memory").
 # RLIMIT_NPROC (ulimit -u) counts every task of a user and does not bind root: the tools run as

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# locale_dirs.sh: the tools find languages as files (issue 15): $XDG_DATA_HOME/hamle/locales
+# locale_dirs.sh: the tools find languages as files: $XDG_DATA_HOME/hamle/locales
 # first ($HOME/.local/share/hamle/locales without it), then the installed <datadir>/hamle/locales
 # (found next to the tool: ../share/hamle/locales), then the built-in ones; -v names each file
 # loaded; a file that does not load, or whose tag is not its name, is an error (exit 2).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # man_options.sh: every tool has a man page in docs/man/ whose OPTIONS are exactly those of its
 # --help (names, short and long), and every page (tools and libhamle(3)) renders with `man -l`
-# without a warning (issue 15). Skipped without man-db.
+# without a warning. Skipped without man-db.
 . "$(dirname "$0")/common.sh"
 command -v man >/dev/null || skip "man (man-db) not installed"
 mandir=$HAMLE_SOURCE/docs/man

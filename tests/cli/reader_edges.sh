@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reader_edges.sh: nothing lost, nothing changed at the reader's edges (issue 11, items 4, 5, 12):
+# reader_edges.sh: nothing lost, nothing changed at the reader's edges:
 # files joined with cat (a byte order mark between games), a last game cut short, NAGs out of range
 # ($256: a warning, written back as it was) and tag names of any length in JSON.
 . "$(dirname "$0")/common.sh"

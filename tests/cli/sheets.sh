@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# sheets.sh: typed scoresheets as arbiters have them, read by the library's one reader (issue 10,
-# "One reader for every tool"): hamle-validate and hamle-convert see the same games, with the same
+# sheets.sh: typed scoresheets as arbiters have them, read by the library's one reader (one
+# reader for every tool): hamle-validate and hamle-convert see the same games, with the same
 # lines and columns, on the project's own sample and on testdata/sheets/ (a result line at the
 # bottom in every locale and layout, dates as people write them, German and Turkish sheets saved
 # in 8-bit code pages). Goldens: testdata/sheets/NAME.expected.pgn (hamle-convert) and
@@ -11,7 +11,7 @@ require_tool convert
 S=$HAMLE_TESTDATA/sheets
 d=$HAMLE_TMP
 
-# ---- the project's own sample: one game, no error (it used to be `syntax 'Turnuva:'`, 2 games)
+# ---- the project's own sample: one game, no error (its header lines are no moves)
 run_tool validate "$HAMLE_TESTDATA/convert/scoresheet.tr.txt"
 expect_rc 0 "scoresheet.tr.txt" || true
 grep -qx 'hamle-validate: 1 game, 1 valid, 0 with errors, 0 with warnings' "$RUN_ERR" ||

@@ -2,7 +2,7 @@
 # validate_golden.sh: hamle-validate over testdata/validate/golden/ (copies of interesting files of
 # ../shared/corpus edge and lang, plus hand-written cases): exact text and JSON Lines output with
 # --all, compared with NAME.expected and NAME.expected.json (UPDATE_GOLDEN=1 rewrites them). Every
-# JSON line must parse and carry the fields of issue 4 in order; -j 1 and -j 2 must agree; -q prints
+# JSON line must parse and carry the finding fields in their order; -j 1 and -j 2 must agree; -q prints
 # the same lines less the warnings, and nothing on stderr. Only the top suggestion is pinned
 # (--max-suggestions 1): the ranking below it is still being tuned.
 . "$(dirname "$0")/common.sh"

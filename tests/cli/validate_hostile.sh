@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# validate_hostile.sh: hostile input for hamle-validate (issue 4, must-show 5), generated on the fly:
+# validate_hostile.sh: hostile input for hamle-validate, generated on the fly:
 #   1,000,000 nested '(', a 60 MB comment, a 20 MB tag value, an unterminated comment followed by
 #   20,000 games, 20 MB of random bytes.
 # Each must give a clear error with its location, exit 1, no crash (no sanitizer report), the games

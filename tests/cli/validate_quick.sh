@@ -70,7 +70,7 @@ game() {
 	game 'number repeated' '*' '1.e4 e5 2.Nf3 Nc6 2.Bb5 a6 3.Ba4 *'
 	game 'number for Black' '*' '1.e4 e5 2.Nf3 3...Nc6 *'
 	game 'number for White' '*' '1...e4 e5 *'
-	# comments (issue 17: the lane skips them once their findings are ruled out)
+	# comments (the lane skips them once their findings are ruled out)
 	game 'comments' '1-0' '{start} 1.e4 {[%clk 0:03:00]} e5 {a
 two-line comment} 2.Bc4 {} Nc6 3.Qh5 Nf6 4.Qxf7# {mate} 1-0'
 	game 'comment glued' '*' '1.e4{x} e5 *'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# validate_unique.sh: issue 16, hamle-validate --unique: the duplicates of testdata's six games
+# validate_unique.sh: hamle-validate --unique: the duplicates of testdata's six games
 # (3 and 6 repeat game 1's mainline) go whole, as read, to --duplicates FILE; the output is the
 # same for any -j; two inputs name the earlier game's file; --lang de says it in German; a failed
 # run (a usage error) leaves FILE as it was. (The text and JSON lines: the golden cases

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Directory walks (cmd/common/input/input.c), issue 11 item 16: a symbolic link to a directory (not
+# Directory walks (cmd/common/input/input.c): a symbolic link to a directory (not
 # followed) and a .pgn link to nothing (skipped) are said in a note under -v, by hamle-validate and
 # hamle-convert alike; without -v nothing more is printed than before, and a link to a file is read.
 . "$(dirname "$0")/common.sh"

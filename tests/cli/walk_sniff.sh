@@ -1,5 +1,5 @@
 #!/bin/bash
-# Directory walks read .txt files only when they hold games (issue 10, Directories): a move number
+# Directory walks read .txt files only when they hold games: a move number
 # followed by a move in the first 50 lines. A LICENSE.txt or notes.txt beside the games is skipped,
 # counted in the summary ("2 files skipped: no moves", in the --lang of hamle-validate) and named
 # under -v, by hamle-validate and hamle-convert alike; -q hides the line; a file named on the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# where_select.sh: issue 16, --game N[-M],... and --invert in hamle-convert, hamle-validate and
+# where_select.sh: --game N[-M],... and --invert in hamle-convert, hamle-validate and
 # hamle-annotate; the fields along the mainline and from the annotator on a small file; a --where on
 # tags alone (decided before the movetext is read) gives what a full read gives.
 . "$(dirname "$0")/common.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# annotate_book.sh (label corpus): issue 12, must-show 4, on the GNU Chess book (145,716 games).
+# annotate_book.sh (label corpus): on the GNU Chess book (145,716 games).
 #   - `hamle-annotate --fix-result` changes the Result of exactly the games hamle-validate reports
 #     as result-mismatch (15: 14 checkmates or stalemates on the board, and one decisive result on
 #     a dead position), and of those the board decides

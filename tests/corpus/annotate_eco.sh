@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# annotate_eco.sh (label corpus): issue 12, must-show 5, on ../shared/corpus/medium (13,163 games):
+# annotate_eco.sh (label corpus): on ../shared/corpus/medium (13,163 games):
 # `hamle-annotate --eco` (the lichess table of data/eco/, the opening of the mainline's position
 # reached last) gives the ECO code `pgn-extract -e` gives with its own eco.pgn for at least 93% of
 # the games (93.6% here). The rest, by kind (printed): a code of the same decade (C18 for C19: the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# annotate_pgnextract.sh (label corpus): issue 12, must-show 3, on ../shared/corpus/medium (13,163
+# annotate_pgnextract.sh (label corpus): on ../shared/corpus/medium (13,163
 # games): the games with a threefold repetition and with a 50-move stretch (hamle-annotate
 # --format json: threefold-repetition and fifty-move-rule on the board) next to
 # `pgn-extract --repetition` and `pgn-extract --fifty` on the same files (games matched by their

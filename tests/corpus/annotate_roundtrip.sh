@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# annotate_roundtrip.sh (label corpus): issue 12, must-show 6, on ../shared/corpus/medium (13,163
+# annotate_roundtrip.sh (label corpus): on ../shared/corpus/medium (13,163
 # games): what hamle-annotate writes with every annotation on (--fix-result --plycount --fen
 # --zobrist --emt --eco), in --lang en, tr and de, reads back with hamle-validate with no error and
 # no result-mismatch, and converts back to the original's moves (UCI lines compared).

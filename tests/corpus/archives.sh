@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# archives.sh (label corpus): issue 15, must-show 3, over the shared corpus. hamle-validate and
+# archives.sh (label corpus): over the shared corpus. hamle-validate and
 # hamle-convert read the compressed and archive forms with the same games, findings, lines and
 # columns as the plain files:
 #   - the GNU Chess book as the corpus keeps it (.pgn.xz), and compressed here with zstd -3, named

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Must-show 3 of issue 5: no data loss on every *.pgn of ../shared/corpus/edge. Per file: games in
+# convert_edge.sh (label corpus): no data loss on every *.pgn of ../shared/corpus/edge. Per file: games in
 # (one JSON record per game read) = games out (PGN games written); for every game that converts
 # fully, the counts of comments, NAGs (glyphs count as NAGs, the draw offer (=) as a comment) and
 # variations of the input equal those of the output, counted by an independent lexer (Python)

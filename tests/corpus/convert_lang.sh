@@ -1,5 +1,5 @@
 #!/bin/bash
-# Must-shows 2 and 4 of issue 5 over ../shared/corpus/lang:
+# convert_lang.sh (label corpus), over ../shared/corpus/lang:
 #  - every Turkish and German sample of web-and-code-samples.tsv converts; its outcome (ok, or the
 #    first error: line:col, code, token) is compared with testdata/convert/lang-outcomes.tsv
 #    (typos are reported as findings, never guessed);
@@ -28,7 +28,7 @@ for f in "$T"/tr*.txt "$T"/de*.txt; do
 		printf '%s\t%s\t%s\n' "$id" "error" "$first" >> "$out"
 		grep -q '{hamle: *$' "$RUN_OUT" || grep -q '{hamle: error' "$RUN_OUT" ||
 			fail "$id: failed game written without its error note"
-		# written so that it still fails, at the same place (issue 11)
+		# written so that it still fails, at the same place
 		cp "$RUN_OUT" "$T/$id.out.pgn"
 		run_tool validate -q "$T/$id.out.pgn"
 		expect_rc 1 "$id: the written failed game validates"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Must-show 1 of issue 5: every game of ../shared/corpus/medium goes PGN -> (Turkish, German,
+# convert_roundtrip.sh (label corpus): every game of ../shared/corpus/medium goes PGN -> (Turkish, German,
 # figurine PGN; FIDE-style Turkish) -> PGN, byte-identical to PGN -> PGN. Also: PGN -> PGN is a
 # fixed point (converting the output again changes nothing), and no game is lost or fails.
 . "$(dirname "$0")/../cli/common.sh"

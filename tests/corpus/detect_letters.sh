@@ -1,5 +1,5 @@
 #!/bin/bash
-# detect_letters.sh (label corpus): item of issue 10, "language detection never picks a language the
+# detect_letters.sh (label corpus): "language detection never picks a language the
 # game's letters rule out", over the sample rows of ../shared/corpus/lang (Turkish, German,
 # figurine, other). Each row is one game; its letter inventory is worked out here from the locales'
 # YAML (pieces, aliases, figurines, castling and null-move spellings; a spelling no locale reads,

@@ -1,5 +1,5 @@
 #!/bin/bash
-# detect_roundtrip.sh (label corpus): item 9 of issue 11, "nothing lost, nothing changed", for
+# detect_roundtrip.sh (label corpus): "nothing lost, nothing changed" for
 # language detection. English games are converted to each language (PGN and FIDE style) and read
 # back; their moves (UCI) are compared with the original's:
 #   - read back with --from LANG, every game comes back with the same moves (exit 0; medium only);

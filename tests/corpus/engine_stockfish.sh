@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# engine_stockfish.sh (labels engine, corpus): issue 13, must-shows 1 and 3 with the real engine,
+# engine_stockfish.sh (labels engine, corpus): hamle-annotate --engine with the real engine,
 # Debian's stockfish (.ci/run installs it): the first game of each of the 10 files of
 # ../shared/corpus/medium at --nodes 20000; the output is identical for -j 1 and -j 2 and across two
 # runs, every mainline move after the first has its [%eval], every game its accuracy tags, no

@@ -1,5 +1,5 @@
 #!/bin/bash
-# One reader for every tool (issue 10): over every .pgn and .txt file of ../shared/corpus/lang,
+# One reader for every tool: over every .pgn and .txt file of ../shared/corpus/lang,
 # every Turkish and German sample row as tests/corpus/convert_lang.sh extracts it, and the typed
 # scoresheets of testdata/ (convert/*.txt, sheets/*.txt), hamle-validate and hamle-convert see the
 # same games: the same game count and the same findings (hamle-convert -v reports every finding

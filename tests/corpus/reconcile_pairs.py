@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Must-show 1 of issue 14: reconcile pairs built from real games.
+"""reconcile_pairs.py: hamle-reconcile over pairs of sheets built from real games.
 
 Usage: reconcile_pairs.py gen EN.jsonl TR.jsonl DE.jsonl LEGAL_UCI LEGAL_TR LEGAL_DE OUTDIR
        reconcile_pairs.py check OUTDIR AGREED.san FINDINGS.jsonl

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Must-show 1 of issue 14: hamle-reconcile over pairs of sheets built from real games of
+# reconcile_pairs.sh (label corpus): hamle-reconcile over pairs of sheets built from real games of
 # ../shared/corpus/medium (Fischer's): the same game written twice, in Turkish (sheet A, PGN) and
 # in German (sheet B, PGN or a typed scoresheet), through hamle-convert, with one injected
 # difference per pair (a move missing or the recording stopped, a half-move missing that puts

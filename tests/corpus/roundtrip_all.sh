@@ -1,5 +1,5 @@
 #!/bin/bash
-# Must-show 2 of issue 11: every game file of ../shared/corpus (edge, lang, medium; with the argument
+# roundtrip_all.sh (label corpus): every game file of ../shared/corpus (edge, lang, medium; with the argument
 # `book`, the GNU Chess book instead: ctest corpus.roundtrip_book, labels corpus and deep, about 90 s)
 # goes to PGN and to Turkish FIDE style and is read back:
 # game counts, moves, comments, NAGs, draw offers and variations equal, every tag kept, a failed game

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# shapes_pgnextract.sh (label corpus): issue 16, duplicates and output shapes of hamle-convert on
+# shapes_pgnextract.sh (label corpus): duplicates and output shapes of hamle-convert on
 # ../shared/corpus/medium against /usr/games/pgn-extract's options of the same meaning:
 #   --unique          -D    the same games kept, in the same order (their UCI mainlines compared);
 #                           -j 1 and -j 2 write the same bytes; kept + --duplicates = all games

@@ -1,4 +1,4 @@
-/* unwin_vectors: the unwinnability analysis against CHA's test vectors (issue 12, must-show 2).
+/* unwin_vectors: the unwinnability analysis against CHA's test vectors.
  *
  *   unwin_vectors FILE MIN_DECIDED_PERCENT [BUDGET]
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# validate_book.sh (label corpus): issue 4, must-show 1, on the GNU Chess book (145,716 games).
+# validate_book.sh (label corpus): on the GNU Chess book (145,716 games).
 #   - every game validates with no move error (syntax, illegal-move, ambiguous-move, bad-fen);
 #   - the games reported with a result that contradicts a checkmate or stalemate on the board are
 #     exactly those `pgn-extract -r` reports as "Result of ... is inconsistent with checkmate/stalemate"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # validate_quick_real.sh (label corpus): the quick lane changes nothing but speed on the other real
-# kinds of PGN of bench/real_bench.sh (issue 17), each validated with the lane (the default) and
+# kinds of PGN of bench/real_bench.sh, each validated with the lane (the default) and
 # with --full-replay: the same JSON Lines, the same summary, the same exit.
 #   - lichess-style: the first 20,000 games of the GNU Chess book made lichess-style by
 #     bench/make_lichess.py (a clock comment after every move, an evaluation in every third game);

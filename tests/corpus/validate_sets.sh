@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# validate_sets.sh (label corpus): issue 4, must-shows 1 and 2, beyond the book.
+# validate_sets.sh (label corpus): hamle-validate beyond the book.
 #   - the TCEC sets (Chess960 and seasons 12-15) and corpus/medium validate with no move error
 #     (syntax, illegal-move, ambiguous-move, bad-fen) and no error at all;
 #   - every file of corpus/edge and corpus/lang (whatever its kind: PGN, TSV, SQLite, licences) is

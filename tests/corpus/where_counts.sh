@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# where_counts.sh (label corpus): issue 16, --where on ../shared/corpus/medium. The games
+# where_counts.sh (label corpus): --where on ../shared/corpus/medium. The games
 # hamle-convert selects with a compound expression are counted and compared with an independent
 # count by a Python script over the tags (its own reading of numbers and dates, as hamle/filter.h
 # documents them), and, where /usr/games/pgn-extract is installed, with pgn-extract -t (a tag file

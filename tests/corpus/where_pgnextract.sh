@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# where_pgnextract.sh (label corpus): issue 16, every --where form (and --game) that pgn-extract
+# where_pgnextract.sh (label corpus): every --where form (and --game) that pgn-extract
 # also has selects the same games as pgn-extract's equivalent on ../shared/corpus/medium: the
 # games are compared as lists (Event, White, Black, Date, Round of each, sorted), not only counted.
 # Pairings that agree exactly:

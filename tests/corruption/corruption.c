@@ -71,7 +71,7 @@ static int run_pgn_extract(struct ctx *c, const char *tool, const char *dir)
  * 2 hamle read "Kc8"/"Kg1" (king two squares) as castling, with its castle-as-king warning, where
  *   pgn-extract rejects it;
  * 3 hamle read a pawn move with a capture mark that captures nothing ("cxc4" for c5-c4) as the
- *   push with a capture-mark warning (issue 4: an x where nothing is captured is a warning).
+ *   push with a capture-mark warning (an x where nothing is captured is a warning).
  * 0 when unexplained. */
 static int explain(hamle_replay *rp, const char *text, int expect, int ply)
 {

@@ -28,7 +28,7 @@ static void put(struct buf *b, const char *s)
 	b->len += n;
 }
 
-/* Replaces the leading piece letter of san (written with loc) by the letter of piece np. */
+/* Replaces the piece letter at the start of san (written with loc) by the letter of piece np. */
 static void swap_letter(char *out, size_t size, const char *san, const hamle_locale *loc, int op, int np)
 {
 	const char *old = hamle_locale_piece_letter(loc, op);

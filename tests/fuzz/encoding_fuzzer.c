@@ -83,7 +83,7 @@ static void check_game(const hamle_game *g, size_t size)
 	}
 }
 
-/* The decoded text of g read again as a game of its own: no "encoding" error (issue 11, item 10). */
+/* The decoded text of g read again as a game of its own: no "encoding" error. */
 static void check_reads_back(const hamle_game *g)
 {
 	size_t tlen;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # install.sh: `cmake --install` into a temporary prefix, then use what was installed as a user
-# would (issue 15, must-show 1): the files are where GNUInstallDirs puts them; each installed
+# would: the files are where GNUInstallDirs puts them; each installed
 # header compiles alone; examples/ builds and runs through `pkg-config --cflags --libs hamle`
 # and through find_package(hamle); the installed tools find the installed locales; every man
 # page renders without a warning; the completion script loads in bash and completes options.

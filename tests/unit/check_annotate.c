@@ -1,4 +1,4 @@
-/* check_annotate.c: the annotator (issue 12): the Laws of Chess as events on constructed games.
+/* check_annotate.c: the annotator: the Laws of Chess as events on constructed games.
  * "Same position" per 9.2.3 (an en passant square that cannot be taken does not count, lost
  * castling rights do), repetitions in variations do not count, the automatic draws by date,
  * the claims by writing the next move, the 6.9 flag fall, dead positions (a locked pawn wall

@@ -1,4 +1,4 @@
-/* check_cli_diagram.c: cmd/common's boards for people (issue 14): the last move before a token
+/* check_cli_diagram.c: cmd/common's boards for people: the last move before a token
  * along its line (variations: the move before the one a variation replaces), the squares a move
  * marks (castling: the king's), the text diagram's shape and marks, and the HTML escaping. */
 #include <check.h>

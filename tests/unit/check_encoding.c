@@ -283,7 +283,7 @@ START_TEST(test_double_encoded)
 }
 END_TEST
 
-/* Issue 11, item 7: decoding is per character run. Valid UTF-8 stays as written (a name with Ł and
+/* Decoding is per character run. Valid UTF-8 stays as written (a name with Ł and
  * Ð, an emoji); only the byte that is not UTF-8 takes the fallback code page, and it is reported
  * where it is. */
 START_TEST(test_per_run_decoding)
@@ -363,7 +363,7 @@ static int has_control(const char *s, size_t n)
 	return 0;
 }
 
-/* Issue 11, item 10 (first half): the doubly-encoded repair never makes a control character
+/* The doubly-encoded repair never makes a control character
  * ("Â„" is not repaired into U+0084), so the decoded text, which the writer writes, reads back
  * without an encoding error. */
 START_TEST(test_double_never_control)
@@ -371,7 +371,7 @@ START_TEST(test_double_never_control)
 	static const struct { const char *in; hamle_encoding enc; const char *event; size_t errors; } cases[] = {
 		/* "Â„" in UTF-8: kept as written */
 		{ "[Event \"\xC3\x82\xE2\x80\x9E\"]\n1. e4 *\n", HAMLE_ENCODING_AUTO, "\xC3\x82\xE2\x80\x9E", 0 },
-		/* issue 11's bytes read as Windows-1252: "„Â„" */
+		/* these bytes read as Windows-1252: "„Â„" */
 		{ "[Event \"\x84\xC2\x84\"]\n1. e4 *\n", HAMLE_ENCODING_CP1252, "\xE2\x80\x9E\xC3\x82\xE2\x80\x9E", 0 },
 		/* the same bytes read per run: the stray 0x84 is '„', C2 84 is U+0084 itself: an error,
 		 * turned into a space */
@@ -401,7 +401,7 @@ START_TEST(test_double_never_control)
 }
 END_TEST
 
-/* Issue 11, item 8: the Turkish repair goes word by word and only where the game's words are
+/* The Turkish repair goes word by word and only where the game's words are
  * Turkish (every letter, once repaired, in tr.yaml's alphabet); each repaired word is reported. */
 START_TEST(test_mojibake_words)
 {

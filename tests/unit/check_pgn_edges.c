@@ -1,4 +1,4 @@
-/* check_pgn_edges.c: the reader at the edges of its input (issue 11): byte order marks at line
+/* check_pgn_edges.c: the reader at the edges of its input: byte order marks at line
  * starts (files joined with cat), a last game cut short, NAGs out of range. Every input is also
  * read through a callback 1 to 7 bytes at a time, so that a mark cut by a block's end is met. */
 #include <check.h>
@@ -110,7 +110,7 @@ static size_t count(const char *s, const char *what)
 	return n;
 }
 
-/* The case of issue 11: a second file's mark between two games kept them whole. */
+/* A second file's byte order mark between two games: both games stay whole. */
 START_TEST(test_bom_between_games)
 {
 	const char *in = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 *\n\n" BOM "[Event \"b\"]\n[White \"W\"]\n"

@@ -347,7 +347,7 @@ START_TEST(test_stray_and_unclosed)
 }
 END_TEST
 
-/* An unclosed variation is an error at the outermost '(' left open (issue 11, item 6). */
+/* An unclosed variation is an error at the outermost '(' left open. */
 START_TEST(test_unclosed_variation)
 {
 	one x;

@@ -1,4 +1,4 @@
-/* check_pgn_writer.c: PGN export of games that failed (issue 11): written in their own language up
+/* check_pgn_writer.c: PGN export of games that failed: written in their own language up
  * to the error, a {hamle: error ...} note, then the rest as read, so that they read back as one
  * game that fails again; the note read as the error when nothing else is; lines under 255
  * characters; what is written reads back as what was read. */
@@ -259,8 +259,8 @@ START_TEST(test_line_limits)
 END_TEST
 
 /* "Â„" is no doubly encoded U+0084 (a control character that reads back as an error): written
- * and read back, the game is the same (issue 11, item 10: ../shared/repro/replay-roundtrip.pgn,
- * also a replay fuzz seed). */
+ * and read back, the game is the same (../shared/repro/replay-roundtrip.pgn, also a replay
+ * fuzz seed). */
 START_TEST(test_double_encoded_control_kept)
 {
 	static const char in[] = "[White \"Ren\xE9 \xC3\x82\xE2\x80\x9E\"]\n\n1. e4 e5 *\n";

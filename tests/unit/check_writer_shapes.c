@@ -1,5 +1,5 @@
-/* check_writer_shapes.c: the writer's output shapes (hamle_writer_options.shape, tag_order;
- * issue 16): each flag in pgn and json, a failed game written whole under all of them, and
+/* check_writer_shapes.c: the writer's output shapes (hamle_writer_options.shape,
+ * tag_order): each flag in pgn and json, a failed game written whole under all of them, and
  * options of version 1 (before shape) still accepted, writing what they wrote. */
 #include <check.h>
 #include <stddef.h>

@@ -5,7 +5,7 @@
  * a 64-bit hash of each distinct key and the key itself, packed in one growing arena: a hash that
  * matches is confirmed by comparing the keys byte for byte, so a hash collision never makes two
  * different games equal. Memory: 16 bytes per slot (at most 3/4 of the slots used) plus the key
- * bytes of each distinct game (README: the figures on the book and corpus/medium).
+ * bytes of each distinct game (docs/selection.md).
  *
  * hash_bits (1..64) keeps that many low bits of the hash: the tools use 64; a test uses fewer to
  * force collisions. Not thread-safe: one thread (with pool.h, the emit callback, which sees the

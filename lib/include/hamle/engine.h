@@ -1,5 +1,5 @@
 /* hamle/engine.h: a UCI chess engine as a child process, and what its evaluations say about the
- * moves of a game (the judgement model of lichess, see the README's "Engine analysis").
+ * moves of a game (the judgement model of lichess, see docs/engine.md).
  *
  * Three parts:
  *   the UCI protocol      hamle_uci_parse reads one line an engine writes; hamle_uci_* compose

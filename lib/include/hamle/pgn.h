@@ -39,7 +39,7 @@
  * result lines after decoding (so 8-bit keys such as Weiß in Windows-1252 are matched as the text
  * they are), with the header patterns and keys of options.sheet_locales (scoresheet: in the
  * locale YAML files; Beyaz -> White, Weiß -> White, Sonuç -> Result):
- *   - the leading header lines become tags (a key no locale knows becomes a tag of that name when
+ *   - the header lines at the top become tags (a key no locale knows becomes a tag of that name when
  *     it is a valid tag name and the block has a known key; "de: 1.e4 e5" is no header), at the
  *     position of the key; after the moves, a header line of a known key whose tag the game lacks
  *     does too;

@@ -157,7 +157,7 @@ static inline unsigned pgn_ctz(unsigned m)
 #ifdef PGN_SCAN_SSE2
 /* Byte classes of 64 bytes for the game splitter, bit k for p[k]: nw = blank, line end or
  * delimiter (not part of a word); eol = LF or CR; special = delimiter or '%' (the splitter's fast
- * run stops there); first = a byte that can start a termination marker (0 1 * and the lead byte
+ * run stops there); first = a byte that can start a termination marker (0 1 * and the first byte
  * of '½'; '1' also starts "1.", which the splitter looks at). */
 typedef struct pgn_split_masks {
 	uint64_t nw, eol, special, first;

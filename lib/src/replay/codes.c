@@ -1,6 +1,6 @@
 /* codes.c: every finding code the library reports (the reader's and the replay's), with the
  * severities its findings come with, in the order tools list them (see hamle/replay.h), and the
- * divergences of hamle/reconcile.h. A new code is added here (and to the README's list):
+ * divergences of hamle/reconcile.h. A new code is added here (and to the list in docs/tools.md):
  * tests/cli/finding_codes.sh checks that every code the sources report is in this table with its
  * severity. */
 #include <string.h>

@@ -46,7 +46,7 @@ static inline int is_space(unsigned char c) { return c <= ' ' && ((QUICK_SPACES 
 static inline int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 static inline int is_letter(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
-/* The leading spellings of the moves, for the language check: the first move of each distinct
+/* The first spellings of the moves, for the language check: the first move of each distinct
  * first byte, except pawn files (no language signal), as detect.c gathers them from tokens. */
 struct shapes {
 	const char *text[QUICK_SHAPES];

@@ -328,7 +328,7 @@ const struct hamle_position *annot_walk(hamle_annotator *a, const hamle_game *g,
 	for (; k <= moves; k++) {
 		struct annot_ply *p = &ply[k];
 		/* the position after it: the one before the next move where the replay kept that, else
-		 * the final one where it kept the one before this move (the next one it did not play:
+		 * the final one where it kept the one preceding this move (the next one it did not play:
 		 * an end), else none (played here) */
 		const struct hamle_position *after = p[1].pos ? p[1].pos : p->pos ? fin : NULL;
 		if (__builtin_expect(!after || ws->ended, 0)) {
