@@ -104,9 +104,9 @@ static size_t ep_mark_order(char *buf, size_t len, const hamle_locale *loc)
 	return len;
 }
 
-/* A comment of ASCII words separated by single spaces, with no '}' and no word starting with '%'
- * (a FEN, a key): written as wr_brace_comment would write it, word by word with the same line
- * breaks, but in one pass (this runs once a ply with --fen). */
+/* A comment of ASCII words separated by single spaces, with no '}', no word starting with '%'
+ * and no "[%" command (a FEN): written as wr_brace_comment would write it, word by word with the
+ * same line breaks, but in one pass (this runs once a ply with --fen). */
 static void plain_comment(hamle_writer *w, const char *s, size_t n)
 {
 	if (!wr_reserve(w, 2 * n + 4))
@@ -172,7 +172,7 @@ static size_t annot_flush_rules(hamle_writer *w, unsigned ply, size_t *next, con
 		uint64_t h = hamle_position_hash(pos);
 		for (int i = 0; i < 16; i++)
 			key[10 + 15 - i] = "0123456789abcdef"[(h >> (4 * i)) & 15];
-		plain_comment(w, key, sizeof(key) - 1), n++;
+		wr_word3(w, "{", key, sizeof(key) - 1, "}"), n++; /* one word: a command is never split */
 	}
 	return n;
 }

@@ -78,33 +78,89 @@ void wr_end_line(hamle_writer *w)
 	}
 }
 
+/* The longest command ("[%clk 1:59:58]") kept whole on one line, in bytes as read. */
+#define WR_COMMAND_MAX 128
+
+/* The end of the word starting at s[i] (no blank): its first blank, or for a word that opens
+ * an embedded command ("[%eval", "[%clk") the end of the word that closes it with ']', so that a
+ * command is never broken across lines (tools that read [%clk] and [%eval] expect it on one).
+ * A command with no ']' in the comment, or longer than WR_COMMAND_MAX, goes word by word.
+ * *blanks: the unit holds blanks (between the command's words). */
+static size_t unit_end(const char *s, size_t i, size_t n, int *blanks)
+{
+	size_t e = i;
+	int open = 0;
+	*blanks = 0;
+	while (e < n && !wr_is_space(s[e])) {
+		if (s[e] == '[' && e + 1 < n && s[e + 1] == '%')
+			open = 1;
+		else if (s[e] == ']')
+			open = 0;
+		e++;
+	}
+	if (!open)
+		return e;
+	size_t word = e;
+	for (; e < n && e - i <= WR_COMMAND_MAX; e++) {
+		if (wr_is_space(s[e])) {
+			if (!open)
+				break;
+			*blanks = 1;
+		} else if (s[e] == ']') {
+			open = 0;
+		} else if (s[e] == '[' && e + 1 < n && s[e + 1] == '%') {
+			open = 1;
+		}
+	}
+	if (open || e - i > WR_COMMAND_MAX) {
+		*blanks = 0;
+		return word;
+	}
+	return e;
+}
+
+/* 1 when s holds a command "[%" with a blank before its ']': a line break there would split it. */
+static int has_spaced_command(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+	while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
+		if (++p < end && *p == '%') {
+			for (; p < end && *p != ']'; p++)
+				if (wr_is_space(*p))
+					return 1;
+		}
+	}
+	return 0;
+}
+
 void wr_brace_comment_words(hamle_writer *w, const char *s, size_t n)
 {
 	size_t i = 0, nwords = 0;
-	char tmp[6 * 64];
+	char tmp[6 * WR_COMMAND_MAX + 8];
 	while (i < n) {
 		while (i < n && wr_is_space(s[i]))
 			i++;
 		if (i == n)
 			break;
-		size_t e = i;
-		int brace = 0;
-		while (e < n && !wr_is_space(s[e]))
-			brace |= s[e++] == '}';
+		int blanks;
+		size_t e = unit_end(s, i, n, &blanks);
+		int brace = memchr(s + i, '}', e - i) != NULL;
 		size_t k = e;
 		while (k < n && wr_is_space(s[k]))
 			k++;
 		int last = k == n;
 		const char *wd = s + i;
 		size_t wl = e - i;
-		if (brace) { /* cannot occur in a read {} comment; error texts only */
+		if (brace || blanks) { /* '}' cannot occur in a read {} comment; error texts only */
 			size_t o = 0;
 			for (size_t j = 0; j < wl && o + 6 <= sizeof(tmp); j++) {
 				if (wd[j] == '}') {
 					memcpy(tmp + o, "U+007D", 6);
 					o += 6;
-				} else {
+				} else if (!wr_is_space(wd[j])) {
 					tmp[o++] = wd[j];
+				} else if (tmp[o - 1] != ' ') { /* (the unit starts with no blank) */
+					tmp[o++] = ' ';
 				}
 			}
 			wd = tmp;
@@ -187,6 +243,10 @@ static void comment_run(hamle_writer *w, const char *s, size_t n)
 		w->len = (size_t)(d - w->buf);
 		w->col = (size_t)(col + (col > 0) + (long)n + 2);
 		w->glue = 0;
+		return;
+	}
+	if (has_spaced_command(s, n)) { /* a line break could fall inside a [%cmd ...] */
+		wr_brace_comment_words(w, s, n);
 		return;
 	}
 	/* the first word, with its '{' (and its '}' when it is the only one), as wr_word3 places it */
@@ -276,6 +336,10 @@ void wr_brace_comment(hamle_writer *w, const char *s, size_t n)
 	}
 	/* blanks to collapse (a comment over several lines): the comment with single spaces, behind
 	 * the room comment_run writes in, unless a '}' or a byte from 0x80 is in it (word by word) */
+	if (has_spaced_command(s, n)) {
+		wr_brace_comment_words(w, s, n);
+		return;
+	}
 	if (!wr_reserve(w, 3 * n + 8))
 		return;
 	char *t = w->buf + w->len + 2 * n + 6;
@@ -292,7 +356,8 @@ void wr_brace_comment(hamle_writer *w, const char *s, size_t n)
 		else if (t[k - 1] != ' ') /* (s[0] is no blank) */
 			t[k++] = ' ';
 	}
-	comment_run(w, t, k); /* (within the reservation: the buffer stays where it is) */
+	comment_run(w, t, k); /* (within the reservation: the buffer stays where it is; t holds no
+	                         * spaced command, s had none) */
 }
 
 void wr_line_comment(hamle_writer *w, const char *s, size_t n)
