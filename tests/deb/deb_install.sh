@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deb_install.sh: the Debian packages on a fresh Debian 12 (issue 15, must-show 2). Builds the
+# deb_install.sh: the Debian packages on a fresh Debian 12. Builds the
 # packages (`cpack -G DEB` in a profile-guided build configured for /usr, so the library is
 # multiarch: bench/pgo_build.sh, as .ci/run makes them), runs
 # lintian on them, makes a clean bookworm root with `debootstrap --variant=minbase`, installs
@@ -7,6 +7,7 @@
 # man pages and locales are where they belong, and examples/ builds through pkg-config and
 # find_package(hamle) and runs. ctest labels deb and slow (never in the normal run):
 #     ctest --test-dir build -L deb --output-on-failure
+# HAMLE_DEB_PACKAGES=DIR takes the .deb files made there instead of building them.
 # Needs root, debootstrap, lintian and a Debian mirror (HAMLE_DEB_MIRROR, default the first of
 # /etc/apt/sources.list*, else http://deb.debian.org/debian). HAMLE_DEB_KEEP=1 keeps the root.
 . "$HAMLE_SOURCE/tests/cli/common.sh"
@@ -23,10 +24,13 @@ if [ -z "$mirror" ]; then
 	[ -n "$mirror" ] || mirror=http://deb.debian.org/debian
 fi
 
-# ---- 1. the packages, from a build for /usr (kept between runs in HAMLE_BUILD/deb-build)
-debbuild=${HAMLE_BUILD:?}/deb-build
+# ---- 1. the packages, from a build for /usr (kept between runs in HAMLE_BUILD/deb-build), or
+#      those already made in HAMLE_DEB_PACKAGES (a directory: .ci/run passes its build-pgo)
+debbuild=${HAMLE_DEB_PACKAGES:-${HAMLE_BUILD:?}/deb-build}
 # (profile-guided, trained on testdata/ alone, as .ci/run makes them)
-if ! { PGO_TRAIN=repo bash "$HAMLE_SOURCE/bench/pgo_build.sh" "$debbuild" -DCMAKE_INSTALL_PREFIX=/usr \
+if [ -n "${HAMLE_DEB_PACKAGES:-}" ]; then
+	ls "$debbuild"/*.deb >/dev/null 2>&1 || { fail "HAMLE_DEB_PACKAGES=$debbuild holds no .deb"; finish; }
+elif ! { PGO_TRAIN=repo bash "$HAMLE_SOURCE/bench/pgo_build.sh" "$debbuild" -DCMAKE_INSTALL_PREFIX=/usr \
 		-DCMAKE_BUILD_TYPE=RelWithDebInfo &&
 	rm -f "$debbuild"/*.deb && (cd "$debbuild" && cpack -G DEB); } >"$HAMLE_TMP/cpack.log" 2>&1; then
 	tail -30 "$HAMLE_TMP/cpack.log" >&2
@@ -95,6 +99,13 @@ for f in /usr/share/man/man1/hamle-validate.1.gz /usr/share/man/man3/libhamle.3.
 	[ -e "$root$f" ] || fail "not installed in the root: $f"
 done
 ls "$root"/usr/lib/*/libhamle.so.0 >/dev/null 2>&1 || fail "libhamle.so.0 not in the multiarch directory"
+# the tools run on the shared library, and hamle depends on exactly its libhamle0
+out=$(in_root ldd /usr/bin/hamle-validate 2>&1)
+echo "in the root: ldd /usr/bin/hamle-validate: $(echo "$out" | grep libhamle)"
+[[ $out == *"libhamle.so.0 => /"*"/libhamle.so.0 "* ]] || fail "hamle-validate does not link libhamle.so.0: $out"
+out=$(in_root dpkg-query -W -f '${Version} ${Depends}' hamle 2>&1)
+echo "in the root: hamle $out"
+[[ $out == *"libhamle0 (= ${out%% *})"* ]] || fail "hamle does not depend on libhamle0 (= its version): $out"
 out=$(in_root sh -c 'cd /tmp/hamle &&
 	for e in replay_game validate_file turkish_move; do
 		cc -std=c11 -Wall -Wextra -Werror examples/$e.c $(pkg-config --cflags --libs hamle) -o $e || exit 1
