@@ -90,9 +90,22 @@ void vd_progress_init(vd_progress *p, const hamle_msg *m)
 	p->start = p->last = hamle_now_s();
 }
 
+#ifdef __EMSCRIPTEN__
+/* The page's progress bar (web/hamle_web.c), ten times a second; stderr there is a file (never a
+ * terminal), so the line's own clock p->last is free for it. */
+void hamle_web_progress(size_t games, unsigned long long bytes);
+#endif
+
 /* Shown once the run has taken a second (the input is large), then four times a second. */
 void vd_progress_update(vd_progress *p, const hamle_msg *m, const vd_totals *t)
 {
+#ifdef __EMSCRIPTEN__
+	double web_now = hamle_now_s();
+	if (!p->enabled && web_now - p->last >= 0.1) {
+		p->last = web_now;
+		hamle_web_progress(t->games, t->bytes);
+	}
+#endif
 	if (!p->enabled || (t->games & 255) != 0)
 		return;
 	double tnow = hamle_now_s();
