@@ -15,6 +15,14 @@
 #              variation, the peer skips them
 #   lichess-style.pgn.zst (zstd -3 of the lichess file)
 # Tables (markdown rows):
+#   0. hamle-validate -j 1 (and --full-replay) against the peer, run by run interleaved
+#      (COUNTER_REPEAT, default 5), medians: wall seconds, cycles, instructions, IPC, branch misses and
+#      page faults, the CPU's model line (lscpu) and the ratios peer / hamle: what a wall-time ratio is
+#      made of. With perf's hardware counters (bench/counters.sh) every figure is the whole file's;
+#      where perf has none (a VM without a virtual PMU) the table says so, page faults come from perf's
+#      software counter or /usr/bin/time, and instructions and branch mispredictions from
+#      valgrind --tool=cachegrind on the file's first SLICE_MB (default 8) megabytes of whole games.
+#      COUNTERS=0 leaves it out, COUNTER_FULL=0 leaves out --full-replay, TABLES=counters prints it alone;
 #   1. hamle-validate -j 1, --full-replay, -j 2 and the peer per file: wall and CPU seconds, MB/s
 #      and games/s (of the wall time), ratio peer / hamle -j 1 (wall and CPU), -j 2 / -j 1 (wall);
 #      with PGO=1 (the default) also -j 1 and --full-replay of the profile-guided build the Debian
@@ -66,6 +74,79 @@ else
 	zst=""
 fi
 
+file_of() {
+	case $1 in
+	book) echo "$book" ;; lichess) echo "$lichess" ;; tcec-x5) echo "$tcec" ;; variations) echo "$var" ;;
+	esac
+}
+
+# Table 0: wall time with what it is made of, hamle -j 1 and the peer, run by run interleaved
+if [ "${COUNTERS:-1}" = 1 ]; then
+	. "$root/bench/counters.sh"
+	counters_init
+	slice=${SLICE_MB:-8}
+	crepeat=${COUNTER_REPEAT:-5}
+	ckeys="j1 full peer"
+	[ "${COUNTER_FULL:-1}" = 1 ] || ckeys="j1 peer"
+	ccmd() {
+		case $1 in
+		j1) echo "$tool -j 1 -q" ;; full) echo "$tool -j 1 --full-replay -q" ;; peer) echo "$peer" ;;
+		esac
+	}
+	for name in book lichess tcec-x5 variations; do
+		f=$(file_of "$name")
+		for _ in $(seq "$crepeat"); do
+			for k in $ckeys; do
+				# shellcheck disable=SC2046
+				counters_run "$name/$k" $(ccmd "$k") "$f"
+			done
+		done
+		if [ "$counters_mode" != perf ]; then
+			counters_slice "$f" "$slice" "$tmp/slice.pgn"
+			for k in $ckeys; do
+				# shellcheck disable=SC2046
+				counters_sim "$name/$k" $(ccmd "$k") "$tmp/slice.pgn"
+			done
+		fi
+	done
+	echo
+	echo "Table 0: hamle-validate and pgn-reader validate, run by run interleaved, median of $crepeat runs"
+	echo "CPU: $counters_cpu; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	if [ "$counters_mode" = perf ]; then
+		echo "counters: perf stat (cycles, instructions, branch-misses, page-faults) of the whole file, median"
+	else
+		echo "counters: this host has no hardware counters for perf ($counters_mode): wall and page faults of the"
+		echo "whole file; instructions and branch mispredictions (simulated) by valgrind --tool=cachegrind on the"
+		echo "file's first $slice MB (whole games) only, so they are not the whole run's; no cycles, no IPC"
+	fi
+	echo "ratio = peer / hamle (above 1: hamle is faster or does less)"
+	echo
+	ilabel=instructions bmlabel="branch misses"
+	[ "$counters_mode" = perf ] || ilabel="instructions ($slice MB, cachegrind)" bmlabel="branch mispredicts ($slice MB, cachegrind)"
+	echo "| file | MB | command | wall s | cycles | $ilabel | IPC | $bmlabel | page faults | ratio wall | ratio cycles | ratio instructions |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	for name in book lichess tcec-x5 variations; do
+		f=$(file_of "$name")
+		m=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+		for k in $ckeys; do
+			case $k in
+			j1) label="hamle-validate -j 1" ;; full) label="hamle-validate -j 1 --full-replay" ;;
+			peer) label="pgn-reader validate" ;;
+			esac
+			r1="" r2="" r3=""
+			if [ "$k" != peer ]; then
+				r1=$(ratio "$(med "$name/peer" wall)" "$(med "$name/$k" wall)" 2)
+				r2=$(ratio "$(med "$name/peer" cycles)" "$(med "$name/$k" cycles)" 2)
+				r3=$(ratio "$(med "$name/peer" instr)" "$(med "$name/$k" instr)" 2)
+			fi
+			echo "| $name | $m | $label | $(med "$name/$k" wall) | $(big "$(med "$name/$k" cycles)") |" \
+				"$(big "$(med "$name/$k" instr)") | $(per "$(med "$name/$k" instr)" "$(med "$name/$k" cycles)") |" \
+				"$(big "$(med "$name/$k" bmiss)") | $(med "$name/$k" faults) | $r1 | $r2 | $r3 |"
+		done
+	done
+	[ "${TABLES:-all}" = counters ] && exit 0
+fi
+
 ptool=""
 if [ "${PGO:-1}" = 1 ]; then
 	if [ -n "${PGO_BUILD:-}" ]; then
@@ -77,12 +158,6 @@ if [ "${PGO:-1}" = 1 ]; then
 	fi
 	[ -x "$ptool" ] || { echo "real_bench: $ptool not built" >&2; exit 2; }
 fi
-
-file_of() {
-	case $1 in
-	book) echo "$book" ;; lichess) echo "$lichess" ;; tcec-x5) echo "$tcec" ;; variations) echo "$var" ;;
-	esac
-}
 
 # sample KEY CMD...: one run of CMD (wall and CPU seconds of the command alone, bash's `time`),
 # kept under KEY when its wall time is the best so far; w KEY and c KEY print that run's wall and
