@@ -34,6 +34,7 @@ class Chrome:
         self.session = None
 
     def __enter__(self):
+        os.makedirs(self.profile, exist_ok=True)
         to_chrome_r, to_chrome_w = os.pipe()
         from_chrome_r, from_chrome_w = os.pipe()
 
