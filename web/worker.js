@@ -9,7 +9,8 @@
 // page -> worker: {id, tool, args: [...], files: [{name, data: ArrayBuffer}], outputs: [path...]}
 //   args may name the files by their index: {file: i} (the worker knows where it put them)
 // worker -> page: {type: "ready"} once; {type: "progress", id, games, bytes} while a run goes;
-//   {type: "done", id, status, args, stdout: Uint8Array, stderr: string, outputs: {path: Uint8Array}}
+//   {type: "done", id, status, args, stdout: Uint8Array, stderr: string, outputs: {path: Uint8Array},
+//   ms: the tool's run in milliseconds}
 //   or {type: "failed", id, error} when the run itself broke (the worker is then replaced).
 var hamleReadyFlag = false;
 var hamleQueue = [];
@@ -83,7 +84,7 @@ function hamleRunJob(job) {
 	});
 	var line = ["hamle-" + job.tool].concat(args).join("\n");
 	hamleJob = job;
-	var status;
+	var status, t0 = performance.now();
 	try {
 		status = Module.ccall("hamle_web_run", "number", ["string", "string", "string", "string"],
 			[job.tool, line, "/o/stdout", "/o/stderr"]);
@@ -93,6 +94,7 @@ function hamleRunJob(job) {
 		return;
 	}
 	hamleJob = null;
+	var ms = performance.now() - t0;
 	var outputs = {};
 	(job.outputs || []).forEach(function (p) {
 		try { outputs[p] = FS.readFile(p); } catch (e) { /* not written */ }
@@ -102,7 +104,7 @@ function hamleRunJob(job) {
 	var transfer = [stdout.buffer];
 	Object.keys(outputs).forEach(function (p) { transfer.push(outputs[p].buffer); });
 	postMessage({type: "done", id: job.id, status: status, args: ["hamle-" + job.tool].concat(args),
-		stdout: stdout, stderr: stderr, outputs: outputs}, transfer);
+		stdout: stdout, stderr: stderr, outputs: outputs, ms: ms}, transfer);
 }
 
 self.onmessage = function (ev) {

@@ -97,6 +97,12 @@ return [].map.call(d.querySelectorAll('article.game'), function (a) {
 });
 })()"""
 
+BOARD_JS = r"""(function () {
+var f = document.getElementById('report'), b = f.contentDocument.querySelector('svg.board');
+if (b) window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY +
+  b.closest('li').getBoundingClientRect().top - 12);
+})()"""
+
 
 def check_report(lang, json_text, games):
     """The report's games and findings against the JSON Lines, in order."""
@@ -207,6 +213,7 @@ def main():
     ap.add_argument("--convert", default="en:pgn,tr:pgn,de:fide")
     ap.add_argument("--shot")
     ap.add_argument("--phone-shot")
+    ap.add_argument("--board-shot", help="1280x800, scrolled to the report's first finding with a board")
     ap.add_argument("--timeout", type=float, default=180)
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
@@ -229,6 +236,11 @@ def main():
             totals = [max(totals[0], g), totals[1] + f, totals[2] + s]
             if a.shot and lang == a.langs.split(",")[-1]:
                 c.screenshot(a.shot)
+            if a.board_shot and lang == a.langs.split(",")[-1]:
+                c.eval(BOARD_JS)
+                c.pump(0.3)
+                c.screenshot(a.board_shot)
+                c.eval("window.scrollTo(0, 0)")
         for choice in [x for x in a.convert.split(",") if x]:
             sizes.append(run_convert(c, choice, paths, a, a.tmp, downloads))
         c.pump(0.5)
