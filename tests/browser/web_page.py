@@ -203,6 +203,31 @@ def run_convert(c, choice, paths, a, tmp, downloads):
     return len(got)
 
 
+def run_reconcile(c, pair, a, tmp):
+    """The two sheets alone as the inputs, Reconcile: the agreed game, the divergences and the exit
+    status are hamle-reconcile's with the page's command line."""
+    c.eval("document.getElementById('clear').click()")
+    c.set_files("#file", pair)
+    c.wait("document.body.getAttribute('data-inputs') === '2'")
+    click(c, "reconcile", a.timeout)
+    args = c.eval("document.querySelector('#result .cmd').textContent").split(" ")
+    agreed = c.eval("document.getElementById('agreed').textContent")
+    divergences = c.eval("document.getElementById('divergences').textContent")
+    status = int(c.eval("document.body.getAttribute('data-status')"))
+    st, out, _ = native(os.path.join(a.bin, "hamle-reconcile"), args, pair, os.path.join(tmp, "native"), [])
+    err = subprocess.run([os.path.join(a.bin, "hamle-reconcile")] + [x for x in args[1:] if not x.startswith("/o/")
+                         and x != "--html"], cwd=os.path.join(tmp, "native", "w"), stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, env=dict(os.environ, LC_ALL="C", NO_COLOR="1")).stderr
+    where = "reconcile %s" % " ".join(os.path.basename(p) for p in pair)
+    if agreed.encode() != out:
+        fail("%s: the agreed game differs from %s" % (where, " ".join(args)))
+    if divergences.encode() != err:
+        fail("%s: the divergences differ: %r, native %r" % (where, divergences[:200], err[:200]))
+    if status != st:
+        fail("%s: exit status %d in the page, %d native" % (where, status, st))
+    return divergences.count("\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--site", required=True)
@@ -211,6 +236,7 @@ def main():
     ap.add_argument("--browser", default="chromium")
     ap.add_argument("--langs", default="en,tr,de")
     ap.add_argument("--convert", default="en:pgn,tr:pgn,de:fide")
+    ap.add_argument("--reconcile", action="append", default=[], help="A,B: two sheets to reconcile")
     ap.add_argument("--shot")
     ap.add_argument("--phone-shot")
     ap.add_argument("--board-shot", help="1280x800, scrolled to the report's first finding with a board")
@@ -243,6 +269,7 @@ def main():
                 c.eval("window.scrollTo(0, 0)")
         for choice in [x for x in a.convert.split(",") if x]:
             sizes.append(run_convert(c, choice, paths, a, a.tmp, downloads))
+        lines = [run_reconcile(c, [os.path.abspath(p) for p in pair.split(",")], a, a.tmp) for pair in a.reconcile]
         c.pump(0.5)
         requests = list(c.requests)
     if a.phone_shot:
@@ -266,8 +293,9 @@ def main():
     if totals[1] == 0:
         fail("no finding at all: the set says nothing")
     print("checked: %d files, %d games with findings, %d findings and %d suggestions over %s, "
-          "%d downloads byte for byte, %d requests (file:// and the worker's blob: only)" %
-          (len(paths), totals[0], totals[1], totals[2], a.langs, len(sizes), len(requests)))
+          "%d downloads byte for byte, %d reconciled pairs (%d lines of divergences), %d requests (file:// and the "
+          "worker's blob: only)" % (len(paths), totals[0], totals[1], totals[2], a.langs, len(sizes), len(lines),
+                                    sum(lines), len(requests)))
     return 1 if failures else 0
 
 

@@ -6,7 +6,8 @@
 # the page's command line byte for byte, and the report it shows has each finding (code, line,
 # column, ply, message, suggestions, board) in JSON's games and order; the PGN, Turkish and German
 # files it downloads equal `hamle-convert`'s output byte for byte; Chromium's network log holds
-# nothing but file:// (and the worker's own blob:). The checks are tests/browser/web_page.py's.
+# nothing but file:// (and the worker's own blob:); two pairs of sheets reconciled give
+# hamle-reconcile's agreed game, divergences and exit status. The checks are tests/browser/web_page.py's.
 # Skips (77) without chromium, python3 or the built page (cmake --build BUILD --target web).
 . "$(dirname "$0")/../cli/common.sh"
 require_tool validate
@@ -19,6 +20,9 @@ site=${HAMLE_WEB_SITE:-$HAMLE_BIN/../web/site}
 	skip "the page is not built in $site (cmake --build BUILD --target web, with emscripten's emcc)"
 td=$HAMLE_TESTDATA
 files=("$td"/sheets/*.txt "$td"/cli/validate/lang-tr/games.txt "$td"/suggest/cases.pgn)
+rc=$td/cli/reconcile
 python3 "$(dirname "$0")/web_page.py" --browser "$browser" --site "$site" --bin "$HAMLE_BIN" \
+	--reconcile "$rc/agree-tr-de/beyaz.txt,$rc/agree-tr-de/weiss.txt" \
+	--reconcile "$rc/column-shift/beyaz.txt,$rc/column-shift/weiss.txt" \
 	--tmp "$HAMLE_TMP" "${files[@]}" || fail "the page and the tools differ (above)"
 finish
