@@ -18,6 +18,8 @@ int cv_cli_init(cv_cli *c, const char *prog, int argc)
 	c->cfg.unpack = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
 	c->cfg.wopts = wo;
 	c->cfg.out_encoding = HAMLE_ENCODING_UTF8;
+	c->cfg.bridge = HAMLE_BRIDGE_GAP_PLIES;
+	c->cfg.bridge_gaps = true;
 	c->cfg.msg = &c->msg;
 	c->from = "auto";
 	c->to = "pgn";
@@ -86,7 +88,11 @@ int cv_cli_option(cv_cli *c, int id, const hamle_opt_parser *p)
 		else
 			cfg->jobs = (unsigned)v;
 		return 0;
+	case CV_OPT_NO_BRIDGE:
+		cfg->bridge = 0;
+		return 0;
 	case CV_OPT_BRIDGE:
+		cfg->bridge_gaps = false;
 		if (!p->arg)
 			cfg->bridge = HAMLE_BRIDGE_DEFAULT;
 		else if (hamle_opt_parse_ulong(p->arg, 1, HAMLE_BRIDGE_PLIES_MAX, &v) < 0)
@@ -172,6 +178,7 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 	cfg->view.messages = cfg->messages;
 	cfg->view.codes = &cfg->codes;
 	cfg->view.warnings = msg->verbosity > 0;
+	cfg->view.bridges = msg->verbosity >= 0; /* the moves an error's sheet misses, but with -q */
 	cfg->view.fen = msg->verbosity > 0;
 	cfg->diagram.color = hamle_color_wanted(stderr); /* the findings go to stderr */
 	cfg->view.diagram = &cfg->diagram;

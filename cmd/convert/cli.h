@@ -13,7 +13,7 @@
 enum {
 	CV_OPT_FROM = 1, CV_OPT_LANG, CV_OPT_TO, CV_OPT_ENCODING, CV_OPT_REPAIR, CV_OPT_OUT_ENCODING, CV_OPT_WHERE,
 	CV_OPT_OUTPUT, CV_OPT_IN_PLACE, CV_OPT_JOBS, CV_OPT_ON_ERROR, CV_OPT_QUIET, CV_OPT_VERBOSE,
-	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE, CV_OPT_GAME, CV_OPT_INVERT,
+	CV_OPT_LOCALE_FILE, CV_OPT_IGNORE, CV_OPT_SELECT, CV_OPT_DIAGRAM, CV_OPT_ASCII, CV_OPT_BRIDGE, CV_OPT_NO_BRIDGE, CV_OPT_GAME, CV_OPT_INVERT,
 	/* hamle-convert's own (cli_shape.c): duplicates and output shapes */
 	CV_OPT_UNIQUE, CV_OPT_DUPLICATES, CV_OPT_NO_COMMENTS, CV_OPT_NO_NAGS, CV_OPT_NO_VARIATIONS, CV_OPT_STR_ONLY,
 	CV_OPT_NO_TAGS, CV_OPT_WIDTH, CV_OPT_TAG_ORDER, CV_OPT_KEEP_TAG_ORDER, CV_OPT_SPLIT, CV_OPT_SPLIT_BY,
@@ -83,7 +83,9 @@ enum {
 	{"bridge", 0, HAMLE_OPT_OPTARG, "N", \
 		"where a game stops at a move that cannot be played, look for up to N unrecorded plies (1 to 8, " \
 		"default 4) and write the best that makes the whole game replay into it, each move with a comment " \
-		"that it was not on the scoresheet", CV_OPT_BRIDGE}, \
+		"that it was not on the scoresheet (without it: up to 2 plies where the record shows a gap, " \
+		"in the findings only)", CV_OPT_BRIDGE}, \
+	{"no-bridge", 0, HAMLE_OPT_NOARG, NULL, "no search for unrecorded moves", CV_OPT_NO_BRIDGE}, \
 	HAMLE_OPT_LIMIT_ENTRIES, \
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES, \
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", CV_OPT_QUIET}, \

@@ -65,7 +65,9 @@ typedef struct cv_config {
 	hamle_code_filter codes;        /* --ignore, --select */
 	hamle_finding_view view;        /* warnings with -v (never with -q), FEN with -v */
 	hamle_diagram diagram;          /* --diagram, --ascii (view.diagram points at it) */
-	unsigned bridge;                /* --bridge: plies at most (0: no search) */
+	unsigned bridge;                /* bridges: plies at most (0: no search, --no-bridge) */
+	bool bridge_gaps;               /* only where the record shows a gap, for the findings (the
+	                                 * default); --bridge also writes the best into the game */
 	int unique;                     /* CV_UNIQUE_*: --unique, --unique=positions */
 	const char *duplicates;         /* --duplicates FILE: the games --unique leaves out, or NULL */
 	unsigned long split;            /* --split N: N games a file in -o DIR; 0: none */

@@ -10,6 +10,15 @@
 #include "finding.h"
 #include "where.h"
 
+/* The bridge search of the findings: where the record shows a gap (the default), or --bridge's. */
+static void set_bridge(const cv_config *cfg, hamle_replay *rp)
+{
+	if (cfg->bridge_gaps)
+		hamle_replay_set_bridge_gaps(rp, cfg->bridge, 0);
+	else
+		hamle_replay_set_bridge(rp, cfg->bridge, 0);
+}
+
 int cv_worker_init(const cv_config *cfg, cv_worker *w)
 {
 	memset(w, 0, sizeof(*w));
@@ -22,8 +31,8 @@ int cv_worker_init(const cv_config *cfg, cv_worker *w)
 		return -1;
 	}
 	w->free_hook = cfg->hooks ? cfg->hooks->worker_free : NULL;
-	hamle_replay_set_bridge(w->rp, cfg->bridge, 0);
-	hamle_replay_set_bridge(w->rp_msg, cfg->bridge, 0);
+	set_bridge(cfg, w->rp);
+	set_bridge(cfg, w->rp_msg);
 	return 0;
 }
 
@@ -106,7 +115,7 @@ static hamle_game *bridged(const cv_config *cfg, cv_worker *w, cv_item *it, haml
 {
 	size_t n = 0, len = 0;
 	const hamle_bridge *b = hamle_replay_bridges(w->rp, &n);
-	if (!cfg->bridge || !b || !b[0].complete || (it->chunk.flags & HAMLE_CHUNK_OVERFLOW))
+	if (!cfg->bridge || cfg->bridge_gaps || !b || !b[0].complete || (it->chunk.flags & HAMLE_CHUNK_OVERFLOW))
 		return g;
 	const char *text = hamle_game_text(g, &len);
 	const hamle_token *toks = hamle_game_tokens(g);
@@ -143,7 +152,7 @@ static hamle_game *bridged(const cv_config *cfg, cv_worker *w, cv_item *it, haml
 		return NULL;
 	hamle_replay_set_bridge(w->rp, 0, 0);
 	rc = hamle_replay_run(w->rp, w->game_bridged);
-	hamle_replay_set_bridge(w->rp, cfg->bridge, 0);
+	set_bridge(cfg, w->rp);
 	return rc < 0 ? NULL : w->game_bridged;
 }
 

@@ -22,7 +22,7 @@ static const char *code_of(const hamle_diagnostic *f)
 	return f->id ? f->id : hamle_status_id(f->error.code);
 }
 
-/* The bridges of a missing-moves finding (--bridge), each as its numbered moves: "31... Kf8 32. Qh7". */
+/* The bridges of a missing-moves finding, each as its numbered moves: "31... Kf8 32. Qh7". */
 static void bridges(hamle_buf *b, const vd_config *cfg, const hamle_replay *rp, const hamle_diagnostic *f)
 {
 	size_t nb = 0;
@@ -95,8 +95,17 @@ static void finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g, con
 	bridges(b, cfg, rp, f);
 	hamle_position *pos = NULL;
 	if (f->fen[0] && hamle_position_new(&pos, f->fen, NULL) == HAMLE_OK) {
-		hamle_html_arrow arrows[HAMLE_MAX_SUGGESTIONS];
-		size_t n = 0;
+		hamle_html_arrow arrows[HAMLE_BRIDGE_PLIES_MAX + HAMLE_MAX_SUGGESTIONS];
+		size_t n = 0, nb = 0;
+		/* a missing-moves finding: the moves of its first bridge when it goes before this
+		 * finding's move (the board is the position before it), the first one the top arrow */
+		const hamle_bridge *br = f->id && strcmp(f->id, "missing-moves") == 0 ? hamle_replay_bridges(rp, &nb) : NULL;
+		for (unsigned k = 0; br && nb && br[0].token == f->token && k < br[0].n && k < HAMLE_BRIDGE_PLIES_MAX; k++) {
+			int from, to;
+			hamle_diagram_squares(br[0].move[k].move, &from, &to);
+			if (from != HAMLE_NO_SQUARE && from != to)
+				arrows[n++] = (hamle_html_arrow){from, to};
+		}
 		for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++) {
 			int from, to;
 			hamle_diagram_squares(f->suggestion[i].move, &from, &to);

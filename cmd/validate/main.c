@@ -16,7 +16,7 @@
 enum {
 	OPT_FORMAT = 1, OPT_ALL, OPT_QUIET, OPT_VERBOSE, OPT_JOBS, OPT_STRICT, OPT_FROM, OPT_LANG,
 	OPT_ENCODING, OPT_REPAIR, OPT_WHERE, OPT_LOCALE_FILE, OPT_NO_SUGGEST, OPT_MAX_SUGGESTIONS,
-	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_MATE_BUDGET, OPT_GAME, OPT_INVERT,
+	OPT_FULL_REPLAY, OPT_IGNORE, OPT_SELECT, OPT_DIAGRAM, OPT_ASCII, OPT_HTML, OPT_BRIDGE, OPT_NO_BRIDGE, OPT_MATE_BUDGET, OPT_GAME, OPT_INVERT,
 	OPT_UNIQUE, OPT_DUPLICATES
 };
 
@@ -54,7 +54,9 @@ static const hamle_cli_opt opts[] = {
 		"with findings (moves, board, suggestions), filters by code and file", OPT_HTML},
 	{"bridge", 0, HAMLE_OPT_OPTARG, "N",
 		"where a game stops at a move that cannot be played, look for up to N unrecorded plies (1 to 8, "
-		"default 4) that make the rest replay: a missing-moves finding with up to three", OPT_BRIDGE},
+		"default 4) that make the rest replay: a missing-moves finding with up to three (without it: up to "
+		"2 plies, where the record shows a gap)", OPT_BRIDGE},
+	{"no-bridge", 0, HAMLE_OPT_NOARG, NULL, "no search for unrecorded moves", OPT_NO_BRIDGE},
 	{"mate-budget", 0, HAMLE_OPT_ARG, "N", "positions the unwinnability analysis searches at most per side for "
 		"a final position dead beyond material, such as a locked pawn wall (default: its static arguments alone)",
 		OPT_MATE_BUDGET},
@@ -90,6 +92,8 @@ int main(int argc, char **argv)
 	cfg.ropts = ropts;
 	cfg.popts = popts;
 	cfg.unpack = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
+	cfg.bridge = HAMLE_BRIDGE_GAP_PLIES;
+	cfg.bridge_gaps = true;
 
 	const char *from = "auto", *lang = NULL;
 	hamle_filter *where = NULL;
@@ -184,7 +188,11 @@ int main(int argc, char **argv)
 			} else
 				cfg.popts.max_suggestions = (unsigned)ul;
 			break;
+		case OPT_NO_BRIDGE:
+			cfg.bridge = 0;
+			break;
 		case OPT_BRIDGE:
+			cfg.bridge_gaps = false;
 			if (!p.arg)
 				cfg.bridge = HAMLE_BRIDGE_DEFAULT;
 			else if (hamle_opt_parse_ulong(p.arg, 1, HAMLE_BRIDGE_PLIES_MAX, &ul) < 0)

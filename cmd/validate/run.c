@@ -401,6 +401,8 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 		if (hamle_replay_new(&c.workers[i].rp, &cfg->popts) < 0 ||
 		    hamle_where_annotator(cfg->where, cfg->where_eco, &c.workers[i].where_an) < 0)
 			goto oom;
+		else if (cfg->bridge_gaps)
+			hamle_replay_set_bridge_gaps(c.workers[i].rp, cfg->bridge, 0);
 		else
 			hamle_replay_set_bridge(c.workers[i].rp, cfg->bridge, 0);
 	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};

@@ -53,7 +53,8 @@ typedef struct vd_config {
 	hamle_game_select select;       /* --game, --invert */
 	bool full;                      /* --full-replay: never the quick lane (hamle_replay_quick) */
 	const char *html;               /* --html FILE: the report (NULL: none) */
-	unsigned bridge;                /* --bridge: plies at most (0: no search) */
+	unsigned bridge;                /* bridges: plies at most (0: no search, --no-bridge) */
+	bool bridge_gaps;               /* only where the record shows a gap (the default; not --bridge) */
 	int unique;                     /* VD_UNIQUE_*: --unique, --unique=positions */
 	const char *duplicates;         /* --duplicates FILE: the games --unique leaves out, or NULL */
 } vd_config;

@@ -84,10 +84,31 @@ if [ -f "$bg" ]; then
 	[ "$(grep -c '<ul class="bridges" data-bridges="3">' "$d/br.html")" = 2 ] ||
 		fail "--bridge --html: not the three bridges of each of the two games"
 	grep -qF '<li>5. O-O Be7</li>' "$d/br.html" || fail "--bridge --html: the first bridge of game 2 is not '5. O-O Be7'"
-	"$v" --html "$d/nobr.html" "$bg" >/dev/null 2>&1 || true
-	grep -q 'class="bridges"' "$d/nobr.html" && fail "bridges in a report without --bridge"
+	# by default too, where the numbers show the gap; none with --no-bridge
+	"$v" --html "$d/def.html" "$bg" >/dev/null 2>&1 || true
+	[ "$(grep -c '<ul class="bridges" data-bridges="3">' "$d/def.html")" = 2 ] ||
+		fail "--html: not the bridges of the two games by default"
+	"$v" --no-bridge --html "$d/nobr.html" "$bg" >/dev/null 2>&1 || true
+	grep -q 'class="bridges"' "$d/nobr.html" && fail "bridges in a report with --no-bridge"
 else
 	fail "missing $bg"
+fi
+
+# the sheet with Black's 6th move not written ("6. Re1 7. Bb3"): the bridge 6... b5 is the first
+# finding at that move, and its move the report's first top arrow (b7 to b5)
+gs=$HAMLE_TESTDATA/cli/validate/bridge-default/games.pgn
+if [ -f "$gs" ]; then
+	"$v" --html "$d/gap.html" "$gs" >/dev/null 2>&1 || true
+	codes=$(grep -o '<li class="finding [a-z]*" data-code="[a-z-]*"' "$d/gap.html" | sed 's/.*data-code="//; s/"$//' | tr '\n' ' ')
+	[ "$codes" = "missing-tag move-number missing-moves illegal-move " ] ||
+		fail "--html gap sheet: findings in the order '$codes'"
+	grep -qF '<li>6... b5</li>' "$d/gap.html" || fail "--html gap sheet: the first bridge is not '6... b5'"
+	# b7 (x 78, y 62) to b5 (x 78): the first top arrow of the report
+	first=$(grep -o 'class="arrow top"><line x1="[0-9.]*" y1="[0-9.]*" x2="[0-9.]*"' "$d/gap.html" | head -1)
+	[ "$first" = 'class="arrow top"><line x1="78.0" y1="62.0" x2="78.0"' ] ||
+		fail "--html gap sheet: the first arrow is not b7-b5 ($first)"
+else
+	fail "missing $gs"
 fi
 
 # streams: 40 games and 4000 broken games in one thread take about the same memory

@@ -2,7 +2,10 @@
  * hamle_replay_set_bridge (hamle/bridge.h). Checks where the missing-moves finding stands and
  * what it says, that the move numbers place the bridge and size it, that the best bridge makes
  * the game replay (it is written back into the text and replayed again), the SAN in another
- * language, no search without the setting, and a hostile game that stays inside its budget. */
+ * language, no search without the setting, the search where the record shows a gap
+ * (hamle_replay_set_bridge_gaps: a number ahead, or no suggestion that lets the rest replay, and
+ * none where a one-move slip explains the error), and a hostile game that stays inside its
+ * budget. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,12 +93,12 @@ static const char *const missing_one =
 	"1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4... Nf6 5. Nxc6 bxc6 6. e5 Qe7 7. Qe2 Nd5 8. c4 Ba6 9. b3 g6 "
 	"10. f4 f6 11. Ba3 Qe6 *\n";
 
-START_TEST(finding_after_error)
+START_TEST(finding_before_error)
 {
 	run(missing_one);
 	long e = finding_index("illegal-move"), m = finding_index("missing-moves");
-	ck_assert_int_ge(e, 0);
-	ck_assert_int_eq(m, e + 1); /* right after the error it explains */
+	ck_assert_int_ge(m, 0);
+	ck_assert_int_eq(e, m + 1); /* right before the error: its bridge lets the rest replay */
 	const hamle_diagnostic *err = hamle_replay_finding(rp, (size_t)e), *d = hamle_replay_finding(rp, (size_t)m);
 	ck_assert_int_eq(d->severity, HAMLE_SEVERITY_WARNING);
 	ck_assert_uint_eq(d->error.ply, err->error.ply); /* the ply of the move that cannot be played */
@@ -111,7 +114,8 @@ START_TEST(finding_after_error)
 	ck_assert_int_eq(b[0].complete, 1);
 	ck_assert_str_eq(b[0].move[0].san, "Nxd4"); /* the capture the recapture Nxc6 needs */
 	ck_assert_str_eq(b[0].move[0].uci, "f3d4");
-	ck_assert_msg(!strncmp(d->error.message, "moves missing before 4.: Nxd4", 29), "message: %s",
+	/* the recorded move's number once the bridge is in, then the bridge numbered */
+	ck_assert_msg(!strncmp(d->error.message, "moves missing before 4...: 4. Nxd4;", 35), "message: %s",
 		d->error.message);
 	ck_assert_ptr_nonnull(hamle_code_find("missing-moves"));
 	int complete;
@@ -145,6 +149,87 @@ START_TEST(numbers_place_the_bridge)
 	int complete;
 	ck_assert_uint_eq(replay_bridged(missing_two, &complete), 0);
 	ck_assert_int_eq(complete, 1);
+}
+END_TEST
+
+/* A bridge after which the record still fails (a second slip later) comes after the error. */
+START_TEST(partial_bridge_after_error)
+{
+	run("[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n"
+		"1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4... Nf6 5. Nxc6 bxc6 6. e5 Qe7 7. Qe2 Nd5 8. Qh8 *\n");
+	long e = finding_index("illegal-move"), m = finding_index("missing-moves");
+	ck_assert_int_ge(e, 0);
+	ck_assert_int_eq(m, e + 1);
+	size_t n;
+	const hamle_bridge *b = hamle_replay_bridges(rp, &n);
+	ck_assert_uint_ge(n, 1);
+	ck_assert_int_eq(b[0].complete, 0);
+}
+END_TEST
+
+/* The sheet of the issue: Black's 6th move not written, the rows numbered on ("6. Re1 7. Bb3"). */
+static const char *const gap_sheet =
+	"[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+	"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 7. Bb3 O-O 8. c3 d6 *\n";
+
+/* Where the record shows a gap, the tools' default search (2 plies) finds the bridge, and puts it
+ * before the error's one-move suggestions (which it keeps: the sheet is evidence). */
+START_TEST(gaps_number_ahead)
+{
+	hamle_replay_set_bridge_gaps(rp, HAMLE_BRIDGE_GAP_PLIES, 0);
+	run(gap_sheet);
+	long e = finding_index("illegal-move"), m = finding_index("missing-moves");
+	ck_assert_int_ge(m, 0);
+	ck_assert_int_eq(e, m + 1);
+	const hamle_diagnostic *d = hamle_replay_finding(rp, (size_t)m);
+	ck_assert_msg(!strncmp(d->error.message, "moves missing before 7.: 6... b5;", 33), "message: %s",
+		d->error.message);
+	ck_assert_uint_gt(hamle_replay_finding(rp, (size_t)e)->n_suggestions, 0);
+	ck_assert_uint_le(hamle_replay_bridge_nodes(rp), HAMLE_BRIDGE_GAP_NODES);
+	/* set_bridge undoes the gaps setting: the search then runs on any illegal move */
+	hamle_replay_set_bridge(rp, 0, 0);
+	run(gap_sheet);
+	ck_assert_int_lt(finding_index("missing-moves"), 0);
+}
+END_TEST
+
+/* No number says so, but no suggestion lets the rest replay: a gap all the same (a player who
+ * left 7. Bb3 out and wrote the next move in the next row, the colours swapped). */
+START_TEST(gaps_no_suggestion_fits)
+{
+	hamle_replay_set_bridge_gaps(rp, HAMLE_BRIDGE_GAP_PLIES, 0);
+	run("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. O-O c3 8. d6 h3 *\n");
+	size_t n;
+	const hamle_bridge *b = hamle_replay_bridges(rp, &n);
+	ck_assert_uint_ge(n, 1);
+	ck_assert_str_eq(b[0].move[0].san, "Bb3");
+	ck_assert_int_eq(b[0].complete, 1);
+}
+END_TEST
+
+/* A one-move slip whose suggestion lets the rest replay ("Nf4" for Nf3), numbers in order: no
+ * gap, no search. */
+START_TEST(gaps_slip_no_search)
+{
+	hamle_replay_set_bridge_gaps(rp, HAMLE_BRIDGE_GAP_PLIES, 0);
+	run("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+		"1. e4 e5 2. Nf4 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n");
+	ck_assert_ptr_nonnull(tu_finding(rp, "illegal-move"));
+	ck_assert_int_lt(finding_index("missing-moves"), 0);
+	size_t n = 9;
+	ck_assert_ptr_null(hamle_replay_bridges(rp, &n));
+	/* and without suggestions there is no slip to explain it: the search runs */
+	hamle_replay_options o = HAMLE_REPLAY_OPTIONS_INIT;
+	o.from = locs[0];
+	o.flags = HAMLE_REPLAY_NO_SUGGEST;
+	hamle_replay *plain = NULL;
+	ck_assert_int_eq(hamle_replay_new(&plain, &o), HAMLE_OK);
+	hamle_replay_set_bridge_gaps(plain, HAMLE_BRIDGE_GAP_PLIES, 0);
+	ck_assert_int_eq(hamle_replay_run(plain, game), HAMLE_OK);
+	ck_assert_ptr_nonnull(hamle_replay_bridges(plain, &n));
+	hamle_replay_free(plain);
+	hamle_replay_set_bridge_gaps(NULL, 2, 0); /* NULL-safe */
 }
 END_TEST
 
@@ -237,7 +322,11 @@ Suite *bridge_suite(void)
 	TCase *tc = tcase_create("bridge");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, finding_after_error);
+	tcase_add_test(tc, finding_before_error);
+	tcase_add_test(tc, partial_bridge_after_error);
+	tcase_add_test(tc, gaps_number_ahead);
+	tcase_add_test(tc, gaps_no_suggestion_fits);
+	tcase_add_test(tc, gaps_slip_no_search);
 	tcase_add_test(tc, numbers_place_the_bridge);
 	tcase_add_test(tc, san_in_other_language);
 	tcase_add_test(tc, off_by_default);

@@ -150,7 +150,8 @@ bool hamle_finding_shown(const hamle_finding_view *v, const hamle_diagnostic *f)
 {
 	if (f->severity == HAMLE_SEVERITY_ERROR)
 		return true;
-	return v->warnings && hamle_code_filter_keeps(v->codes, f->id ? f->id : hamle_status_id(f->error.code),
+	bool bridge = v->bridges && f->id && strcmp(f->id, "missing-moves") == 0;
+	return (v->warnings || bridge) && hamle_code_filter_keeps(v->codes, f->id ? f->id : hamle_status_id(f->error.code),
 		f->severity);
 }
 

@@ -47,9 +47,12 @@ typedef struct hamle_finding_view {
 	bool fen;                       /* -v: end a line about a move with [FEN "..."], the position
 	                                 * before the move */
 	const hamle_diagram *diagram;   /* --diagram: the board under a line about a move (NULL: none) */
+	bool bridges;                   /* print missing-moves warnings, the explanation of an error,
+	                                 * even without warnings (hamle-convert without -v) */
 } hamle_finding_view;
 
-/* True when v prints finding f: an error always, a warning when v->warnings and v->codes keeps it. */
+/* True when v prints finding f: an error always, a warning when v->warnings (a missing-moves one
+ * also when v->bridges) and v->codes keeps it. */
 bool hamle_finding_shown(const hamle_finding_view *v, const hamle_diagnostic *f);
 
 /* The lines of the findings of game g (replayed by rp) that v prints, in order. A warning code

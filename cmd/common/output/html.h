@@ -52,7 +52,7 @@ void hamle_html_game_open(hamle_buf *b, const hamle_locale *messages, const haml
 	const char *codes);
 void hamle_html_game_close(hamle_buf *b);
 
-/* The bridges of a missing-moves finding (--bridge: each a sequence of moves such as
+/* The bridges of a missing-moves finding (each a sequence of moves such as
  * "31... Kf8 32. Qh7" that, inserted before the move that cannot be played, make the record
  * replay): a list of class "bridges" under the finding. Nothing when n is 0. */
 void hamle_html_bridges(hamle_buf *b, const hamle_locale *messages, const char *const *bridges, size_t n);

@@ -10,10 +10,19 @@
  * move read): it never runs away on a hostile game.
  *
  * With hamle_replay_set_bridge(rp, N), hamle_replay_run adds the finding "missing-moves" (a
- * warning) after the mainline's illegal-move error when a bridge makes that move playable: its
- * ply, move number and side are those of the move that cannot be played, its message is
- * "moves missing before 31...: Kf8 32. Qh7" in the messages language (SAN too), and the bridges
- * are hamle_replay_bridges(). */
+ * warning) beside the mainline's illegal-move error when a bridge makes that move playable: its
+ * ply, move number and side are those of the move that cannot be played, its message names the
+ * recorded move each bridge goes before by its number once the bridge is in, then the bridge's
+ * moves: "moves missing before 7.: 6... b5; or before 7.: 6... Bc5" in the messages language
+ * (SAN too), and the bridges are hamle_replay_bridges(). When the first bridge makes the rest of
+ * the record replay (as far as the search looks), the finding comes before the error (the
+ * likelier reading of the sheet before the error's one-move suggestions); else after it.
+ *
+ * hamle_replay_set_bridge_gaps(rp, N) searches only where the record shows a gap: a move number
+ * ahead of the move it stands before (a jump, or a number for the wrong side) up to the move
+ * that cannot be played, or an illegal move none of whose suggestions, played instead of it,
+ * lets the rest of the record replay. The tools search so by default (HAMLE_BRIDGE_GAP_PLIES
+ * plies, HAMLE_BRIDGE_GAP_NODES nodes a game); a game that replays never searches. */
 #ifndef HAMLE_BRIDGE_H
 #define HAMLE_BRIDGE_H
 
@@ -30,6 +39,8 @@ extern "C" {
 #define HAMLE_BRIDGES_MAX 3             /* bridges reported */
 #define HAMLE_BRIDGE_HORIZON 160        /* recorded plies past the failing move that rank them */
 #define HAMLE_BRIDGE_NODES 3000000ul    /* the default node budget of one game */
+#define HAMLE_BRIDGE_GAP_PLIES 2        /* the tools' search where the record shows a gap */
+#define HAMLE_BRIDGE_GAP_NODES 200000ul /* ... and its node budget of one game */
 
 typedef struct hamle_bridge {
 	hamle_suggestion move[HAMLE_BRIDGE_PLIES_MAX]; /* san in the messages language, uci, move */
@@ -46,6 +57,10 @@ typedef struct hamle_bridge {
  * that) for the games rp replays from now on, with a budget of max_nodes nodes per game (0:
  * HAMLE_BRIDGE_NODES). NULL-safe. */
 HAMLE_EXTERN void hamle_replay_set_bridge(hamle_replay *rp, unsigned plies, unsigned long max_nodes);
+
+/* As hamle_replay_set_bridge, searching only where the record shows a gap (see above); max_nodes
+ * 0: HAMLE_BRIDGE_GAP_NODES. hamle_replay_set_bridge undoes it. NULL-safe. */
+HAMLE_EXTERN void hamle_replay_set_bridge_gaps(hamle_replay *rp, unsigned plies, unsigned long max_nodes);
 
 /* The bridges of the last game replayed, best first (*n of them, at most HAMLE_BRIDGES_MAX);
  * NULL and 0 when none was found. Valid until the next run. */

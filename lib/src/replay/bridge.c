@@ -377,6 +377,42 @@ static int collect(hamle_replay *rp, struct bridge_work *w, size_t fail_tok)
 	return 0;
 }
 
+/* 1 when move m, then the recorded moves rec[order[0..n)], then those from rec[from] on, replay
+ * from the position before the move that cannot be played to the end of the window. */
+static int slip_fits(hamle_replay *rp, struct bridge_work *w, hamle_move m, const int *order, int n, int from)
+{
+	struct hamle_position p = w->before[w->fail];
+	hamle_make_move(&p, m);
+	for (int i = 0; i < n; i++) {
+		hamle_move r;
+		if (order[i] >= w->nrec || !read_rec(rp, w, &w->rec[order[i]], &p, &r, NULL))
+			return 0;
+		hamle_make_move(&p, r);
+	}
+	return from >= w->nrec || replay_recs(rp, w, &p, from, NULL) == w->nrec;
+}
+
+/* 1 when the record shows a gap before the move that cannot be played (rec[fail], error finding
+ * f): a move number up to the next row's ahead of the ply it stands before, or no suggestion of
+ * f is a slip after which the rest of the window replays: played instead of the move, or as the
+ * move swapped with the next ply or with the same side's next move (a suggestion that needs the
+ * recorded move after it is a move missing: a gap). */
+static int shows_gap(hamle_replay *rp, struct bridge_work *w, const hamle_diagnostic *f)
+{
+	for (int i = 0; i < w->nrec && i <= w->fail + 2; i++)
+		if (number_shift(&w->rec[i], w->ply0 + i) > 0)
+			return 1;
+	int at = w->fail;
+	const int next[1] = {at}, same[2] = {at + 1, at};
+	for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++) {
+		hamle_move m = f->suggestion[i].move; /* a legal move before rec[fail] */
+		if (slip_fits(rp, w, m, NULL, 0, at + 1) || slip_fits(rp, w, m, next, 1, at + 2) ||
+		    slip_fits(rp, w, m, same, 2, at + 3))
+			return 0;
+	}
+	return 1;
+}
+
 int replay_bridge(hamle_replay *rp)
 {
 	rp->nbridges = 0;
@@ -398,6 +434,8 @@ int replay_bridge(hamle_replay *rp)
 	struct bridge_work *w = rp->bridge_work;
 	w->loc = rp->loc;
 	if (collect(rp, w, rp->findings[fi].token) < 0)
+		return HAMLE_OK;
+	if (rp->bridge_gaps && !shows_gap(rp, w, &rp->findings[fi]))
 		return HAMLE_OK;
 	w->nbest = 0;
 	w->order = 0;

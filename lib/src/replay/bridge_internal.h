@@ -82,7 +82,7 @@ int bridge_hints(const hamle_move *m, unsigned n, const struct hamle_position *p
 /* How natural move m of p looks on its own: higher is likelier. */
 int bridge_prior(const struct hamle_position *p, hamle_move m);
 
-/* bridge_report.c: the bridges w->best into rp->bridges, and the missing-moves finding after
+/* bridge_report.c: the bridges w->best into rp->bridges, and the missing-moves finding beside
  * the error finding fi. */
 void bridge_report(hamle_replay *rp, struct bridge_work *w, size_t fi);
 

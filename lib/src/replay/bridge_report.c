@@ -12,6 +12,15 @@ void hamle_replay_set_bridge(hamle_replay *rp, unsigned plies, unsigned long max
 		return;
 	rp->bridge_plies = plies > HAMLE_BRIDGE_PLIES_MAX ? HAMLE_BRIDGE_PLIES_MAX : plies;
 	rp->bridge_budget = max_nodes ? max_nodes : HAMLE_BRIDGE_NODES;
+	rp->bridge_gaps = 0;
+}
+
+void hamle_replay_set_bridge_gaps(hamle_replay *rp, unsigned plies, unsigned long max_nodes)
+{
+	if (!rp)
+		return;
+	hamle_replay_set_bridge(rp, plies, max_nodes ? max_nodes : HAMLE_BRIDGE_GAP_NODES);
+	rp->bridge_gaps = 1;
 }
 
 const hamle_bridge *hamle_replay_bridges(const hamle_replay *rp, size_t *n)
@@ -72,15 +81,14 @@ void bridge_report(hamle_replay *rp, struct bridge_work *w, size_t fi)
 		out->complete = c->reach == w->nrec && w->ends;
 		char where[24], list[HAMLE_ERROR_MESSAGE_MAX];
 		size_t ll = 0;
-		number_text(where, sizeof(where), &p);
 		list[0] = '\0';
 		for (unsigned k = 0; k < c->n; k++) {
 			hamle_suggestion *s = &out->move[k];
 			s->move = c->m[k];
 			hamle_san_format(s->san, sizeof(s->san), &p, msg, c->m[k], HAMLE_FORM_SAN);
 			hamle_move_uci(s->uci, sizeof(s->uci), &p, c->m[k]);
-			char num[24] = "";
-			if (k > 0 && p.side == HAMLE_WHITE)
+			char num[24] = ""; /* every move numbered but Black's after White's */
+			if (k == 0 || p.side == HAMLE_WHITE)
 				number_text(num, sizeof(num), &p);
 			int wr = snprintf(list + ll, sizeof(list) - ll, "%s%s%s%s", k ? " " : "", num, num[0] ? " " : "",
 				s->san);
@@ -88,6 +96,7 @@ void bridge_report(hamle_replay *rp, struct bridge_work *w, size_t fi)
 				ll += (size_t)wr;
 			hamle_make_move(&p, c->m[k]);
 		}
+		number_text(where, sizeof(where), &p); /* the recorded move's number once the bridge is in */
 		const char *args[2] = {where, list};
 		char one[HAMLE_ERROR_MESSAGE_MAX];
 		if (!msg || hamle_locale_format(one, sizeof(one), msg, b ? "moves_missing_or" : "moves_missing", 2, args) < 0)
@@ -104,9 +113,10 @@ void bridge_report(hamle_replay *rp, struct bridge_work *w, size_t fi)
 	replay_finding_at_move(f, &w->before[w->fail], (unsigned)(w->count0 + (size_t)w->fail + 1), rp->stack, 0);
 	f->error.token[0] = '\0';
 	snprintf(f->error.message, sizeof(f->error.message), "%s", text);
-	/* right after the error it explains */
+	/* right before the error it explains when its first bridge lets the rest replay (the likelier
+	 * reading of the sheet), else right after it */
 	hamle_diagnostic d = *f;
-	size_t at = fi + 1, last = rp->nfindings - 1;
+	size_t at = w->best[0].reach == w->nrec ? fi : fi + 1, last = rp->nfindings - 1;
 	memmove(&rp->findings[at + 1], &rp->findings[at], (last - at) * sizeof(d));
 	rp->findings[at] = d;
 }

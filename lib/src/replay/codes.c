@@ -28,7 +28,7 @@ static const hamle_code_info codes[] = {
 	{"truncated", W},           /* the input ends inside its last game */
 	{"unsupported-variant", W},
 	{"header-value", W},        /* a scoresheet header value that is no PGN value: kept as written */
-	{"missing-moves", W},       /* moves bridging an illegal move (--bridge): after its error */
+	{"missing-moves", W},       /* moves bridging an illegal move: beside its error */
 	{"engine-failed", W},       /* hamle-annotate --engine: the engine failed a search (cmd/annotate) */
 	/* hamle-reconcile's divergences between two sheets (reconcile.c, reconcile_note.c) */
 	{"move-missing", W},        /* one sheet lacks plies: taken from the other */

@@ -89,8 +89,10 @@ struct hamle_replay {
 	const hamle_locale *amb_loc[REPLAY_AMB_MAX];
 	hamle_move amb_move[REPLAY_AMB_MAX];
 
-	/* moves missing from the record (bridge.c): plies at most (0: no search), the node budget */
+	/* moves missing from the record (bridge.c): plies at most (0: no search), the node budget;
+	 * bridge_gaps: only where the record shows a gap (hamle_replay_set_bridge_gaps) */
 	unsigned bridge_plies;
+	int bridge_gaps;
 	unsigned long bridge_budget, bridge_nodes;
 	hamle_bridge bridges[HAMLE_BRIDGES_MAX];
 	struct hamle_position bridge_before[HAMLE_BRIDGES_MAX]; /* the position before each */
