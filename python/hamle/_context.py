@@ -16,7 +16,7 @@ from .errors import EncodingError, InputError, UsageError
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, BinaryIO, Any]
 
 _locales: dict[str, int] = {}
-_lock = threading.Lock()
+_lock = threading.RLock()
 _all: list[int] = []
 _all_array: Any = None
 
@@ -53,12 +53,12 @@ def locale_tags() -> list[str]:
 def all_locales() -> tuple[Any, int]:
     """Every shipped locale, as a C array (for detection and the typed scoresheets)."""
     global _all_array
-    if _all_array is None:
-        ptrs = [locale(t) for t in locale_tags()]
-        arr = (c_void_p * len(ptrs))(*ptrs)
-        _all.extend(ptrs)
-        _all_array = arr
-    return _all_array, len(_all)
+    with _lock:
+        if _all_array is None:
+            ptrs = [locale(t) for t in locale_tags()]
+            _all.extend(ptrs)
+            _all_array = (c_void_p * len(ptrs))(*ptrs)
+        return _all_array, len(_all)
 
 
 def encoding_value(name: str | None) -> int:
