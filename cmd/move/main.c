@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "cmdline.h"
 #include "codes.h"
+#include "input.h"
 #include "move.h"
 #include "msg.h"
 #include "opt.h"
@@ -409,12 +410,15 @@ int main(int argc, char **argv)
 	const char **args = cl.operands;
 	int nargs = (int)cl.nops;
 	if (winnable) {
-		if (legal || (batch ? nargs != 0 : nargs != 1))
+		if (legal || (batch ? nargs != 0 : nargs != 1)) {
 			status = hamle_msg_usage_key(&msg, "usage_move_winnable",
 				"--winnable takes one FEN, or --batch and FENs on stdin", 0, NULL);
-		else
-			status = hamle_out_close(&out, &msg, hamle_move_winnable(&out, &msg, batch ? NULL : args[0],
-				msg.verbosity > 0, budget));
+			goto cleanup;
+		}
+		if (batch)
+			hamle_input_stdin_notice(&msg);
+		status = hamle_out_close(&out, &msg, hamle_move_winnable(&out, &msg, batch ? NULL : args[0],
+			msg.verbosity > 0, budget));
 		goto cleanup;
 	}
 	if (batch && nargs > 0) {
@@ -444,6 +448,8 @@ int main(int argc, char **argv)
 	}
 	j.form = form;
 	j.legal = legal;
+	if (batch)
+		hamle_input_stdin_notice(&msg);
 	status = batch ? run_batch(&j) : run_tokens(&j, args, nargs);
 	status = hamle_out_close(&out, &msg, status);
 cleanup:

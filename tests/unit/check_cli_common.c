@@ -65,7 +65,19 @@ static const struct {
 	{{"x", "-j", "-q", NULL}, "1:-q "}, /* a required value is taken as is */
 	{{"x", "--help", "-h", "--version", NULL}, "10000:- 10000:- 10001:- "},
 	{{"x", "--nope", NULL}, "FAIL(unknown option '--nope')"},
-	{{"x", "--job=3", NULL}, "FAIL(unknown option '--job')"}, /* no abbreviations */
+	/* a prefix that names one shown option is that option (getopt_long's abbreviations) */
+	{{"x", "--job=3", "--form", "json", "--qu", "--col", "--a-very", "v", NULL}, "1:3 2:json 3:- 5:- 6:v "},
+	{{"x", "--ver", NULL}, "FAIL(option '--ver' is ambiguous; possibilities: '--verbose' '--version')"},
+	{{"x", "--help-t", NULL}, "FAIL(unknown option '--help-t'; did you mean '--help'?)"}, /* hidden: in full */
+	{{"x", "--help-tables", "--h", NULL}, "10002:- 10000:- "},
+	/* an unknown name: the closest option by edit distance, when a slip of the keyboard away */
+	{{"x", "--formt", NULL}, "FAIL(unknown option '--formt'; did you mean '--format'?)"},
+	{{"x", "--fromat=x", NULL}, "FAIL(unknown option '--fromat'; did you mean '--format'?)"},
+	{{"x", "--qiuet", NULL}, "FAIL(unknown option '--qiuet'; did you mean '--quiet'?)"},
+	{{"x", "--jbos", NULL}, "FAIL(unknown option '--jbos'; did you mean '--jobs'?)"},
+	{{"x", "--colour", NULL}, "FAIL(unknown option '--colour'; did you mean '--color'?)"},
+	{{"x", "--no-such-option-here", NULL}, "FAIL(unknown option '--no-such-option-here')"},
+	{{"x", "--jx", NULL}, "FAIL(unknown option '--jx')"},
 	{{"x", "-qx", NULL}, "3:- FAIL(unknown option '-x')"},
 	{{"x", "a", "--jobs", NULL}, "op:a FAIL(option '--jobs' requires a value)"},
 	{{"x", "-j", NULL}, "FAIL(option '-j' requires a value)"},

@@ -85,6 +85,16 @@ void hamle_msg_note(const hamle_msg *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+void hamle_msg_say(const hamle_msg *m, const char *fmt, ...)
+{
+	va_list ap;
+	if (!gate_open(m, HAMLE_MSG_WARN))
+		return;
+	va_start(ap, fmt);
+	emit(m, HAMLE_MSG_WARN, false, fmt, ap);
+	va_end(ap);
+}
+
 void hamle_msg_warn(const hamle_msg *m, const char *fmt, ...)
 {
 	va_list ap;

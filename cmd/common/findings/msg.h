@@ -49,6 +49,8 @@ bool hamle_color_wanted(FILE *f);
 void hamle_msg_note(const hamle_msg *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void hamle_msg_warn(const hamle_msg *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void hamle_msg_error(const hamle_msg *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "prog: text" with no level word, unless -q: what the tool is doing (reading a terminal). */
+void hamle_msg_say(const hamle_msg *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* GNU style "prog: source:line:col: error: text" (":col" left out when col is 0, ":line:col" when
  * line is 0; source NULL means "<stdin>"), under the gate of its level. */

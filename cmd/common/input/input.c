@@ -36,6 +36,7 @@ struct hamle_inputs {
 	 * tell its kind, are given to the reader first (head_read) */
 	unsigned char head[HAMLE_MAGIC_BYTES];
 	size_t head_len, head_pos;
+	bool head_eof; /* the head's read met the end (a terminal's Ctrl-D is not to be asked for twice) */
 	hamle_unpack *unpack; /* the current file is compressed or an archive */
 	bool member;          /* cur_name is a member of unpack, open */
 	hamle_unpack_limits lim;
@@ -75,6 +76,12 @@ static int push(hamle_inputs *in, char *path, bool explicit_)
 	return 0;
 }
 
+void hamle_input_stdin_notice(const hamle_msg *msg)
+{
+	if (msg && isatty(STDIN_FILENO) == 1)
+		hamle_msg_say(msg, "%s", hamle_msg_text(msg, "reading_stdin", "reading standard input (Ctrl-D ends it)"));
+}
+
 int hamle_inputs_new(hamle_inputs **out, const char *const *operands, size_t n, const hamle_msg *msg)
 {
 	hamle_inputs *in = calloc(1, sizeof(*in));
@@ -84,6 +91,7 @@ int hamle_inputs_new(hamle_inputs **out, const char *const *operands, size_t n, 
 	in->msg = msg;
 	in->lim = (hamle_unpack_limits)HAMLE_UNPACK_LIMITS_INIT;
 	if (n == 0) {
+		hamle_input_stdin_notice(msg);
 		char *p = strdup("-");
 		if (!p || push(in, p, true) < 0) {
 			free(p);
@@ -257,6 +265,7 @@ static void close_current(hamle_inputs *in)
 	free(in->file_name);
 	in->file_name = NULL;
 	in->head_len = in->head_pos = 0;
+	in->head_eof = false;
 }
 
 /* The next member of in->unpack: 1 with it in cur_name, 0 when there are no more (the archive is
@@ -315,9 +324,11 @@ static int start_file(hamle_inputs *in, FILE *fp, char *path, FILE **f, const ch
 	hamle_magic_kind kind = hamle_magic(in->head, n);
 	if (kind == HAMLE_MAGIC_PLAIN) {
 		/* back at its start when it can be (a file), else its first bytes go to the reader first */
+		bool eof = feof(fp) != 0;
 		if (n > 0 && fseek(fp, 0, SEEK_SET) != 0) {
 			clearerr(fp);
 			in->head_len = n;
+			in->head_eof = eof;
 		}
 		in->cur_name = path;
 		*f = fp;
@@ -433,7 +444,7 @@ static int head_read(void *payload, unsigned char *buf, size_t size, size_t *got
 	memcpy(buf, in->head + in->head_pos, n);
 	in->head_pos += n;
 	*got = n;
-	if (n < size) { /* the whole block, as a file read would give it */
+	if (n < size && !in->head_eof) { /* the whole block, as a file read would give it */
 		*got += fread(buf + n, 1, size - n, in->cur);
 		if (*got == n && ferror(in->cur))
 			return -1;

@@ -50,6 +50,11 @@ typedef struct hamle_inputs hamle_inputs;
  * msg is borrowed and must outlive the iterator. 0 or -1 (out of memory). */
 int hamle_inputs_new(hamle_inputs **out, const char *const *operands, size_t n, const hamle_msg *msg);
 
+/* When stdin is a terminal: says once on msg that the tool reads it ("reading standard input
+ * (Ctrl-D ends it)", unless -q), so that a tool started with no operand does not wait in silence.
+ * hamle_inputs_new calls it for n == 0; a tool that reads stdin lines itself calls it before. */
+void hamle_input_stdin_notice(const hamle_msg *msg);
+
 /* The limits of compressed members (--max-member-bytes, --max-ratio; limits.h); copied. Before
  * the first hamle_inputs_next. */
 void hamle_inputs_set_limits(hamle_inputs *in, const hamle_unpack_limits *lim);

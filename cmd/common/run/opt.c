@@ -30,6 +30,73 @@ static const hamle_cli_opt *find_long(const hamle_cli_opt *opts, const char *nam
 	return NULL;
 }
 
+/* The options --help shows whose long name starts with name[0..len) (getopt_long's
+ * abbreviations; a hidden option is taken only spelled out), one entry per id. *count: how many;
+ * returns the first. */
+static const hamle_cli_opt *find_prefix(const hamle_cli_opt *opts, const char *name, size_t len, int *count)
+{
+	const hamle_cli_opt *first = NULL;
+	*count = 0;
+	for (const hamle_cli_opt *o = opts; !table_end(o); o++) {
+		if (!o->long_name || !o->help || strncmp(o->long_name, name, len) != 0 || len == 0)
+			continue;
+		int seen = 0;
+		for (const hamle_cli_opt *q = opts; q < o; q++)
+			seen |= q->id == o->id && q->long_name && q->help && strncmp(q->long_name, name, len) == 0;
+		if (seen)
+			continue;
+		if (!first)
+			first = o;
+		(*count)++;
+	}
+	return first;
+}
+
+/* Edit distance (insertions, deletions, substitutions and swaps of neighbours) between a[0..n)
+ * and b, or 99 when either is longer than 63 bytes. */
+static int edit_distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	if (n > 63 || m > 63)
+		return 99;
+	int d[3][64]; /* rows i - 2, i - 1, i of the table, by i % 3 */
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++) {
+		int *cur = d[i % 3], *up = d[(i - 1) % 3], *up2 = d[(i + 1) % 3];
+		cur[0] = (int)i;
+		for (size_t j = 1; j <= m; j++) {
+			int v = up[j - 1] + (a[i - 1] != b[j - 1]);
+			if (up[j] + 1 < v)
+				v = up[j] + 1;
+			if (cur[j - 1] + 1 < v)
+				v = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && up2[j - 2] + 1 < v)
+				v = up2[j - 2] + 1;
+			cur[j] = v;
+		}
+	}
+	return d[n % 3][m];
+}
+
+/* The shown long option closest to name[0..len) by edit distance, when close enough to be a
+ * slip of the keyboard (one edit in three characters, two at most), else NULL. */
+static const hamle_cli_opt *find_closest(const hamle_cli_opt *opts, const char *name, size_t len)
+{
+	const hamle_cli_opt *best = NULL;
+	int best_d = 3;
+	for (const hamle_cli_opt *o = opts; !table_end(o); o++) {
+		if (!o->long_name || !o->help)
+			continue;
+		int d = edit_distance(name, len, o->long_name);
+		if (d < best_d && (size_t)d * 3 <= len) {
+			best = o;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
 static const hamle_cli_opt *find_short(const hamle_cli_opt *opts, char c)
 {
 	for (const hamle_cli_opt *o = opts; !table_end(o); o++)
@@ -38,33 +105,86 @@ static const hamle_cli_opt *find_short(const hamle_cli_opt *opts, char c)
 	return NULL;
 }
 
+/* english with its placeholders ("%s" or "%1$s" the option, "%2$s" extra) filled in p->error. */
+static void render_error(hamle_opt_parser *p, const char *english, const char *extra)
+{
+	size_t o = 0, cap = sizeof(p->error);
+	for (const char *t = english; *t && o + 1 < cap; t++) {
+		const char *arg = NULL;
+		if (t[0] == '%' && t[1] == 's') {
+			arg = p->error_option;
+			t += 1;
+		} else if (t[0] == '%' && (t[1] == '1' || t[1] == '2') && t[2] == '$' && t[3] == 's') {
+			arg = t[1] == '1' ? p->error_option : extra;
+			t += 3;
+		}
+		if (!arg) {
+			p->error[o++] = *t;
+			continue;
+		}
+		for (; *arg && o + 1 < cap; arg++)
+			p->error[o++] = *arg;
+	}
+	p->error[o] = '\0';
+}
+
 /* A usage error about the option written prefix + what[0..len) ("--" "jobs"): key, English
- * template (one %s: the option). */
-static int fail(hamle_opt_parser *p, const char *key, const char *english, const char *prefix,
-	const char *what, size_t len)
+ * template ("%s" or "%1$s": the option; "%2$s": extra, NULL for none). */
+static int fail_with(hamle_opt_parser *p, const char *key, const char *english, const char *prefix,
+	const char *what, size_t len, const char *extra)
 {
 	int n = (int)(len > 64 ? 64 : len);
 	snprintf(p->error_option, sizeof(p->error_option), "%s%.*s", prefix, n, what);
+	snprintf(p->error_extra, sizeof(p->error_extra), "%s", extra ? extra : "");
 	p->error_key = key;
 	p->error_english = english;
-	const char *pct = strstr(english, "%s");
-	size_t before = pct ? (size_t)(pct - english) : strlen(english);
-	snprintf(p->error, sizeof(p->error), "%.*s%s%s", (int)before, english, pct ? p->error_option : "",
-		pct ? pct + 2 : "");
+	render_error(p, english, p->error_extra);
 	p->opt = NULL;
 	p->arg = NULL;
 	return HAMLE_OPT_FAIL;
 }
 
+static int fail(hamle_opt_parser *p, const char *key, const char *english, const char *prefix,
+	const char *what, size_t len)
+{
+	return fail_with(p, key, english, prefix, what, len, NULL);
+}
+
 #define UNKNOWN "usage_unknown_option", "unknown option '%s'"
 #define NO_VALUE "usage_no_value", "option '%s' takes no value"
 #define NEEDS_VALUE "usage_needs_value", "option '%s' requires a value"
+#define AMBIGUOUS "usage_ambiguous_option", "option '%1$s' is ambiguous; possibilities: %2$s"
+#define SUGGEST "usage_unknown_option_suggest", "unknown option '%1$s'; did you mean '%2$s'?"
 
 int hamle_opt_note_error(const hamle_opt_parser *p, hamle_usage *u)
 {
-	const char *a[1] = {p->error_option};
+	const char *a[2] = {p->error_option, p->error_extra};
 	return hamle_usage_note(u, p->error_key ? p->error_key : "usage_unknown_option",
-		p->error_english ? p->error_english : "%s", 1, a);
+		p->error_english ? p->error_english : "%s", p->error_extra[0] ? 2 : 1, a);
+}
+
+/* The error of an abbreviation of several options: "'--format' '--from'" (as many as fit). */
+static int ambiguous(hamle_opt_parser *p, const char *body, size_t len)
+{
+	char list[sizeof(p->error_extra)];
+	size_t o = 0;
+	list[0] = '\0';
+	for (const hamle_cli_opt *c = p->opts; !table_end(c); c++) {
+		if (!c->long_name || !c->help || strncmp(c->long_name, body, len) != 0)
+			continue;
+		int alias = 0; /* of an option listed already */
+		for (const hamle_cli_opt *q = p->opts; q < c; q++)
+			alias |= q->id == c->id && q->long_name && q->help && strncmp(q->long_name, body, len) == 0;
+		if (alias)
+			continue;
+		size_t need = strlen(c->long_name) + 5;
+		if (o + need + 4 >= sizeof(list)) {
+			snprintf(list + o, sizeof(list) - o, "%s...", o ? " " : "");
+			break;
+		}
+		o += (size_t)snprintf(list + o, sizeof(list) - o, "%s'--%s'", o ? " " : "", c->long_name);
+	}
+	return fail_with(p, AMBIGUOUS, "--", body, len, list);
 }
 
 static int take_long(hamle_opt_parser *p, const char *body)
@@ -72,8 +192,20 @@ static int take_long(hamle_opt_parser *p, const char *body)
 	const char *eq = strchr(body, '=');
 	size_t len = eq ? (size_t)(eq - body) : strlen(body);
 	const hamle_cli_opt *o = find_long(p->opts, body, len);
-	if (!o)
-		return fail(p, UNKNOWN, "--", body, len);
+	if (!o) {
+		int count;
+		o = find_prefix(p->opts, body, len, &count);
+		if (count > 1)
+			return ambiguous(p, body, len);
+	}
+	if (!o) {
+		const hamle_cli_opt *near = find_closest(p->opts, body, len);
+		if (!near)
+			return fail(p, UNKNOWN, "--", body, len);
+		char alt[72];
+		snprintf(alt, sizeof(alt), "--%s", near->long_name);
+		return fail_with(p, SUGGEST, "--", body, len, alt);
+	}
 	p->opt = o;
 	p->arg = NULL;
 	switch (o->arg) {

@@ -15,8 +15,11 @@
  *       case OPT_JOBS:          ... p.arg ...
  *   }
  *
- * Syntax accepted (getopt_long alike, but long names must be spelled out in full):
+ * Syntax accepted (getopt_long alike):
  *   --name, --name=value, --name value, -x, -xVALUE, -x VALUE, clustered flags -qv (-qj4),
+ *   a long name abbreviated to any prefix that names one option --help shows (--form json);
+ *   an abbreviation of several is an error naming them, an unknown name one that names the
+ *   closest option by edit distance when there is one close enough ("did you mean '--format'?");
  *   "--" ends options, "-" alone is an operand (stdin). Options and operands may be mixed;
  *   operands are returned in command-line order. An empty value (--where=) is a value.
  * Ids must be > 0. The parser keeps no global state.
@@ -76,10 +79,12 @@ typedef struct hamle_opt_parser {
 	bool operands_only;        /* after "--" */
 	const hamle_cli_opt *opt;  /* the option just returned, or NULL */
 	const char *arg;           /* its value (or the operand); NULL if none */
-	char error[192];           /* one line, no prefix, no newline, after HAMLE_OPT_FAIL (English) */
-	const char *error_key;     /* its message key: usage_unknown_option, usage_no_value, usage_needs_value */
+	char error[320];           /* one line, no prefix, no newline, after HAMLE_OPT_FAIL (English) */
+	const char *error_key;     /* its message key: usage_unknown_option, usage_no_value, usage_needs_value,
+	                            * usage_ambiguous_option, usage_unknown_option_suggest */
 	const char *error_english; /* its English template ("unknown option '%s'") */
-	char error_option[72];     /* the option as written, its argument: "--jobs", "-x" */
+	char error_option[72];     /* the option as written, its first argument: "--jobs", "-x" */
+	char error_extra[160];     /* its second ("" none): the options an abbreviation names, the closest */
 } hamle_opt_parser;
 
 void hamle_opt_init(hamle_opt_parser *p, const hamle_cli_opt *opts, int argc, char **argv);
