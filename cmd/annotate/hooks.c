@@ -98,6 +98,25 @@ static void event_json(hamle_buf *b, const hamle_game *g, const hamle_annot_even
 		for (unsigned i = 0; i < ev->nplies; i++)
 			hamle_json_uint(&j, ev->plies[i]);
 		hamle_json_array_end(&j);
+		/* beside them, each as a person counts: move number and side (null: the start position) */
+		hamle_json_key(&j, "move_numbers");
+		hamle_json_array_begin(&j);
+		for (unsigned i = 0; i < ev->nplies; i++) {
+			if (ev->plies_number[i])
+				hamle_json_uint(&j, ev->plies_number[i]);
+			else
+				hamle_json_null(&j);
+		}
+		hamle_json_array_end(&j);
+		hamle_json_key(&j, "sides");
+		hamle_json_array_begin(&j);
+		for (unsigned i = 0; i < ev->nplies; i++) {
+			if (ev->plies_side[i] == HAMLE_WHITE || ev->plies_side[i] == HAMLE_BLACK)
+				hamle_json_string(&j, ev->plies_side[i] == HAMLE_WHITE ? "white" : "black");
+			else
+				hamle_json_null(&j);
+		}
+		hamle_json_array_end(&j);
 	}
 	if (strcmp(ev->code, "result-mismatch") == 0 || strcmp(ev->code, "flag-fall") == 0) {
 		hamle_json_kv_string(&j, "result", hamle_result_string(ev->result));

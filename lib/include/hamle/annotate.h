@@ -26,7 +26,9 @@
  *                          [%clk 0:00:00] of the side that lost) but the winner cannot mate
  *                          by any series of legal moves: a draw
  *   result-mismatch        the Result tag or the termination marker does not say what the board
- *                          decides (mate, stalemate, dead position, automatic draws, 6.9)
+ *                          decides (mate, stalemate, dead position, automatic draws, 6.9), or
+ *                          the two say different results: the verdict of hamle/verdict.h, the
+ *                          one hamle-validate's result-mismatch finding gives
  *   clock-backwards        a side's [%clk] rose by more than the TimeControl allows (warning)
  * The board decides the result only in those cases; hamle_annotate_result says what it decides.
  *
@@ -104,11 +106,17 @@ typedef struct hamle_annot_event {
 	int claim;               /* HAMLE_CLAIM_* */
 	int automatic;           /* the event ends the game by itself (dead, fivefold, 75 in force) */
 	unsigned count;          /* occurrences (repetitions), half-move clock (50/75 moves) */
-	unsigned plies[5];       /* repetitions: the plies of the earlier occurrences (up to 5) */
+	unsigned plies[5];       /* repetitions: the plies of the earlier occurrences (up to 5);
+	                          * moves-after-end: the ply the game ended at */
 	unsigned nplies;
+	unsigned plies_number[5];/* the move number of each of plies (0: the start position) */
+	int plies_side[5];       /* who played it (HAMLE_WHITE / HAMLE_BLACK; -1: the start position) */
+	char plies_move[5][HAMLE_SAN_MAX]; /* the move played, in the comment locale ("" at the start) */
 	char move[HAMLE_SAN_MAX];/* the move to write first (claims by move), in the comment locale */
-	hamle_result result;     /* result-mismatch: the result written; flag-fall: the result given */
-	hamle_result board;      /* result-mismatch / flag-fall: what the board decides */
+	hamle_result result;     /* result-mismatch: the result written (the Result tag where it and
+	                          * the marker differ: move ""); flag-fall: the result given */
+	hamle_result board;      /* result-mismatch / flag-fall: what the board decides (the marker
+	                          * where the tag and it differ) */
 	char message[HAMLE_ERROR_MESSAGE_MAX]; /* in the messages language */
 } hamle_annot_event;
 

@@ -10,6 +10,7 @@
 #include "hamle/rules.h"
 #include "hamle/locale.h"
 #include "hamle/replay.h"
+#include "hamle/verdict.h"
 #include "hamle/bridge.h"
 #include "hamle/san.h"
 #include "hamle/filter.h"

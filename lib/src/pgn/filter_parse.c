@@ -116,7 +116,8 @@ static const char *regex_close(const char *open)
 /* The ways a game ends on the board that Ends names. */
 static int ends_known(const char *v, size_t n)
 {
-	static const char *const known[] = { "checkmate", "stalemate", "dead", "fivefold", "seventyfive" };
+	static const char *const known[] = { "checkmate", "stalemate", "dead", "fivefold", "seventyfive",
+		"flagfall" };
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (strlen(known[i]) == n && memcmp(known[i], v, n) == 0)
 			return 1;
@@ -337,7 +338,7 @@ static int parse_cond(builder *b, size_t *pos)
 	if (!regex && c.op >= FOP_LT && vlen == 0)
 		return bad(b->err, expr, (size_t)(v - expr), "expected a value after the operator");
 	if (c.field == FFIELD_ENDS && !regex && !ends_known(v, vlen))
-		return bad(b->err, expr, (size_t)(v - expr), "Ends is checkmate, stalemate, dead, fivefold or seventyfive");
+		return bad(b->err, expr, (size_t)(v - expr), "Ends is checkmate, stalemate, dead, fivefold, seventyfive or flagfall");
 	if (c.field == FFIELD_FINAL || c.field == FFIELD_POSITION) {
 		size_t at = 0;
 		const char *why = NULL;

@@ -331,7 +331,7 @@ void replay_detect_report(hamle_replay *rp, size_t i, const struct hamle_positio
 	 * "f3 (en, fr), Nf3 (nl)" */
 	const hamle_locale *msg = replay_msg_locale(rp);
 	const char *sep = hamle_locale_message(msg, "list_separator");
-	char readings[HAMLE_ERROR_MESSAGE_MAX], plies[16];
+	char readings[HAMLE_ERROR_MESSAGE_MAX], plies[24];
 	size_t o = 0;
 	int done[REPLAY_AMB_MAX] = {0};
 	readings[0] = '\0';
@@ -357,7 +357,8 @@ void replay_detect_report(hamle_replay *rp, size_t i, const struct hamle_positio
 		if (o >= sizeof(readings))
 			break;
 	}
-	snprintf(plies, sizeof(plies), "%u", ply);
+	(void)ply; /* the move by its number, as a person counts: "12..." */
+	snprintf(plies, sizeof(plies), "%u%s", (unsigned)before->fullmove, before->side == HAMLE_BLACK ? "..." : ".");
 	const char *args[2] = {plies, readings};
 	replay_message(rp, f, "ambiguous_language", 2, args);
 }

@@ -1,11 +1,13 @@
 /* filter_facts.c: --where conditions on the replayed game (Plies, Final, Ends, and along the
  * mainline Position, Material, Hash, Moves): the facts of a replay handed to the filter, which
- * lives below the replay (hamle/filter.h). The mainline's moves are gathered only when an
- * expression walks it. */
+ * lives below the replay (hamle/filter.h). Ends is the verdict's end (replay/ending.c). The
+ * mainline's moves are gathered only when an expression walks it. */
 #include <stdlib.h>
 
 #include "hamle/replay.h"
 #include "hamle/rules.h"
+#include "hamle/unwinnable.h"
+#include "replay/ending.h"
 
 /* The mainline's replayed moves into *out (buf, or allocated when more than fit: *owned). */
 static size_t mainline_moves(const hamle_replay *rp, const hamle_game *g, hamle_move *buf, size_t cap,
@@ -38,33 +40,6 @@ static size_t mainline_moves(const hamle_replay *rp, const hamle_game *g, hamle_
 	return k;
 }
 
-/* 1 when the final position stands on the board for the fifth time along the mainline (FIDE
- * 9.6.1: same position per 9.2.3), 0 when not, -1 out of memory. Only a final position after 16
- * reversible plies can: other games cost nothing. */
-static int final_fivefold(const hamle_replay *rp, const hamle_game *g, const hamle_position *final)
-{
-	if (hamle_position_halfmove(final) < 16)
-		return 0;
-	hamle_move buf[512], *moves = NULL, *owned = NULL;
-	size_t n = mainline_moves(rp, g, buf, sizeof(buf) / sizeof(buf[0]), &moves, &owned);
-	if (n == (size_t)-1)
-		return -1;
-	hamle_position *p = NULL;
-	if (hamle_position_copy(&p, hamle_replay_start(rp)) < 0) {
-		free(owned);
-		return -1;
-	}
-	uint64_t key = hamle_position_repetition_key(final);
-	int count = hamle_position_repetition_key(p) == key;
-	for (size_t i = 0; i < n; i++) {
-		hamle_position_play(p, moves[i]);
-		count += hamle_position_repetition_key(p) == key;
-	}
-	hamle_position_free(p);
-	free(owned);
-	return count >= 5;
-}
-
 int hamle_replay_filter_check_with(const hamle_filter *f, const hamle_replay *rp, const hamle_game *g,
 	const hamle_filter_facts *known, hamle_error *err)
 {
@@ -79,21 +54,15 @@ int hamle_replay_filter_check_with(const hamle_filter *f, const hamle_replay *rp
 	facts.board = facts.ends = NULL;
 	if (hamle_position_fen(fen, sizeof(fen), final, 0) > 0)
 		facts.board = fen;
-	if (hamle_replay_error_count(rp) == 0) {
-		/* how the mainline ends on the board (a game with an error ends nowhere) */
-		switch (hamle_position_state(final)) {
-		case HAMLE_STATE_CHECKMATE: facts.ends = "checkmate"; break;
-		case HAMLE_STATE_STALEMATE: facts.ends = "stalemate"; break;
-		case HAMLE_STATE_DEAD: facts.ends = "dead"; break;
-		default: facts.ends = hamle_position_halfmove(final) >= 150 ? "seventyfive" : ""; break;
-		}
-		if (facts.ends[0] == '\0' && (hamle_filter_needs(f) & HAMLE_FILTER_NEEDS_REPLAY)) {
-			int five = final_fivefold(rp, g, final);
-			if (five < 0)
-				return HAMLE_ENOMEM;
-			if (five)
-				facts.ends = "fivefold";
-		}
+	if (hamle_replay_error_count(rp) == 0 && (hamle_filter_needs(f) & HAMLE_FILTER_NEEDS_REPLAY)) {
+		/* how the game ended: the verdict every tool gives (a game with an error ends nowhere) */
+		hamle_verdict v;
+		struct hamle_unwin *u = NULL;
+		int rc = replay_verdict(rp, g, &u, 0, &v);
+		hamle_unwin_free(u);
+		if (rc < 0)
+			return rc;
+		facts.ends = hamle_end_name(v.end);
 	}
 	hamle_move buf[512], *moves = NULL, *owned = NULL;
 	if (hamle_filter_needs(f) & HAMLE_FILTER_NEEDS_MAINLINE) {

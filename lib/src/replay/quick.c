@@ -17,6 +17,7 @@
 #include "notation/san_fast.h"
 #include "pgn/game_internal.h"
 #include "pgn/scan.h"
+#include "replay/ending.h"
 #include "replay/quick_comments.h"
 #include "replay/quick_internal.h"
 #include "replay/replay_internal.h"
@@ -52,6 +53,7 @@ struct shapes {
 	const char *text[QUICK_SHAPES];
 	size_t len[QUICK_SHAPES];
 	size_t n;
+	int zero_clock; /* a comment holds a [%clk] at 0: a flag that may have fallen (6.9) */
 };
 
 /* Adds the first move of a first byte not seen before (the caller keeps the seen set). Returns 0,
@@ -249,6 +251,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			                    : raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
 			if (!close || close - i - 1 > lim->max_comment_bytes || is_note(s + i + 1, close - i - 1))
 				return 0;
+			if (UNLIKELY(replay_zero_clock(s + i + 1, close - i - 1)))
+				sh->zero_clock = 1;
 			i = close + 1;
 			continue;
 		}
@@ -409,14 +413,16 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
  * only candidate reading every leading spelling, when detected; several fits are replayed one by
  * one there, not here) and the results (tag_res: the Result tag's value). 1 when all is clean. */
 int replay_quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t at, size_t n,
-	const pgn_limits *lim, int raw, hamle_result tag_res, struct quick_open *open)
+	const pgn_limits *lim, int raw, hamle_result tag_res, int forfeit, struct quick_open *open)
 {
 	struct shapes sh;
 	sh.n = 0;
+	sh.zero_clock = 0;
 	hamle_result marker;
 	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open, 0);
 	if (rc == QUICK_VARS) { /* again, keeping what a variation starts from */
 		sh.n = 0;
+		sh.zero_clock = 0;
 		if (open)
 			open->lines = open->ls = open->end = 0;
 		rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open, 1);
@@ -428,5 +434,18 @@ int replay_quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 		if (replay_fitting(rp, sh.text, sh.len, sh.n, fit, 2) != 1 || fit[0] != loc)
 			return 0;
 	}
-	return replay_results_agree(rp, tag_res, marker);
+	if (!replay_results_agree(rp, tag_res, marker))
+		return 0;
+	/* a loss on time (the Termination tag, a clock at 0) where the winner cannot mate: a draw
+	 * the full path's verdict reports against a decisive result (the analysis runs only then) */
+	hamle_result written = marker != HAMLE_RESULT_NONE ? marker : tag_res;
+	if (UNLIKELY(forfeit || sh.zero_clock) && (written == HAMLE_RESULT_WHITE || written == HAMLE_RESULT_BLACK)) {
+		int winner = written == HAMLE_RESULT_WHITE ? HAMLE_WHITE : HAMLE_BLACK;
+		/* the Termination names the loser; a clock either side (the first side at 0 lost) */
+		for (int side = 0; side < 2; side++)
+			if ((side == winner || sh.zero_clock) &&
+			    !replay_can_mate(&rp->unwin, &rp->final, side, rp->opts.mate_budget))
+				return 0;
+	}
+	return 1;
 }

@@ -20,9 +20,9 @@ struct quick_open {
 
 /* Replays the movetext s[at..n) from rp->start in loc and checks what the full path checks after
  * it (the language, the results against tag_res): 1 when all is clean, 0 to give up, -1 when out of
- * memory. raw: the comments' bytes are the input's own, not vouched for; open: one pass (NULL: a
- * chunk). */
+ * memory. raw: the comments' bytes are the input's own, not vouched for; forfeit: the Termination
+ * tag says "time forfeit"; open: one pass (NULL: a chunk). */
 int replay_quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s, size_t at, size_t n,
-	const pgn_limits *lim, int raw, hamle_result tag_res, struct quick_open *open);
+	const pgn_limits *lim, int raw, hamle_result tag_res, int forfeit, struct quick_open *open);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "pgn/game_internal.h"
 #include "pgn/reader_quick.h"
+#include "replay/ending.h"
 #include "replay/quick_internal.h"
 #include "replay/quick_tags.h"
 #include "replay/replay_internal.h"
@@ -82,7 +83,7 @@ static int quick_raw(hamle_replay *rp, const hamle_locale *loc, const char *s, s
 	}
 	rp->start_ok = 1;
 	hamle_result tag_res = qt.result ? hamle_result_parse(qt.result, qt.result_len) : HAMLE_RESULT_NONE;
-	int q = replay_quick_judge(rp, loc, s, at, n, lim, raw, tag_res, open);
+	int q = replay_quick_judge(rp, loc, s, at, n, lim, raw, tag_res, qt.forfeit, open);
 	return q == 1 && missing ? 2 : q;
 }
 
@@ -210,12 +211,13 @@ static int quick_chunk(hamle_replay *rp, hamle_game **game, const hamle_chunk *c
 	hamle_game *g = *game;
 	const char *tag = rp->tag_result;
 	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
-	int q;
+	const char *term = hamle_game_tag(g, "Termination");
+	int forfeit = term && replay_time_forfeit(term, strlen(term)), q;
 	if (wide_at)
 		q = replay_quick_judge(rp, loc, (const char *)chunk->data, wide_at, chunk->len, &lim,
-			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res, NULL);
+			!(chunk->flags & HAMLE_CHUNK_PLAIN_COMMENTS), tag_res, forfeit, NULL);
 	else
-		q = replay_quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res, NULL);
+		q = replay_quick_judge(rp, loc, g->text, g->movetext_at, g->text_len, &lim, 0, tag_res, forfeit, NULL);
 	return q == 1 && tagf ? 2 : q;
 }
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "pgn/scan.h"
+#include "replay/ending.h"
 #include "replay/quick_tags.h"
 #include "replay/replay_internal.h"
 
@@ -19,6 +20,8 @@ size_t replay_quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 	qt->result_len = 0;
 	qt->fen = qt->variant = NULL;
 	qt->fen_len = qt->variant_len = 0;
+	qt->forfeit = 0;
+	int termination = 0;
 	for (;;) {
 		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
 			i++;
@@ -47,6 +50,10 @@ size_t replay_quick_tags(const char *s, size_t n, size_t max, struct quick_tags 
 		if (nl == 3 && !memcmp(name, "FEN", 3) && !qt->fen) {
 			qt->fen = s + vs; /* the first, as the tag reader takes it */
 			qt->fen_len = vl;
+		}
+		if (nl == 11 && !termination && !memcmp(name, "Termination", 11)) {
+			termination = 1; /* the first, as hamle_game_tag reads it */
+			qt->forfeit = replay_time_forfeit(s + vs, vl);
 		}
 		if (nl == 7 && !memcmp(name, "Variant", 7) && !qt->variant) {
 			qt->variant = s + vs;

@@ -18,6 +18,7 @@ struct quick_tags {
 	size_t fen_len;
 	const char *variant;    /* the first Variant value, NULL when none */
 	size_t variant_len;
+	int forfeit;            /* the first Termination value is "time forfeit" (6.9) */
 };
 
 /* Returns where the movetext starts, or 0 to give up. *wide is set when a value holds a byte from

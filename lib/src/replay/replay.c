@@ -6,6 +6,7 @@
 
 #include "error_internal.h"
 #include "pgn/game_internal.h"
+#include "replay/ending.h"
 #include "replay/replay_internal.h"
 
 /* Loads every built-in locale into rp->builtins (the candidates when none are given). */
@@ -277,15 +278,16 @@ static size_t result_token(const hamle_replay *rp)
 	return (size_t)-1;
 }
 
-/* 1 when a claimed result contradicts the mainline's end: checkmate (the side to move lost) or
- * stalemate (a draw). "*" and no result contradict nothing. */
+/* 1 when a claimed result contradicts the mainline's end as the walk left it (the quick lane's
+ * games: the verdict's ends but the 6.9 flag fall, which the lane leaves to the full path).
+ * "*" and no result contradict nothing. */
 static int contradicts_board(const hamle_replay *rp, hamle_result claimed)
 {
 	hamle_result expect;
 	if (rp->final_state == HAMLE_STATE_CHECKMATE)
 		expect = rp->final.side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
-	else if (rp->final_state == HAMLE_STATE_STALEMATE || rp->final_state == HAMLE_STATE_DEAD)
-		expect = HAMLE_RESULT_DRAW;
+	else if (rp->final_state != HAMLE_STATE_PLAYING)
+		expect = HAMLE_RESULT_DRAW; /* stalemate, dead, fivefold, 75 moves */
 	else
 		return 0;
 	return claimed != HAMLE_RESULT_NONE && claimed != HAMLE_RESULT_UNKNOWN && claimed != expect;
@@ -298,31 +300,42 @@ int replay_results_agree(const hamle_replay *rp, hamle_result tag_res, hamle_res
 	return !contradicts_board(rp, marker != HAMLE_RESULT_NONE ? marker : tag_res);
 }
 
+/* The word for an end in a result-mismatch message (a messages key). */
+static const char *end_key(hamle_end e)
+{
+	switch (e) {
+	case HAMLE_END_CHECKMATE: return "checkmate";
+	case HAMLE_END_STALEMATE: return "stalemate";
+	case HAMLE_END_DEAD: return "dead_position";
+	case HAMLE_END_FIVEFOLD: return "fivefold_repetition";
+	case HAMLE_END_SEVENTY_FIVE: return "seventy_five_moves";
+	default: return "flag_fall_no_mate";
+	}
+}
+
+/* The verdict's result-mismatch findings (replay/ending.c, the one hamle-annotate reads too): the
+ * Result tag against the termination marker, then the result written against the board. */
 void replay_check_result(hamle_replay *rp)
 {
-	hamle_game *g = rp->game;
-	const char *tag = rp->tag_result;
-	hamle_result tag_res = tag ? hamle_result_parse(tag, strlen(tag)) : HAMLE_RESULT_NONE;
-	hamle_result marker = hamle_game_result(g);
+	hamle_verdict v;
+	replay_verdict(rp, rp->game, &rp->unwin, rp->opts.mate_budget, &v);
 	size_t tok = result_token(rp);
-	if (tag_res != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_NONE && tag_res != marker) {
+	if (v.tag_marker_differ) {
 		hamle_diagnostic *f = replay_add_finding(rp, "result-mismatch", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
 		if (f) {
-			const char *args[2] = {hamle_result_string(tag_res), hamle_result_string(marker)};
+			const char *args[2] = {hamle_result_string(v.tag), hamle_result_string(v.marker)};
 			replay_message(rp, f, "result_tag_mismatch", 2, args);
 		}
 	}
-	if (rp->main_failed)
+	/* a tag the board contradicts beside a marker it does not: said by the finding above */
+	if (v.wrong == HAMLE_RESULT_NONE || (v.tag_marker_differ && v.wrong == v.tag && v.marker != v.tag &&
+	                                    v.marker != HAMLE_RESULT_NONE))
 		return;
-	hamle_result claimed = marker != HAMLE_RESULT_NONE ? marker : tag_res;
-	if (!contradicts_board(rp, claimed))
-		return;
-	const char *why = rp->final_state == HAMLE_STATE_CHECKMATE ? "checkmate"
-		: rp->final_state == HAMLE_STATE_STALEMATE ? "stalemate" : "dead_position";
+	const char *why = end_key(v.end);
 	hamle_diagnostic *f = replay_add_finding(rp, "result-mismatch", HAMLE_SEVERITY_WARNING, HAMLE_OK, tok);
 	if (f) {
 		const char *word = hamle_locale_message(replay_msg_locale(rp), why);
-		const char *args[2] = {hamle_result_string(claimed), word ? word : why};
+		const char *args[2] = {hamle_result_string(v.wrong), word ? word : why};
 		replay_message(rp, f, "result_mismatch", 2, args);
 	}
 }

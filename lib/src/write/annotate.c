@@ -11,6 +11,7 @@
 #include "hamle/eco.h"
 #include "hamle/san.h"
 #include "hamle/unwinnable.h"
+#include "replay/ending.h"
 #include "replay/replay_internal.h"
 #include "write/annotate_internal.h"
 
@@ -80,32 +81,6 @@ const char *hamle_annotate_code_at(size_t i)
 	return i < sizeof(codes) / sizeof(codes[0]) ? codes[i] : NULL;
 }
 
-/* Nodes the analysis may spend per flag fall by default (a rare event: the loser ran out of time). */
-#define ANNOT_MATE_BUDGET 200000ul
-
-int annot_can_mate(hamle_annotator *a, const struct hamle_position *p, int side)
-{
-	if (hamle_position_dead(p))
-		return 0;
-	bitboard own = p->occupied[side] & ~p->pieces[side][HAMLE_KING];
-	if (!own)
-		return 0; /* a bare king never mates */
-	bitboard theirs = p->occupied[!side] & ~p->pieces[!side][HAMLE_KING];
-	bitboard minor = p->pieces[side][HAMLE_KNIGHT] | p->pieces[side][HAMLE_BISHOP];
-	/* a lone knight or bishop against a bare king: no mate is possible (the king needs a piece of
-	 * its own to block its flight square) */
-	if (own == minor && bb_count(minor) == 1 && !theirs)
-		return 0;
-	/* else the unwinnability analysis (hamle/unwinnable.h): a locked pawn wall, a fortress; only
-	 * its proof counts, an undecided side can mate (the loss stands) */
-	if (!a->unwin && hamle_unwin_new(&a->unwin) < 0)
-		return 1;
-	hamle_unwin_result r;
-	return !(hamle_unwin_analyze(a->unwin, &r, p, side ? HAMLE_BLACK : HAMLE_WHITE,
-		a->opts.mate_budget ? a->opts.mate_budget : ANNOT_MATE_BUDGET) == 0 &&
-		r.verdict == HAMLE_UNWIN_CANNOT_MATE);
-}
-
 static void game_reset(hamle_annotator *a, const hamle_game *g)
 {
 	a->game = g;
@@ -125,64 +100,64 @@ static void game_reset(hamle_annotator *a, const hamle_game *g)
 	a->written = r;
 }
 
-/* The board's verdict and the result-mismatch and flag-fall events, at the last ply. */
-static void verdict(hamle_annotator *a, const hamle_game *g, const struct walk_state *ws,
+/* The code of an end as the events name it. */
+static const char *end_code(hamle_end e)
+{
+	switch (e) {
+	case HAMLE_END_CHECKMATE: return "checkmate";
+	case HAMLE_END_STALEMATE: return "stalemate";
+	case HAMLE_END_DEAD: return "dead-position";
+	case HAMLE_END_FIVEFOLD: return "fivefold-repetition";
+	case HAMLE_END_SEVENTY_FIVE: return "seventy-five-move-rule";
+	case HAMLE_END_FLAG_FALL: return "flag-fall";
+	default: return NULL;
+	}
+}
+
+/* The board's verdict (replay/ending.c: the one every tool gives) and the checkmate, stalemate,
+ * flag-fall and result-mismatch events, at the last ply. */
+static int verdict(hamle_annotator *a, const hamle_game *g, const hamle_replay *rp,
 	const struct hamle_position *fin)
 {
 	unsigned fl = a->opts.flags, last = a->plies;
-	const char *why = NULL;
-	if (ws->ended) {
-		a->board = HAMLE_RESULT_DRAW;
-		why = ws->ended;
-	} else {
-		hamle_state st = hamle_position_state(fin);
-		if (st == HAMLE_STATE_CHECKMATE || st == HAMLE_STATE_STALEMATE) {
-			why = st == HAMLE_STATE_CHECKMATE ? "checkmate" : "stalemate";
-			a->board = st == HAMLE_STATE_STALEMATE ? HAMLE_RESULT_DRAW :
-				fin->side == HAMLE_WHITE ? HAMLE_RESULT_BLACK : HAMLE_RESULT_WHITE;
-			hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_END) ? annot_event(a, why, last, fin) : NULL;
-			if (ev) {
-				ev->automatic = 1;
-				annot_event_done(a, ev);
-			}
-		} else {
-			int draw;
-			int loser = annot_flag_fall(a, g, fin, &draw);
-			if (loser >= 0 && draw) {
-				a->board = HAMLE_RESULT_DRAW;
-				why = "flag-fall";
-				hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_FLAG) ? annot_event(a, why, last, fin) : NULL;
-				if (ev) {
-					ev->side = loser; /* the side whose flag fell */
-					ev->result = a->written;
-					ev->board = HAMLE_RESULT_DRAW;
-					annot_event_done(a, ev);
-				}
-			}
+	hamle_verdict v;
+	if (replay_verdict(rp, g, &a->unwin, a->opts.mate_budget, &v) < 0)
+		return HAMLE_ENOMEM;
+	a->board = v.board;
+	const char *why = end_code(v.end);
+	if (v.end == HAMLE_END_CHECKMATE || v.end == HAMLE_END_STALEMATE) {
+		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_END) ? annot_event(a, why, last, fin) : NULL;
+		if (ev) {
+			ev->automatic = 1;
+			annot_event_done(a, ev);
+		}
+	} else if (v.end == HAMLE_END_FLAG_FALL) {
+		hamle_annot_event *ev = (fl & HAMLE_ANNOTATE_FLAG) ? annot_event(a, why, last, fin) : NULL;
+		if (ev) {
+			ev->side = v.flag_side; /* the side whose flag fell */
+			ev->result = a->written;
+			ev->board = HAMLE_RESULT_DRAW;
+			annot_event_done(a, ev);
 		}
 	}
-	/* the result written (marker and tag) against the board; "*" and no result say nothing */
-	if (a->board == HAMLE_RESULT_NONE)
-		return;
-	hamle_result marker = hamle_game_result(g), tag = HAMLE_RESULT_NONE;
-	const char *tv = hamle_game_tag(g, "Result");
-	if (tv)
-		tag = hamle_result_parse(tv, strlen(tv));
-	hamle_result bad = HAMLE_RESULT_NONE;
-	if (marker != HAMLE_RESULT_NONE && marker != HAMLE_RESULT_UNKNOWN && marker != a->board)
-		bad = marker;
-	else if (tag != HAMLE_RESULT_NONE && tag != HAMLE_RESULT_UNKNOWN && tag != a->board)
-		bad = tag;
-	if (bad == HAMLE_RESULT_NONE || !(fl & (HAMLE_ANNOTATE_RESULT | HAMLE_ANNOTATE_FIX_RESULT)))
-		return;
+	/* the result written (marker and tag) against the board and against each other; "*" and no
+	 * result say nothing */
+	if (!hamle_verdict_mismatch(&v) || !(fl & (HAMLE_ANNOTATE_RESULT | HAMLE_ANNOTATE_FIX_RESULT)))
+		return 0;
 	hamle_annot_event *ev = annot_event(a, "result-mismatch", last, fin);
 	if (ev) {
 		ev->severity = HAMLE_SEVERITY_WARNING;
-		ev->result = bad;
-		ev->board = a->board;
-		snprintf(ev->move, sizeof(ev->move), "%s", why);
+		if (v.wrong != HAMLE_RESULT_NONE) {
+			ev->result = v.wrong;
+			ev->board = v.board;
+			snprintf(ev->move, sizeof(ev->move), "%s", why);
+		} else { /* the tag and the marker differ, the board decides nothing against either */
+			ev->result = v.tag; /* ev->move "": the marker (ev->board) is the other */
+			ev->board = v.marker;
+		}
 		annot_event_done(a, ev);
 	}
+	return 0;
 }
 
 /* The first mainline ply whose position is dead (replay_position_dead), given that the final
@@ -208,6 +183,7 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 	if (!a || !g || !rp)
 		return HAMLE_EUSAGE;
 	game_reset(a, g);
+	a->rp = rp;
 	if (!hamle_replay_started(rp) || hamle_replay_error_count(rp))
 		return 0; /* written so that it fails again (hamle/writer.h): nothing to add */
 	a->active = 1;
@@ -228,7 +204,8 @@ int hamle_annotate_game(hamle_annotator *a, const hamle_game *g, const hamle_rep
 		if (!(fin = annot_walk(a, g, rp, &ws, &own)))
 			return HAMLE_ENOMEM;
 	}
-	verdict(a, g, &ws, fin);
+	if (verdict(a, g, rp, fin) < 0)
+		return HAMLE_ENOMEM;
 	a->final_key = hamle_position_hash(fin);
 	return a->oom ? HAMLE_ENOMEM : 0;
 }

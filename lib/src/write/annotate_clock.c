@@ -1,10 +1,11 @@
 /* annotate_clock.c: clocks and the flag (FIDE 6.9). Reads [%clk] comments (kept as they are by
  * the writer) and the TimeControl tag, and gives each move its elapsed time ([%emt], with
  * increments and the time a new period adds) and a warning where a clock runs backwards (rises by
- * more than they allow); a game lost on time where the winner cannot mate is a draw. */
+ * more than they allow). The flag fall itself (6.9) is the verdict's (replay/ending.c). */
 #include <stdio.h>
 #include <string.h>
 
+#include "replay/ending.h"
 #include "write/annotate_internal.h"
 
 /* Digits at *s as a number; -1 when none. */
@@ -68,41 +69,7 @@ void annot_tc_parse(struct annot_tc *tc, const char *v)
 
 long annot_clock(const char *s, size_t n)
 {
-	const char *end = s + n, *at = NULL;
-	for (const char *p = s; p + 5 <= end; p++)
-		if (p[0] == '[' && p[1] == '%' && memcmp(p + 2, "clk", 3) == 0) {
-			at = p + 5;
-			break;
-		}
-	if (!at)
-		return -1;
-	while (at < end && *at == ' ')
-		at++;
-	long part[3] = { 0, 0, 0 };
-	int np = 0;
-	for (;;) {
-		long v = number(&at, end);
-		if (v < 0 || np == 3)
-			return -1;
-		part[np++] = v;
-		if (at < end && *at == ':') {
-			at++;
-			continue;
-		}
-		break;
-	}
-	long tenths = 0;
-	if (at < end && *at == '.') {
-		at++;
-		if (at < end && *at >= '0' && *at <= '9')
-			tenths = *at - '0';
-		while (at < end && *at >= '0' && *at <= '9')
-			at++;
-	}
-	long secs = 0;
-	for (int i = 0; i < np; i++)
-		secs = secs * 60 + part[i];
-	return secs * 10 + tenths;
+	return replay_clock(s, n);
 }
 
 /* "1:02:03" or "0:00:05.5" */
@@ -159,39 +126,4 @@ void annot_clock_ply(hamle_annotator *a, const struct annot_tc *tc, size_t k, co
 		int n = snprintf(note, sizeof(note), "[%%emt %s]", b);
 		annot_note(a, (unsigned)k, note, (size_t)n);
 	}
-}
-
-/* 1 when s is "time forfeit" in any ASCII case (a tag value, not notation). */
-static int is_time_forfeit(const char *s)
-{
-	static const char want[] = "time forfeit";
-	if (!s)
-		return 0;
-	size_t i = 0;
-	for (; s[i] && want[i]; i++) {
-		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
-		if (c != want[i])
-			return 0;
-	}
-	return !s[i] && !want[i];
-}
-
-int annot_flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw)
-{
-	*draw = 0;
-	int loser = -1;
-	if (is_time_forfeit(hamle_game_tag(g, "Termination"))) {
-		if (a->written == HAMLE_RESULT_WHITE)
-			loser = HAMLE_BLACK;
-		else if (a->written == HAMLE_RESULT_BLACK)
-			loser = HAMLE_WHITE;
-	}
-	/* the last clock of each side (the walk noted its ply) */
-	for (int s = 0; s < 2 && loser < 0; s++)
-		if (a->clock_ply[s] && a->ply[a->clock_ply[s]].clock == 0)
-			loser = s;
-	if (loser < 0)
-		return -1;
-	*draw = !annot_can_mate(a, fin, !loser);
-	return loser;
 }

@@ -30,6 +30,7 @@ struct hamle_annotator {
 	const hamle_locale *loc; /* comments */
 	const hamle_locale *msg; /* event messages */
 	const hamle_game *game;  /* the game annotated last (the writer checks it is the one it writes) */
+	const hamle_replay *rp;  /* its replay, while hamle_annotate_game runs (the events' moves) */
 	int active;              /* the last game got annotations (it had no error) */
 	hamle_annot_event *ev;
 	size_t nev, evcap;
@@ -121,14 +122,5 @@ static inline const char *annot_note_text(const hamle_annotator *a, const struct
 /* The Result the writer writes for the game (the board's with FIX_RESULT), or NONE for the game's. */
 hamle_result annot_result_override(const hamle_annotator *a);
 
-/* Whether side can ever mate (FIDE 6.9, 5.2.2): 0 when it surely cannot: insufficient material
- * (hamle_position_dead), a bare king, a lone minor piece against a bare king, or the
- * unwinnability analysis's proof (a->unwin, options.mate_budget nodes). */
-int annot_can_mate(hamle_annotator *a, const struct hamle_position *pos, int side);
-
-/* 6.9 (annotate_clock.c): a game lost on time (Termination "time forfeit", or a last [%clk] of
- * 0:00:00) where the winner cannot mate is a draw. Returns the side that lost on time (-1 when
- * none), *draw set when the result must be a draw. */
-int annot_flag_fall(hamle_annotator *a, const hamle_game *g, const struct hamle_position *fin, int *draw);
 
 #endif

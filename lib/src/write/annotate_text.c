@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hamle/san.h"
 #include "write/annotate_internal.h"
 
 hamle_annot_event *annot_event(hamle_annotator *a, const char *code, unsigned ply,
@@ -41,20 +42,53 @@ hamle_annot_event *annot_event(hamle_annotator *a, const char *code, unsigned pl
 	return ev;
 }
 
-/* "12, 16 and 20" */
-static void ply_list(char *buf, size_t size, const hamle_locale *loc, const hamle_annot_event *ev)
+/* Ply k's move as a person reads it, "2... Ng8" ("2..." where the move is unknown), into buf. */
+static void ply_label(char *buf, size_t size, const hamle_annot_event *ev, unsigned i)
 {
+	const char *dots = ev->plies_side[i] == HAMLE_BLACK ? "..." : ".";
+	if (ev->plies_move[i][0])
+		snprintf(buf, size, "%u%s %s", ev->plies_number[i], dots, ev->plies_move[i]);
+	else
+		snprintf(buf, size, "%u%s", ev->plies_number[i], dots);
+}
+
+/* The position of a repetition by its earlier occurrences: "the position after 2... Ng8 (also
+ * after 4... Ng8 and 6... Ng8)", "the start position (also after 2... Ng8)". */
+static void position_phrase(char *buf, size_t size, const hamle_locale *loc, const hamle_annot_event *ev)
+{
+	char first[HAMLE_SAN_MAX + 64], label[HAMLE_SAN_MAX + 16], later[HAMLE_ERROR_MESSAGE_MAX / 2];
+	buf[0] = '\0';
+	if (!ev->nplies)
+		return;
+	if (ev->plies[0] == 0) {
+		const char *w = hamle_locale_message(loc, "annotations.start_position");
+		snprintf(first, sizeof(first), "%s", w ? w : "the start position");
+	} else {
+		ply_label(label, sizeof(label), ev, 0);
+		const char *args[1] = { label };
+		if (hamle_locale_format(first, sizeof(first), loc, "annotations.position_after", 1, args) < 0)
+			snprintf(first, sizeof(first), "the position after %s", label);
+	}
+	if (ev->nplies == 1) {
+		snprintf(buf, size, "%s", first);
+		return;
+	}
 	const char *sep = hamle_locale_message(loc, "list_separator");
 	const char *and = hamle_locale_message(loc, "annotations.and");
 	size_t o = 0;
-	buf[0] = '\0';
-	for (unsigned i = 0; i < ev->nplies && o + 1 < size; i++) {
-		const char *s = i == 0 ? "" : i + 1 == ev->nplies ? (and ? and : " and ") : (sep ? sep : ", ");
-		int k = snprintf(buf + o, size - o, "%s%u", s, ev->plies[i]);
-		if (k < 0 || (size_t)k >= size - o)
+	later[0] = '\0';
+	for (unsigned i = 1; i < ev->nplies && o + 1 < sizeof(later); i++) {
+		const char *s = i == 1 ? "" : i + 1 == ev->nplies ? (and ? and : " and ") : (sep ? sep : ", ");
+		ply_label(label, sizeof(label), ev, i);
+		int k = snprintf(later + o, sizeof(later) - o, "%s%s", s, label);
+		if (k < 0 || (size_t)k >= sizeof(later) - o)
 			break;
 		o += (size_t)k;
 	}
+	const char *args[2] = { first, later };
+	if (hamle_locale_format(buf, size, loc, "annotations.also_after", 2, args) < 0)
+		if (snprintf(buf, size, "%s (also after %s)", first, later) < 0)
+			buf[0] = '\0';
 }
 
 static const char *side_word(const hamle_locale *loc, int side)
@@ -78,7 +112,7 @@ static const char *end_word(const hamle_locale *loc, const char *code, char *tmp
 
 void annot_event_text(char *buf, size_t size, const hamle_locale *loc, const hamle_annot_event *ev)
 {
-	char key[64], list[96], a3[64];
+	char key[64], list[HAMLE_ERROR_MESSAGE_MAX / 2], a3[64];
 	const char *args[3] = { "", "", "" };
 	size_t nargs = 0;
 	int k = snprintf(key, sizeof(key), "annotations.%s", ev->code);
@@ -90,7 +124,7 @@ void annot_event_text(char *buf, size_t size, const hamle_locale *loc, const ham
 		args[0] = side_word(loc, ev->side);
 		nargs = 1;
 	} else if (strcmp(code, "threefold-repetition") == 0 || strcmp(code, "fivefold-repetition") == 0) {
-		ply_list(list, sizeof(list), loc, ev);
+		position_phrase(list, sizeof(list), loc, ev);
 		if (ev->claim == HAMLE_CLAIM_BY_MOVE) {
 			strncat(key, "_move", sizeof(key) - strlen(key) - 1);
 			args[0] = ev->move;
@@ -113,9 +147,14 @@ void annot_event_text(char *buf, size_t size, const hamle_locale *loc, const ham
 			strncat(key, "_claim", sizeof(key) - strlen(key) - 1);
 	} else if (strcmp(code, "moves-after-end") == 0) {
 		args[0] = end_word(loc, ev->move, a3, sizeof(a3));
-		snprintf(list, sizeof(list), "%u", ev->count);
-		args[1] = list;
-		nargs = 2;
+		nargs = 1;
+		if (ev->nplies && ev->plies[0]) {
+			ply_label(list, sizeof(list), ev, 0);
+			args[1] = list;
+			nargs = 2;
+		} else {
+			strncat(key, "_start", sizeof(key) - strlen(key) - 1);
+		}
 	} else if (strcmp(code, "flag-fall") == 0) {
 		args[0] = side_word(loc, ev->side);
 		args[1] = side_word(loc, !ev->side);
@@ -123,8 +162,13 @@ void annot_event_text(char *buf, size_t size, const hamle_locale *loc, const ham
 	} else if (strcmp(code, "result-mismatch") == 0) {
 		args[0] = hamle_result_string(ev->result);
 		args[1] = hamle_result_string(ev->board);
-		args[2] = end_word(loc, ev->move, a3, sizeof(a3));
-		nargs = 3;
+		if (ev->move[0]) {
+			args[2] = end_word(loc, ev->move, a3, sizeof(a3));
+			nargs = 3;
+		} else { /* the Result tag against the termination marker */
+			strncat(key, "_written", sizeof(key) - strlen(key) - 1);
+			nargs = 2;
+		}
 	} else if (strcmp(code, "clock-backwards") == 0) {
 		args[0] = side_word(loc, ev->side);
 		args[1] = ev->move; /* "0:05:00 0:05:10" split below */
@@ -171,9 +215,43 @@ void annot_note(hamle_annotator *a, unsigned ply, const char *text, size_t n)
 	a->tlen += n + 1;
 }
 
+/* The move of mainline ply k >= 1 in the comment locale into san ("" when unknown): from the
+ * replay's position before it where it kept one, else played from the start. */
+static void ply_move(const hamle_annotator *a, unsigned k, char *san, size_t size)
+{
+	san[0] = '\0';
+	const hamle_replay_move *mv = a->rp ? hamle_replay_moves(a->rp) : NULL;
+	if (!mv || k == 0 || k > a->plycap)
+		return;
+	size_t tok = a->ply[k].token;
+	if (!(mv[tok].flags & HAMLE_RM_MOVE))
+		return;
+	const struct hamle_position *before = mv[tok].before;
+	struct hamle_position pos;
+	if (!before) {
+		pos = *hamle_replay_start(a->rp);
+		for (unsigned j = 1; j < k; j++) {
+			size_t t = a->ply[j].token;
+			if (!(mv[t].flags & HAMLE_RM_MOVE))
+				return;
+			hamle_position_play(&pos, mv[t].move);
+		}
+		before = &pos;
+	}
+	if (hamle_san_format(san, size, before, a->loc, mv[tok].move, HAMLE_FORM_SAN) < 0)
+		san[0] = '\0';
+}
+
 void annot_event_done(hamle_annotator *a, hamle_annot_event *ev)
 {
 	char buf[HAMLE_ERROR_MESSAGE_MAX];
+	/* the plies the event names, as moves: their numbers, sides and moves */
+	for (unsigned i = 0; i < ev->nplies && i < 5; i++) {
+		unsigned k = ev->plies[i];
+		ev->plies_number[i] = k ? annot_ply_number(a, k) : 0;
+		ev->plies_side[i] = k ? annot_ply_side(a, k) : -1;
+		ply_move(a, k, ev->plies_move[i], sizeof(ev->plies_move[i]));
+	}
 	annot_event_text(ev->message, sizeof(ev->message), a->msg, ev);
 	if (a->msg == a->loc) {
 		annot_note(a, ev->ply, ev->message, strlen(ev->message));

@@ -282,6 +282,8 @@ static void after_end(hamle_annotator *a, struct walk_state *ws, unsigned k, con
 		ev->severity = HAMLE_SEVERITY_WARNING;
 		snprintf(ev->move, sizeof(ev->move), "%s", ws->ended);
 		ev->count = ws->ended_ply;
+		ev->plies[0] = ws->ended_ply;
+		ev->nplies = 1;
 		/* about the move itself: the position before it */
 		hamle_position_fen(ev->fen, sizeof(ev->fen), cur, HAMLE_FEN_XFEN);
 		annot_event_done(a, ev);

@@ -11,8 +11,8 @@
  * written, names whole (JSON objects should not repeat keys: a repeated tag gets a key "Name#2").
  * A NAG out of range ($256 and above, kept as written) is a string in "nags": [1,"$256"].
  * With annotations (hamle-annotate) "annotations":[{"code","ply","move_number","side","severity",
- * "claim","move","automatic","fen","message"},...] follows, and "annotation_tags":{"ECO",
- * "Opening","PlyCount","Zobrist"} when asked for; "result" is the board's with --fix-result.
+ * "claim","move","automatic","plies","move_numbers","sides","fen","message"},...] follows, and
+ * "annotation_tags":{"ECO","Opening","PlyCount","Zobrist"} when asked for; "result" is the board's with --fix-result.
  * With an engine analysis (hamle-annotate --engine) each mainline move has "eval":{"cp":42} or
  * {"mate":-3} (White's view, as [%eval]) and, for a judged move, "judgement":"inaccuracy",
  * "mistake" or "blunder"; "analysis_tags":{"WhiteAccuracy",...} follows "status". The engine's
@@ -377,6 +377,27 @@ static void write_annotations(hamle_writer *w, const hamle_annotator *an)
 			kv_str(w, &f2, "move", e->move);
 		key(w, &f2, "automatic");
 		wr_puts(w, e->automatic ? "true" : "false");
+		if (e->nplies) {
+			/* the plies it names, and beside them each as a person counts (null: the start) */
+			static const char *const arrays[3] = { "plies", "move_numbers", "sides" };
+			for (int a = 0; a < 3; a++) {
+				key(w, &f2, arrays[a]);
+				wr_putc(w, '[');
+				for (unsigned k = 0; k < e->nplies && k < 5; k++) {
+					if (k)
+						wr_putc(w, ',');
+					if (a == 0)
+						wr_uint(w, e->plies[k]);
+					else if (a == 1 && e->plies_number[k])
+						wr_uint(w, e->plies_number[k]);
+					else if (a == 2 && e->plies_side[k] >= 0)
+						wr_puts(w, e->plies_side[k] == HAMLE_BLACK ? "\"black\"" : "\"white\"");
+					else
+						wr_puts(w, "null");
+				}
+				wr_putc(w, ']');
+			}
+		}
 		kv_str(w, &f2, "fen", e->fen);
 		kv_str(w, &f2, "message", e->message);
 		wr_putc(w, '}');
