@@ -151,7 +151,7 @@ static size_t count_lines(const char *s)
 
 START_TEST(test_repeated_once_per_game)
 {
-	hamle_finding_view v = {NULL, NULL, true, false, NULL};
+	hamle_finding_view v = {NULL, NULL, true, false, NULL, false};
 	char *t = lines_of(2, &v);
 	/* 16 encoding repairs, a missing tag and a move error: three lines, the repairs at the first */
 	ck_assert_uint_eq(count_lines(t), 3);
@@ -173,7 +173,7 @@ START_TEST(test_view)
 	hamle_code_filter f = HAMLE_CODE_FILTER_INIT;
 	char why[160];
 	ck_assert_int_eq(hamle_code_filter_add(&f, "encoding", false, why, sizeof(why)), 0);
-	hamle_finding_view v = {NULL, &f, true, true, NULL};
+	hamle_finding_view v = {NULL, &f, true, true, NULL, false};
 	char *t = lines_of(2, &v);
 	ck_assert_uint_eq(count_lines(t), 2); /* no repairs */
 	ck_assert_ptr_null(strstr(t, "encoding"));
@@ -195,7 +195,7 @@ START_TEST(test_words_of_the_locale)
 	hamle_locale *tr = NULL, *de = NULL;
 	ck_assert_int_eq(hamle_locale_load_builtin(&tr, "tr", NULL), HAMLE_OK);
 	ck_assert_int_eq(hamle_locale_load_builtin(&de, "de", NULL), HAMLE_OK);
-	hamle_finding_view v = {tr, NULL, true, false, NULL};
+	hamle_finding_view v = {tr, NULL, true, false, NULL, false};
 	char *t = lines_of(2, &v);
 	ck_assert_ptr_nonnull(strstr(t, ": oyun 2 (? - ?): uyarı: kodlama 'Åž': "));
 	ck_assert_ptr_nonnull(strstr(t, " (bu oyunda 16 kez)\n"));
