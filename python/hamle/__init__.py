@@ -43,7 +43,7 @@ def languages() -> list[str]:
 
 
 def read(source: Source, from_: str = "auto", encoding: str | None = None, *, lang: str = "en",
-         errors: str = "findings", bridge: int = 0, strict: bool = False, batch: int = 64,
+         errors: str = "findings", bridge: int | str = "gaps", strict: bool = False, batch: int = 64,
          name: str | None = None) -> Iterator[Game]:
     """Yields the games of `source` (a path, bytes, or a binary or text file object), one at a time,
     in flat memory whatever the input's size.
@@ -52,8 +52,9 @@ def read(source: Source, from_: str = "auto", encoding: str | None = None, *, la
     encoding: None or "auto" (UTF-8, else per game Windows-1254 or -1252), "utf-8", "cp1254",
     "iso-8859-9", "latin1", "cp1252". lang: the language of the findings' messages and of the
     Moves' SAN. errors: "findings" (a game's problems are its findings) or "raise" (the first
-    game with an error finding raises GameError, at its position). bridge: look for up to that
-    many plies the writer did not record where a move is illegal (hamle/bridge.h). strict: also
+    game with an error finding raises GameError, at its position). bridge: moves the writer did
+    not record (hamle/bridge.h): "gaps" (as the tools: up to 2 plies where the record shows a
+    gap), N (up to N plies, 1 to 8, at any illegal move) or 0 (no search). strict: also
     missing check and capture marks. batch: games read by one C call. name: the input's name in
     the findings.
 
@@ -66,7 +67,7 @@ def read(source: Source, from_: str = "auto", encoding: str | None = None, *, la
     return _games(h, lang, bridge, strict, errors == "raise", batch)
 
 
-def _games(h: Handles, lang: str, bridge: int, strict: bool, raising: bool, batch: int) -> Iterator[Game]:
+def _games(h: Handles, lang: str, bridge: int | str, strict: bool, raising: bool, batch: int) -> Iterator[Game]:
     src = h.source
     what = _lib.RECORD_TAGS | _lib.RECORD_MOVES | _lib.RECORD_TEXT
     try:
@@ -155,13 +156,13 @@ class Validation:
 
 
 def validate(source: Source, from_: str = "auto", encoding: str | None = None, *, lang: str = "en",
-             strict: bool = False, suggestions: bool = True, batch: int = 1024,
-             name: str | None = None) -> Validation:
+             strict: bool = False, suggestions: bool = True, bridge: int | str = "gaps",
+             batch: int = 1024, name: str | None = None) -> Validation:
     """Checks every game of `source` as ``hamle-validate`` does (plain clean games on the library's
     quick lane, never turned into Python objects) and returns a Validation: iterate it for the
     findings, or call ``run()`` / ``summary()`` for the counts. Arguments and exceptions as read()."""
     h = Handles(source, from_=from_, lang=lang, encoding=encoding, strict=strict,
-                suggestions=suggestions, name=name)
+                suggestions=suggestions, bridge=bridge, name=name)
     return Validation(h, batch, True)
 
 

@@ -90,7 +90,7 @@ class Handles:
     """A reader over one input, with the replay and the writer of its games."""
 
     def __init__(self, source: Source, *, from_: str = "auto", lang: str = "en",
-                 encoding: str | None = None, bridge: int = 0, strict: bool = False,
+                 encoding: str | None = None, bridge: int | str = "gaps", strict: bool = False,
                  suggestions: bool = True, name: str | None = None) -> None:
         self.reader = c_void_p()
         self.replay = c_void_p()
@@ -112,8 +112,14 @@ class Handles:
                 raise MemoryError("hamle: cannot make a reader")
             if lib.hamle_replay_new(byref(self.replay), byref(popts)) != 0:
                 raise MemoryError("hamle: cannot make a replay")
-            if bridge:
-                lib.hamle_replay_set_bridge(self.replay, bridge, 0)
+            if bridge == "gaps":
+                lib.hamle_replay_set_bridge_gaps(self.replay, _lib.BRIDGE_GAP_PLIES, 0)
+            elif isinstance(bridge, int) and not isinstance(bridge, bool) and 0 <= bridge <= 8:
+                if bridge:
+                    lib.hamle_replay_set_bridge(self.replay, bridge, 0)
+            else:
+                raise UsageError(f"bridge must be 'gaps' or 0 to 8, not {bridge!r}", token=str(bridge),
+                                 code="usage")
             if lib.hamle_writer_new(byref(self.writer), byref(wopts)) != 0:
                 raise MemoryError("hamle: cannot make a writer")
             self.source = self._set_input(source, name)

@@ -29,6 +29,8 @@ RECORD_TAGS = 0x1
 RECORD_MOVES = 0x2
 RECORD_TEXT = 0x4
 
+BRIDGE_GAP_PLIES = 2  # HAMLE_BRIDGE_GAP_PLIES: the tools' search where the record shows a gap
+
 
 def _candidates() -> list[str]:
     """Where the library is looked for, in order: $HAMLE_LIBRARY, a build directory of the
@@ -93,11 +95,12 @@ class AnnotateOptions(Structure):
                 ("messages", c_void_p), ("eco", c_void_p), ("mate_budget", c_ulong)]
 
 
-class AnnotEvent(Structure):
+class AnnotEvent(Structure):  # hamle_annot_event (hamle/annotate.h): keep in step with it
     _fields_ = [("code", c_char_p), ("severity", c_int), ("ply", c_uint), ("move_number", c_uint),
                 ("side", c_int), ("token", c_size_t), ("line", c_size_t), ("column", c_size_t),
                 ("fen", c_char * 128), ("claim", c_int), ("automatic", c_int), ("count", c_uint),
-                ("plies", c_uint * 5), ("nplies", c_uint), ("move", c_char * 64),
+                ("plies", c_uint * 5), ("nplies", c_uint), ("plies_number", c_uint * 5),
+                ("plies_side", c_int * 5), ("plies_move", (c_char * 64) * 5), ("move", c_char * 64),
                 ("result", c_int), ("board", c_int), ("message", c_char * 256)]
 
 
@@ -140,6 +143,7 @@ _protos = {
     "hamle_replay_free": (None, [_P]),
     "hamle_replay_run": (c_int, [_P, _P]),
     "hamle_replay_set_bridge": (None, [_P, c_uint, c_ulong]),
+    "hamle_replay_set_bridge_gaps": (None, [_P, c_uint, c_ulong]),
     "hamle_writer_new": (c_int, [_PP, POINTER(WriterOptions)]),
     "hamle_writer_free": (None, [_P]),
     "hamle_writer_game": (c_int, [_P, _P, _P]),

@@ -179,7 +179,7 @@ class Game:
     __slots__ = ("_f", "_h", "_tags", "_uci", "_moves", "_findings", "source", "_lang", "_bridge",
                  "_strict", "_bridges")
 
-    def __init__(self, record: str, source: str, lang: str = "en", bridge: int = 0,
+    def __init__(self, record: str, source: str, lang: str = "en", bridge: int | str = "gaps",
                  strict: bool = False) -> None:
         self._f = record.split("\x1e")
         self._h: list[str] | None = None

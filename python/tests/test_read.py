@@ -172,7 +172,9 @@ def test_bridges():
     mm = [f for f in g.findings if f.code == "missing-moves"]
     assert mm and mm[0].bridges and mm[0].bridges == g.bridges
     assert all(isinstance(s.uci, str) for s in g.bridges[0].moves)
-    assert one(skipped).bridges == []
+    assert one(skipped, bridge=0).bridges == []
+    with pytest.raises(hamle.UsageError):
+        one(skipped, bridge=9)
 
 
 def test_read_file_with_many_games_agrees_with_cli_counts():
