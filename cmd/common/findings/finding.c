@@ -112,6 +112,8 @@ static void finding_line(hamle_buf *b, const hamle_locale *messages, const hamle
 		hamle_buf_puts(b, ": ");
 	}
 	char label[96];
+	/* the language the game reads further in goes after the suggestions */
+	size_t at = f->reads_as_at && f->reads_as_at < strlen(e->message) ? f->reads_as_at : 0;
 	make_label(label, sizeof(label), messages, f->id ? f->id : hamle_status_id(e->code));
 	if (e->message[0] && !e->token[0] && starts_with_ascii_ci(e->message, label)) {
 		hamle_buf_puts(b, e->message); /* "missing tag Round": the label would say it twice */
@@ -121,11 +123,16 @@ static void finding_line(hamle_buf *b, const hamle_locale *messages, const hamle
 			hamle_buf_printf(b, " '%s'", e->token);
 		if (e->message[0]) {
 			hamle_buf_puts(b, ": ");
-			hamle_buf_puts(b, e->message);
+			if (at)
+				hamle_buf_printf(b, "%.*s", (int)at, e->message);
+			else
+				hamle_buf_puts(b, e->message);
 		}
 	}
 	if (f->n_suggestions)
 		append_suggestions(b, messages, f);
+	if (at)
+		hamle_buf_puts(b, e->message + at); /* " (the game reads as German: --from de)" */
 	if (count > 1) {
 		char n[24], text[128];
 		snprintf(n, sizeof(n), "%zu", count);

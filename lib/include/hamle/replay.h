@@ -81,6 +81,10 @@ typedef struct hamle_diagnostic {
 	char fen[HAMLE_FEN_MAX];  /* position before the move; "" when not about a move */
 	hamle_suggestion suggestion[HAMLE_MAX_SUGGESTIONS];
 	unsigned n_suggestions;
+	unsigned reads_as_at;     /* > 0: error.message from here on names the language the game
+	                           * reads further in, " (the game reads as German: --from de)" (the
+	                           * mainline's move error under a declared language), which a text
+	                           * line writes after the suggestions */
 } hamle_diagnostic;
 
 /* The finding codes the library reports (hamle_diagnostic.id, hamle_finding.id), in the order

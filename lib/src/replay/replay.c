@@ -488,7 +488,10 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 				f->error = hamle_game_finding_at(g, i)->error;
 		}
 	}
+	size_t nf = rp->nfindings, ne = rp->nerrors, nw = rp->nwarnings;
 	int rc = replay_walk(rp, rp->loc, 0);
+	if (rc >= 0 && rp->opts.from && rp->main_failed)
+		rc = replay_from_hint(rp, nf, ne, nw); /* a language the game reads further in */
 	if (rc < 0)
 		return rc;
 	if (replay_final_dead(rp))

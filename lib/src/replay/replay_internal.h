@@ -181,6 +181,11 @@ void replay_dead_tail(hamle_replay *rp);
 /* Walks the tokens of rp->game under locale loc from rp->start. quiet: no findings, no
  * suggestions (detection runs). Returns 0 or HAMLE_ENOMEM. */
 int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet);
+/* After replay_walk under the declared language (rp->loc, opts.from) ended the mainline at a move
+ * error: the other candidates replay the game quietly, and the one that reads furthest, further
+ * than rp->loc, is named at the end of the mainline's error ("(the game reads as German: --from
+ * de)"); then rp->loc's walk runs again from the findings counts given (from_hint.c). */
+int replay_from_hint(hamle_replay *rp, size_t nfindings, size_t nerrors, size_t nwarnings);
 
 /* Chooses the game's language among the candidates (*chosen). When candidates that replay the game
  * equally far read different moves, sets rp->amb_at to the first token where two of them read
