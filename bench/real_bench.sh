@@ -127,7 +127,7 @@ if [ "${COUNTERS:-1}" = 1 ]; then
 	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 	for name in book lichess tcec-x5 variations; do
 		f=$(file_of "$name")
-		m=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+		m=$(awk -v b="$(stat -L -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
 		for k in $ckeys; do
 			case $k in
 			j1) label="hamle-validate -j 1" ;; full) label="hamle-validate -j 1 --full-replay" ;;
@@ -214,7 +214,7 @@ echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 declare -A mb_of games_of
 for name in $names; do
 	f=$(file_of "$name")
-	b=$(stat -c %s "$f")
+	b=$(stat -L -c %s "$f")
 	m=$(awk -v b="$b" 'BEGIN { printf "%.1f", b / 1e6 }')
 	g=$(grep -c '^\[Event ' "$f" || true)
 	mb_of[$name]=$m

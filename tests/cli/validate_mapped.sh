@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# validate_mapped.sh: a file named on the command line is read from a mapping of it (input.h,
-# hamle_reader_set_input_mapped), stdin as a stream; both give the same output, with one job and
-# with two (whose items point into the mapping until it goes), for every PGN and text file of
+# validate_mapped.sh: a file named on the command line is read from a mapping of it at -j 2 and up
+# (input.h, hamle_reader_set_input_mapped), at -j 1 in blocks as stdin is; all give the same output,
+# with one job and with two (whose items point into the mapping until it goes), for every PGN and text file of
 # testdata/ (fuzz seeds too), and for a walk of a directory at -j 2 against -j 1 (memory over a
 # large mapped file: corpus.validate_quick_real).
 . "$(dirname "$0")/common.sh"

@@ -2,7 +2,8 @@
 # validate_mapped_shrink.sh: a mapped input file that another program truncates while hamle-validate
 # reads it faults on its next page (SIGBUS); the tool must say which file and exit 2, as for any
 # I/O error (map_guard.h), not be killed by the signal. The file is truncated once the tool is seen
-# to have mapped it (/proc/PID/maps), so the fault is certain unless the tool is already done.
+# to have mapped it (/proc/PID/maps), so the fault is certain unless the tool is already done. At -j 1
+# the tool reads the file in blocks instead (no mapping to see): it has only to end without a signal.
 . "$(dirname "$0")/common.sh"
 require_tool validate
 tool=$(tool_path validate)

@@ -188,6 +188,35 @@ START_TEST(plain_games_are_taken)
 }
 END_TEST
 
+START_TEST(games_at_a_block_end_are_taken_from_a_stream)
+{
+	/* 60 games of 20 to 42 kB (a long comment each), read as a file is, in blocks: a game that starts
+	 * near a block's end is taken too (the block refilled first), and the chunks are the splitter's */
+	size_t cap = 60 * 43000, n = 0;
+	char *in = malloc(cap);
+	for (int i = 0; i < 60; i++) {
+		n += (size_t)snprintf(in + n, cap - n, ROSTER("e%d") "[Result \"1-0\"]\n\n1. e4 {", i);
+		for (int k = 0; k < 2000 + 37 * i; k++)
+			memcpy(in + n + 10 * (size_t)k, "depth 23, ", 10);
+		n += 10 * (size_t)(2000 + 37 * i);
+		n += (size_t)snprintf(in + n, cap - n, "} e5 2. Nf3 1-0\n\n");
+	}
+	ck_assert_uint_gt(n, 4 * BLOCK_SIZE);
+	size_t taken;
+	char *a = dump(in, BUFFER, 0, 0, &taken);
+	char *b = dump(in, STREAM, BLOCK_SIZE, 1, &taken);
+	ck_assert_uint_eq(taken, 59);
+	ck_assert_str_eq(a, b);
+	free(b);
+	b = dump(in, STREAM, 4096, 1, &taken);
+	ck_assert_uint_eq(taken, 59);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	free(in);
+}
+END_TEST
+
 START_TEST(fen_games_are_taken)
 {
 	/* games from a FEN tag, the lane setting the position up from the tag's bytes: all but the
@@ -363,6 +392,7 @@ Suite *quick_next_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, same_chunks_as_the_splitter);
 	tcase_add_test(tc, plain_games_are_taken);
+	tcase_add_test(tc, games_at_a_block_end_are_taken_from_a_stream);
 	tcase_add_test(tc, fen_games_are_taken);
 	tcase_add_test(tc, roster_missing_games_are_taken_with_their_findings);
 	tcase_add_test(tc, over_the_game_limit_is_split);
