@@ -1,8 +1,9 @@
 # bash completion for the hamle tools (hamle-validate, hamle-convert, hamle-move, hamle-perft,
 # hamle-annotate, hamle-reconcile): installed as share/bash-completion/completions/hamle, with a
 # link per tool name. The option names come from each tool's own --help (so they never drift);
-# a tool that is not installed completes file names only. Values: the languages (built-in and
-# those in $XDG_DATA_HOME/hamle/locales), forms, formats and encodings the tools take.
+# a tool that is not installed completes file names only. Values: the languages (built-in, and
+# those installed next to the tool, in $XDG_DATA_HOME/hamle/locales and system-wide, each once),
+# forms, formats and encodings the tools take.
 
 _hamle_options()
 {
@@ -27,15 +28,26 @@ _hamle_options()
 
 _hamle_languages()
 {
-	local d f langs="auto en tr de fr es it nl fan"
-	for d in "${XDG_DATA_HOME:-$HOME/.local/share}/hamle/locales" /usr/share/hamle/locales /usr/local/share/hamle/locales; do
+	# the built-in ones, then those installed (next to the tool, for the user, system-wide),
+	# each once: a language both built in and installed is one language
+	local tool=$1 d f bin seen=" " lang
+	local -a dirs=("${XDG_DATA_HOME:-$HOME/.local/share}/hamle/locales")
+	bin=$(command -v "$tool" 2>/dev/null) && dirs+=("${bin%/*}/../share/hamle/locales")
+	dirs+=(/usr/share/hamle/locales /usr/local/share/hamle/locales)
+	for lang in auto en tr de fr es it nl fan; do
+		seen+="$lang "
+		printf '%s\n' "$lang"
+	done
+	for d in "${dirs[@]}"; do
 		for f in "$d"/*.yaml; do
 			[ -e "$f" ] || continue
-			f=${f##*/}
-			langs+=" ${f%.yaml}"
+			lang=${f##*/}
+			lang=${lang%.yaml}
+			case $seen in *" $lang "*) continue ;; esac
+			seen+="$lang "
+			printf '%s\n' "$lang"
 		done
 	done
-	printf '%s\n' $langs
 }
 
 _hamle()
@@ -55,7 +67,7 @@ _hamle()
 		cur=${cur#*=}
 	fi
 	case $prev in
-	--from | --lang | -f | -l) values=$(_hamle_languages) ;;
+	--from | --lang | -f | -l) values=$(_hamle_languages "$tool") ;;
 	--to | -t)
 		case ${tool##*/} in
 		hamle-convert | hamle-reconcile) values="pgn fide san lan uci spoken fen epd json" ;;
