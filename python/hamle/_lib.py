@@ -34,7 +34,8 @@ BRIDGE_GAP_PLIES = 2  # HAMLE_BRIDGE_GAP_PLIES: the tools' search where the reco
 
 def _candidates() -> list[str]:
     """Where the library is looked for, in order: $HAMLE_LIBRARY, a build directory of the
-    checkout this package sits in (build*/lib/), then the system's loader path."""
+    checkout this package sits in (build/lib/, else the newest other build*/lib/ that is not a
+    sanitizer's or fuzzer's), then the system's loader path."""
     found = []
     env = os.environ.get("HAMLE_LIBRARY")
     if env:
@@ -42,7 +43,11 @@ def _candidates() -> list[str]:
     here = pathlib.Path(__file__).resolve().parent
     for root in (here.parent.parent, here.parent):
         if (root / "lib" / "include" / "hamle").is_dir():
-            builds = sorted(root.glob("build*/lib/" + SONAME), key=lambda p: -p.stat().st_mtime)
+            # build/ first, then the newest other build; never a sanitized or fuzzing one (a
+            # process that did not start with the sanitizer's runtime aborts loading it)
+            builds = [p for p in root.glob("build*/lib/" + SONAME)
+                      if not any(k in p.parent.parent.name for k in ("san", "fuzz"))]
+            builds.sort(key=lambda p: (p.parent.parent.name != "build", -p.stat().st_mtime))
             found.extend(str(p) for p in builds)
     name = ctypes.util.find_library("hamle")
     if name:
@@ -55,7 +60,11 @@ def _load() -> ctypes.CDLL:
     errors = []
     for path in _candidates():
         try:
-            return ctypes.CDLL(path)
+            found = ctypes.CDLL(path)
+            if not hasattr(found, "hamle_writer_verdicts"):  # a build older than the package
+                errors.append(f"{path}: too old (no hamle_writer_verdicts)")
+                continue
+            return found
         except OSError as e:
             errors.append(f"{path}: {e}")
             if path == os.environ.get("HAMLE_LIBRARY"):
