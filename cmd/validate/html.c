@@ -59,8 +59,34 @@ static void bridges(hamle_buf *b, const vd_config *cfg, const hamle_replay *rp, 
 	hamle_html_bridges(b, cfg->messages, texts, n);
 }
 
+/* The arrows of finding f's board into arrows (room for HAMLE_BRIDGE_PLIES_MAX +
+ * HAMLE_MAX_SUGGESTIONS): a missing-moves finding's first bridge when it goes before f's move (the
+ * board is the position before it), the first one the top arrow; then its suggestions. */
+static size_t finding_arrows(const hamle_replay *rp, const hamle_diagnostic *f, hamle_html_arrow *arrows)
+{
+	size_t n = 0, nb = 0;
+	const hamle_bridge *br = f->id && strcmp(f->id, "missing-moves") == 0 ? hamle_replay_bridges(rp, &nb) : NULL;
+	for (unsigned k = 0; br && nb && br[0].token == f->token && k < br[0].n && k < HAMLE_BRIDGE_PLIES_MAX; k++) {
+		int from, to;
+		hamle_diagram_squares(br[0].move[k].move, &from, &to);
+		if (from != HAMLE_NO_SQUARE && from != to)
+			arrows[n++] = (hamle_html_arrow){from, to};
+	}
+	for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++) {
+		int from, to;
+		hamle_diagram_squares(f->suggestion[i].move, &from, &to);
+		if (from != HAMLE_NO_SQUARE && from != to)
+			arrows[n++] = (hamle_html_arrow){from, to};
+	}
+	return n;
+}
+
+#define VD_BOARD_GROUP 4 /* findings whose arrows one shared board draws at most */
+
+/* Finding f; its board is drawn for the findings grp[0..ngrp) at the same position, f the last of
+ * them (ngrp 0: the board is drawn with a later finding's). */
 static void finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
-	const hamle_diagnostic *f)
+	const hamle_diagnostic *f, const hamle_diagnostic *const *grp, size_t ngrp)
 {
 	bool error = f->severity == HAMLE_SEVERITY_ERROR;
 	hamle_buf_printf(b, "<li class=\"finding %s\" data-code=\"", error ? "error" : "warning");
@@ -94,28 +120,21 @@ static void finding(hamle_buf *b, const vd_config *cfg, const hamle_game *g, con
 	}
 	bridges(b, cfg, rp, f);
 	hamle_position *pos = NULL;
-	if (f->fen[0] && hamle_position_new(&pos, f->fen, NULL) == HAMLE_OK) {
-		hamle_html_arrow arrows[HAMLE_BRIDGE_PLIES_MAX + HAMLE_MAX_SUGGESTIONS];
-		size_t n = 0, nb = 0;
-		/* a missing-moves finding: the moves of its first bridge when it goes before this
-		 * finding's move (the board is the position before it), the first one the top arrow */
-		const hamle_bridge *br = f->id && strcmp(f->id, "missing-moves") == 0 ? hamle_replay_bridges(rp, &nb) : NULL;
-		for (unsigned k = 0; br && nb && br[0].token == f->token && k < br[0].n && k < HAMLE_BRIDGE_PLIES_MAX; k++) {
-			int from, to;
-			hamle_diagram_squares(br[0].move[k].move, &from, &to);
-			if (from != HAMLE_NO_SQUARE && from != to)
-				arrows[n++] = (hamle_html_arrow){from, to};
-		}
-		for (unsigned i = 0; i < f->n_suggestions && i < HAMLE_MAX_SUGGESTIONS; i++) {
-			int from, to;
-			hamle_diagram_squares(f->suggestion[i].move, &from, &to);
-			if (from != HAMLE_NO_SQUARE && from != to)
-				arrows[n++] = (hamle_html_arrow){from, to};
-		}
+	if (ngrp && f->fen[0] && hamle_position_new(&pos, f->fen, NULL) == HAMLE_OK) {
+		/* the findings at this position share it, their arrows in their order: a missing-moves
+		 * finding's bridge (before its error) is the top arrow, not the error's suggestion */
+		hamle_html_arrow arrows[VD_BOARD_GROUP * (HAMLE_BRIDGE_PLIES_MAX + HAMLE_MAX_SUGGESTIONS)];
+		size_t n = 0;
+		for (size_t k = 0; k < ngrp; k++)
+			n += finding_arrows(rp, grp[k], arrows + n);
 		char last[HAMLE_SAN_TEXT_MAX] = "";
 		if (f->token != (size_t)-1)
 			hamle_diagram_last_move(last, sizeof(last), g, hamle_replay_moves(rp), f->token);
+		if (ngrp > 1)
+			hamle_buf_printf(b, "<div class=\"shared\" data-findings=\"%zu\">", ngrp);
 		hamle_html_board(b, cfg->messages, pos, arrows, n, last);
+		if (ngrp > 1)
+			hamle_buf_puts(b, "</div>\n");
 	}
 	hamle_position_free(pos);
 	hamle_buf_puts(b, "</li>\n");
@@ -201,11 +220,27 @@ void vd_format_html(hamle_buf *b, const vd_config *cfg, const hamle_game *g, con
 	hamle_html_game_open(b, cfg->messages, g, hamle_game_index(g), codes);
 	hamle_buf_puts(b, "<ol class=\"findings\">\n");
 	if (undecided)
-		finding(b, cfg, g, rp, undecided);
+		finding(b, cfg, g, rp, undecided, &undecided, 1);
+	/* findings in a row at the same position share one board, drawn with the last of them */
+	const hamle_diagnostic *grp[VD_BOARD_GROUP];
+	size_t ngrp = 0;
 	for (size_t i = 0; i < n; i++) {
 		const hamle_diagnostic *f = hamle_replay_finding(rp, i);
-		if (shown(cfg, f))
-			finding(b, cfg, g, rp, f);
+		if (!shown(cfg, f))
+			continue;
+		const hamle_diagnostic *next = NULL;
+		for (size_t j = i + 1; j < n && !next; j++)
+			if (shown(cfg, hamle_replay_finding(rp, j)))
+				next = hamle_replay_finding(rp, j);
+		if (ngrp == VD_BOARD_GROUP)
+			ngrp = 0; /* a long run: a board for every few */
+		grp[ngrp++] = f;
+		if (f->fen[0] && next && ngrp < VD_BOARD_GROUP && strcmp(next->fen, f->fen) == 0) {
+			finding(b, cfg, g, rp, f, grp, 0);
+			continue;
+		}
+		finding(b, cfg, g, rp, f, grp, ngrp);
+		ngrp = 0;
 	}
 	hamle_buf_puts(b, "</ol>\n");
 	movetext(b, cfg, g, rp);

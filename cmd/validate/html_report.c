@@ -46,12 +46,13 @@ int vd_html_close(const vd_config *cfg, hamle_outfile *of, const vd_totals *t, s
 		return status;
 	if (keep) {
 		const char *ids[VD_NCODES];
-		size_t counts[VD_NCODES];
+		size_t counts[VD_NCODES], errors[VD_NCODES];
 		for (int i = 0; i < VD_NCODES; i++) {
 			ids[i] = vd_code_id(i);
 			counts[i] = t->counts[i];
+			errors[i] = t->errors_of[i];
 		}
-		hamle_html_summary s = {files, t->games, t->valid, ids, counts, VD_NCODES};
+		hamle_html_summary s = {files, t->games, t->valid, ids, counts, VD_NCODES, errors};
 		hamle_buf b;
 		hamle_buf_init(&b);
 		hamle_html_tail(&b, cfg->messages, &s);

@@ -29,7 +29,7 @@ void vd_totals_add(vd_totals *t, const vd_config *cfg, const vd_item *it)
 		t->with_warnings++;
 	if (it->errors || it->warnings) /* a clean game counts no code: skip the table */
 		for (int i = 0; i < VD_NCODES; i++)
-			t->counts[i] += it->counts[i];
+			t->counts[i] += it->counts[i], t->errors_of[i] += it->errors_of[i];
 }
 
 /* A number as text, for the templates (they take strings). */

@@ -84,6 +84,7 @@ typedef struct vd_item {
 	                                 * the warnings --ignore or --select leave out) */
 	unsigned plies;
 	unsigned counts[VD_NCODES];     /* kept findings per code */
+	unsigned errors_of[VD_NCODES];  /* of them, the errors (the rest are warnings) */
 	/* --unique: the game read into the item's own game (its tags are needed when the main thread
 	 * finds it is a duplicate), its key (dedup.h) when it has one, its language and variant */
 	hamle_game *game;
@@ -119,6 +120,7 @@ typedef struct vd_totals {
 	size_t skipped;                 /* games left out by --where */
 	size_t quick;                   /* games judged by the quick lane (shown with -v) */
 	size_t counts[VD_NCODES];
+	size_t errors_of[VD_NCODES];    /* of counts, the errors */
 	unsigned long long bytes;       /* raw input bytes of the games seen */
 } vd_totals;
 

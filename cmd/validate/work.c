@@ -56,6 +56,7 @@ int vd_quick_next(vd_quick_tries *t, hamle_replay *rp, hamle_reader *r, const vd
 
 void vd_work_item(const vd_config *cfg, vd_worker *w, vd_item *it)
 {
+	memset(it->errors_of, 0, sizeof(it->errors_of)); /* as run.c clears counts */
 	if (it->quick)
 		return; /* read and judged in one pass (run.c) */
 	/* --game first, by the chunk's number: a game it leaves out is not even read (unless
@@ -140,6 +141,7 @@ report:;
 	if (where_failed) {
 		hamle_diagnostic_of_error(&undecided);
 		it->counts[vd_code_index(undecided.id)]++;
+		it->errors_of[vd_code_index(undecided.id)]++;
 		vd_format_finding(&it->out, cfg, g, rp, &undecided);
 	}
 	size_t n = hamle_replay_finding_count(rp), left_out = 0;
@@ -150,6 +152,7 @@ report:;
 			continue;
 		}
 		it->counts[vd_code_index(f->id)]++;
+		it->errors_of[vd_code_index(f->id)] += f->severity == HAMLE_SEVERITY_ERROR;
 		if (cfg->format == VD_FORMAT_JSON && hamle_finding_shown(&cfg->view, f))
 			vd_format_finding(&it->out, cfg, g, rp, f);
 	}
@@ -200,6 +203,7 @@ void vd_duplicate(const vd_config *cfg, vd_item *it, size_t first, const char *f
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->html);
 	memset(it->counts, 0, sizeof(it->counts));
+	memset(it->errors_of, 0, sizeof(it->errors_of));
 	it->errors = it->warnings = 0;
 	if (hamle_code_filter_keeps(&cfg->codes, d.id, d.severity)) {
 		it->warnings = 1;

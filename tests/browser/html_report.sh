@@ -6,7 +6,9 @@
 # that the games, findings and boards it shows are those of `hamle-validate --format json` over the
 # same set (the games with findings, every finding, a board for each finding with a FEN), that the
 # filter by code in the address (#code=illegal-move) shows the games JSON has with that code, and
-# that the summary is at the top. One screenshot of one game is left in $HAMLE_SHOT (default: the
+# that the summary is at the top; html_arbiter.py checks the summary's errors and warnings, sheets
+# named by file and folder, findings at one position on one board, the bridge drawn and one game a
+# printed page (HAMLE_SHOT_MIXED: its screenshot of the mixed report). One screenshot of one game is left in $HAMLE_SHOT (default: the
 # test's temporary directory) for a person to look at.
 # Skips (77) when chromium is not installed (or HAMLE_CHROMIUM names no program).
 . "$(dirname "$0")/../cli/common.sh"
@@ -16,7 +18,8 @@ browser=${HAMLE_CHROMIUM-$(command -v chromium || command -v chromium-browser ||
 d=$HAMLE_TMP
 td=$HAMLE_TESTDATA
 set_files=("$td"/validate/golden/*.pgn "$td"/validate/golden/*.txt "$td"/suggest/*.pgn "$td"/replay/story.pgn
-	"$td"/cli/validate/diagram/games.pgn "$td"/cli/validate/lang-tr/games.txt)
+	"$td"/cli/validate/diagram/games.pgn "$td"/cli/validate/lang-tr/games.txt
+	"$td"/cli/validate/html-arbiter/round3/board12.txt "$td"/validate/verdict/games.pgn)
 
 # chrome URL OUT [ARG]...: the DOM after the page's script ran
 chrome() {
@@ -32,7 +35,9 @@ attr() { grep -o "$1=\"[0-9]*\"" "$2" | head -1 | tr -dc 0-9; }
 [ -s "$d/report.html" ] || { fail "no report written"; finish; }
 
 findings=$(grep -c '"kind":"finding"' "$d/json")
-boards=$(grep '"kind":"finding"' "$d/json" | grep -vc '"fen":null')
+# findings in a row at one position share a board: one per run of the same game and FEN
+boards=$(grep '"kind":"finding"' "$d/json" | sed -E 's/.*"source":"([^"]*)","game":([0-9]+),.*"fen":("[^"]*"|null).*/\1 \2 \3/' |
+	awk '$3 != "null" && $0 != prev { n++ } { prev = $0 } END { print n + 0 }')
 games=$(grep '"kind":"finding"' "$d/json" | sed -E 's/.*"source":"([^"]*)","game":([0-9]+).*/\1 \2/' | sort -u | wc -l)
 illegal=$(grep '"code":"illegal-move"' "$d/json" | sed -E 's/.*"source":"([^"]*)","game":([0-9]+).*/\1 \2/' | sort -u | wc -l)
 [ "$findings" -ge 40 ] && [ "$boards" -ge 10 ] && [ "$games" -ge 20 ] && [ "$illegal" -ge 3 ] ||
@@ -44,7 +49,7 @@ got_findings=$(attr data-js-findings "$d/dom")
 got_boards=$(attr data-js-boards "$d/dom")
 [ "$got_games" = "$games" ] || fail "games with findings: the page shows '$got_games', JSON has $games"
 [ "$got_findings" = "$findings" ] || fail "findings: the page shows '$got_findings', JSON has $findings"
-[ "$got_boards" = "$boards" ] || fail "boards: the page shows '$got_boards', JSON has $boards findings with a FEN"
+[ "$got_boards" = "$boards" ] || fail "boards: the page shows '$got_boards', JSON has $boards runs of findings at one position"
 [ "$(attr data-js-shown "$d/dom")" = "$games" ] || fail "no filter: every game should be shown"
 # the summary (written last) is the first thing in the body once the script ran
 body=$(tr -d '\n' <"$d/dom" | sed -E 's/.*<body>[[:space:]]*//')
@@ -61,6 +66,12 @@ grep -q "id=\"n-files\">${#set_files[@]}<" "$d/dom" || fail "summary: files is n
 chrome "file://$d/report.html#code=illegal-move" "$d/dom2" --dump-dom
 [ "$(attr data-js-shown "$d/dom2")" = "$illegal" ] ||
 	fail "#code=illegal-move: the page shows '$(attr data-js-shown "$d/dom2")' games, JSON has $illegal with that code"
+
+# as an arbiter uses it: severities, sheets named by place, shared boards, the bridge drawn, print
+if command -v python3 >/dev/null; then
+	python3 "$(dirname "$0")/html_arbiter.py" "$d/report.html" "$d/json" "${HAMLE_SHOT_MIXED:-$d/mixed.png}" "$browser" ||
+		fail "the report as an arbiter uses it (above)"
+fi
 
 # one game's screenshot (its board with the suggestions' arrows), for the eye
 shot=${HAMLE_SHOT:-$d/game.png}

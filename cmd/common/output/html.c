@@ -65,7 +65,12 @@ static const char css[] =
 	".moves mark.fail{background:#f44;color:#fff;padding:0 .2rem;border-radius:3px;font-weight:bold}\n"
 	".moves .cm{color:#276}.moves .skip{color:#999}.moves .var{color:#666}\n"
 	"ul.bridges li{font-family:monospace}\n"
-	"@media print{#filters{display:none}article.game{break-after:page;page-break-after:always;border:0}"
+	"table.severity{border-collapse:collapse;display:inline-table;vertical-align:top;margin:.4rem 1.5rem .4rem 0}"
+	"table.severity td,table.severity th{padding:.1rem .6rem;text-align:left}table.severity td.n{text-align:right}\n"
+	"#sum-errors th[colspan]{color:#a00}#sum-warnings th[colspan]{color:#860}\n"
+	"figure.shared figcaption{font-style:italic}\n"
+	"@media print{#filters{display:none}#summary{break-after:page;page-break-after:always}"
+	"article.game{break-after:page;page-break-after:always;border:0}"
 	"article.game[hidden]{display:none}li.finding.dim{opacity:1}}\n";
 
 void hamle_html_head(hamle_buf *b, const hamle_locale *messages, const char *tool)
@@ -173,6 +178,18 @@ static const char *tag_or(const hamle_game *g, const char *name, const char *fal
 	return v && v[0] ? v : fallback;
 }
 
+/* The last two parts of a path: "round3/board12.txt" of "/arbiter/round3/board12.txt". */
+static const char *place(const char *path)
+{
+	const char *last = strrchr(path, '/');
+	if (!last)
+		return path;
+	const char *p = last;
+	while (p > path && p[-1] != '/')
+		p--;
+	return p;
+}
+
 void hamle_html_game_open(hamle_buf *b, const hamle_locale *messages, const hamle_game *g, size_t game,
 	const char *codes)
 {
@@ -182,13 +199,27 @@ void hamle_html_game_open(hamle_buf *b, const hamle_locale *messages, const haml
 	hamle_buf_puts(b, "\" data-codes=\" ");
 	hamle_html_text(b, codes);
 	hamle_buf_puts(b, " \">\n<h2>");
-	hamle_html_text(b, src ? src : "<stdin>");
-	hamle_buf_puts(b, ": ");
-	hamle_html_word(b, messages, "game", "game");
-	hamle_buf_printf(b, " %zu: ", game ? game : hamle_game_index(g));
-	hamle_html_text(b, tag_or(g, "White", "?"));
-	hamle_buf_puts(b, " \xE2\x80\x93 ");
-	hamle_html_text(b, tag_or(g, "Black", "?"));
+	size_t number = game ? game : hamle_game_index(g);
+	if (!hamle_game_tag(g, "White") && !hamle_game_tag(g, "Black")) {
+		/* a sheet without tags: named by its file and the folder it lies in
+		 * ("round3/board12.txt"), and its place in the file after the first */
+		hamle_buf_puts(b, "<span class=\"sheet\">");
+		hamle_html_text(b, place(src ? src : "<stdin>"));
+		hamle_buf_puts(b, "</span>");
+		if (number > 1) {
+			hamle_buf_puts(b, ": ");
+			hamle_html_word(b, messages, "game", "game");
+			hamle_buf_printf(b, " %zu", number);
+		}
+	} else {
+		hamle_html_text(b, src ? src : "<stdin>");
+		hamle_buf_puts(b, ": ");
+		hamle_html_word(b, messages, "game", "game");
+		hamle_buf_printf(b, " %zu: ", number);
+		hamle_html_text(b, tag_or(g, "White", "?"));
+		hamle_buf_puts(b, " \xE2\x80\x93 ");
+		hamle_html_text(b, tag_or(g, "Black", "?"));
+	}
 	hamle_buf_puts(b, "</h2>\n<p class=\"tags\"><span>");
 	hamle_html_word(b, messages, "html_event", "Event");
 	hamle_buf_puts(b, ": ");
@@ -245,6 +276,8 @@ static const char script[] =
 	"r.setAttribute('data-js-games',games.length);\n"
 	"r.setAttribute('data-js-findings',d.querySelectorAll('article.game li.finding').length);\n"
 	"r.setAttribute('data-js-boards',d.querySelectorAll('article.game svg.board').length);\n"
+	"r.setAttribute('data-js-sev-errors',d.querySelectorAll('#sum-errors tr.code').length);\n"
+	"r.setAttribute('data-js-sev-warnings',d.querySelectorAll('#sum-warnings tr.code').length);\n"
 	"apply();\n"
 	"})();\n";
 
@@ -262,14 +295,40 @@ void hamle_html_tail(hamle_buf *b, const hamle_locale *messages, const hamle_htm
 		hamle_html_word(b, messages, key[i], fallback[i]);
 		hamle_buf_printf(b, "</th><td class=\"n\" id=\"%s\">%zu</td></tr>\n", id[i], value[i]);
 	}
-	for (size_t i = 0; i < s->ncodes; i++) {
-		if (!s->counts[i] || !s->codes[i])
-			continue;
-		hamle_buf_puts(b, "<tr class=\"code\"><th><code>");
-		hamle_html_text(b, s->codes[i]);
-		hamle_buf_printf(b, "</code></th><td class=\"n\">%zu</td></tr>\n", s->counts[i]);
+	if (!s->errors) {
+		for (size_t i = 0; i < s->ncodes; i++) {
+			if (!s->counts[i] || !s->codes[i])
+				continue;
+			hamle_buf_puts(b, "<tr class=\"code\"><th><code>");
+			hamle_html_text(b, s->codes[i]);
+			hamle_buf_printf(b, "</code></th><td class=\"n\">%zu</td></tr>\n", s->counts[i]);
+		}
 	}
-	hamle_buf_puts(b, "</table>\n<p id=\"filters\"><label>");
+	hamle_buf_puts(b, "</table>\n");
+	/* each code under its severity: the errors, then the warnings */
+	for (int sev = 0; s->errors && sev < 2; sev++) {
+		size_t shown = 0;
+		for (size_t i = 0; i < s->ncodes; i++) {
+			size_t n = sev == 0 ? s->errors[i] : s->counts[i] - s->errors[i];
+			if (!n || !s->codes[i])
+				continue;
+			if (!shown++) {
+				hamle_buf_printf(b, "<table class=\"severity\" id=\"sum-%s\">\n<tr><th colspan=\"2\">",
+					sev == 0 ? "errors" : "warnings");
+				hamle_html_word(b, messages, sev == 0 ? "html_errors" : "html_warnings",
+					sev == 0 ? "errors" : "warnings");
+				hamle_buf_puts(b, "</th></tr>\n");
+			}
+			hamle_buf_printf(b, "<tr class=\"code %s\" data-code=\"", sev == 0 ? "error" : "warning");
+			hamle_html_text(b, s->codes[i]);
+			hamle_buf_puts(b, "\"><th><code>");
+			hamle_html_text(b, s->codes[i]);
+			hamle_buf_printf(b, "</code></th><td class=\"n\">%zu</td></tr>\n", n);
+		}
+		if (shown)
+			hamle_buf_puts(b, "</table>\n");
+	}
+	hamle_buf_puts(b, "<p id=\"filters\"><label>");
 	hamle_html_word(b, messages, "html_code", "code");
 	hamle_buf_puts(b, " <select id=\"f-code\"><option value=\"\">");
 	hamle_html_word(b, messages, "html_all", "all");

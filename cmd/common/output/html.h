@@ -63,6 +63,8 @@ typedef struct hamle_html_summary {
 	const char *const *codes; /* ids of codes[0..ncodes), with their counts */
 	const size_t *counts;
 	size_t ncodes;
+	const size_t *errors;     /* of counts, the errors: the summary lists each code under its
+	                           * severity, errors first (NULL: one list) */
 } hamle_html_summary;
 
 /* The summary, the script and the end of the document. */
