@@ -142,8 +142,21 @@ def check_report(lang, json_text, games):
         want = [[x["san"], x["uci"]] for x in f.get("suggestions", [])]
         if s["sugg"] != want:
             fail("%s: suggestions %s shown, JSON %s" % (where, s["sugg"], want))
-        if bool(f.get("fen")) != s["board"]:
-            fail("%s: board shown %s, JSON fen %s" % (where, s["board"], f.get("fen")))
+    # a board for each finding with a FEN: its own, or the one it shares with the findings after it
+    # in the same game at the same position; none for a finding without one
+    for i, ((file, game, s), f) in enumerate(zip(shown, findings)):
+        where = "%s: %s game %s line %s" % (lang, f["source"], f["game"], f["line"])
+        if not f.get("fen"):
+            if s["board"]:
+                fail("%s: a board shown for a finding without a FEN" % where)
+            continue
+        j = i
+        while j < len(findings) and not shown[j][2]["board"] and findings[j].get("fen") == f["fen"] and \
+                (findings[j]["source"], findings[j]["game"]) == (f["source"], f["game"]):
+            j += 1
+        if j >= len(findings) or not shown[j][2]["board"] or findings[j].get("fen") != f["fen"] or \
+                (findings[j]["source"], findings[j]["game"]) != (f["source"], f["game"]):
+            fail("%s: no board for its position %s" % (where, f["fen"]))
     return len(want_games), len(findings), sum(len(f.get("suggestions", [])) for f in findings)
 
 
