@@ -194,6 +194,29 @@ static void movetext(hamle_buf *b, const vd_config *cfg, const hamle_game *g, co
 	hamle_buf_puts(b, "</p>\n");
 }
 
+void vd_format_html_valid(hamle_buf *b, const vd_config *cfg, const char *source, size_t first, size_t n)
+{
+	/* collapsed: a line per game inside, "SRC: game N: valid" */
+	const char *src = source ? source : "<stdin>";
+	hamle_buf_puts(b, "<details class=\"valid-games\" data-file=\"");
+	hamle_html_text(b, src);
+	hamle_buf_printf(b, "\" data-games=\"%zu\"><summary>", n);
+	hamle_html_text(b, src);
+	hamle_buf_puts(b, ": ");
+	hamle_html_word(b, cfg->messages, "game", "game");
+	hamle_buf_printf(b, n > 1 ? " %zu\xE2\x80\x93%zu: " : " %zu: ", first, first + n - 1);
+	hamle_html_word(b, cfg->messages, "html_valid", "valid");
+	hamle_buf_puts(b, "</summary><ol>");
+	for (size_t k = 0; k < n; k++) {
+		hamle_buf_printf(b, "<li class=\"valid-game\">");
+		hamle_html_text(b, src);
+		hamle_buf_puts(b, ": ");
+		hamle_html_word(b, cfg->messages, "game", "game");
+		hamle_buf_printf(b, " %zu</li>", first + k);
+	}
+	hamle_buf_puts(b, "</ol></details>\n");
+}
+
 void vd_format_html(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
 	const hamle_diagnostic *undecided)
 {

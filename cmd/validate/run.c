@@ -189,6 +189,13 @@ static int pool_emit(void *ctx, void *item)
 			rc = -1;
 		if (c->html && it->html.len && hamle_out_write(c->html, it->html.data, it->html.len) < 0)
 			rc = -1;
+		if (c->html && !it->html.len && !it->skipped && !it->errors && !it->warnings) {
+			/* every game is listed: a valid one as a collapsed line (written in the item's
+			 * buffer, cleared for its next game) */
+			vd_format_html_valid(&it->html, c->cfg, it->chunk.source, it->chunk.game, it->batch ? it->batch : 1);
+			if (hamle_buf_failed(&it->html) || hamle_out_write(c->html, it->html.data, it->html.len) < 0)
+				rc = -1;
+		}
 		vd_progress_update(&c->progress, c->msg, &c->totals);
 	}
 	/* shrink buffers a huge game grew, so memory stays bounded: a game's copy above 64 KiB is not

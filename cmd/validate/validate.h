@@ -144,6 +144,8 @@ void vd_duplicate(const vd_config *cfg, vd_item *it, size_t first, const char *f
 
 /* html.c: the game's section of the --html report (nothing when it has no finding shown);
  * undecided is the --where finding made for it, or NULL. */
+/* The report's line for n valid games from game first of source, collapsed (html.c). */
+void vd_format_html_valid(hamle_buf *b, const vd_config *cfg, const char *source, size_t first, size_t n);
 void vd_format_html(hamle_buf *b, const vd_config *cfg, const hamle_game *g, const hamle_replay *rp,
 	const hamle_diagnostic *undecided);
 

@@ -6,7 +6,8 @@
 # that the games, findings and boards it shows are those of `hamle-validate --format json` over the
 # same set (the games with findings, every finding, a board for each finding with a FEN), that the
 # filter by code in the address (#code=illegal-move) shows the games JSON has with that code, and
-# that the summary is at the top; html_arbiter.py checks the summary's errors and warnings, sheets
+# that the summary is at the top, that every game is listed (those without findings as collapsed
+# lines); html_arbiter.py checks the summary's errors and warnings, sheets
 # named by file and folder, findings at one position on one board, the bridge drawn and one game a
 # printed page (HAMLE_SHOT_MIXED: its screenshot of the mixed report). One screenshot of one game is left in $HAMLE_SHOT (default: the
 # test's temporary directory) for a person to look at.
@@ -61,6 +62,10 @@ n_valid=$(echo "$sum" | cut -d' ' -f3)
 grep -q "id=\"n-games\">$n_games<" "$d/dom" || fail "summary: games is not $n_games"
 grep -q "id=\"n-valid\">$n_valid<" "$d/dom" || fail "summary: valid is not $n_valid"
 grep -q "id=\"n-files\">${#set_files[@]}<" "$d/dom" || fail "summary: files is not ${#set_files[@]}"
+# every game is listed: those without findings as collapsed lines
+got_valid=$(attr data-js-valid "$d/dom")
+[ $((got_games + got_valid)) = "$n_games" ] ||
+	fail "games listed: $got_games with findings and '$got_valid' valid lines, the tool read $n_games"
 
 # the filter by code, given in the address
 chrome "file://$d/report.html#code=illegal-move" "$d/dom2" --dump-dom

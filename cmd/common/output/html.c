@@ -69,9 +69,10 @@ static const char css[] =
 	"table.severity td,table.severity th{padding:.1rem .6rem;text-align:left}table.severity td.n{text-align:right}\n"
 	"#sum-errors th[colspan]{color:#a00}#sum-warnings th[colspan]{color:#860}\n"
 	"figure.shared figcaption{font-style:italic}\n"
+	"details.valid-games{margin:.2rem 0;color:#555}details.valid-games ol{margin:.2rem 0;font-size:.9rem}\n"
 	"@media print{#filters{display:none}#summary{break-after:page;page-break-after:always}"
 	"article.game{break-after:page;page-break-after:always;border:0}"
-	"article.game[hidden]{display:none}li.finding.dim{opacity:1}}\n";
+	"article.game[hidden],details.valid-games{display:none}li.finding.dim{opacity:1}}\n";
 
 void hamle_html_head(hamle_buf *b, const hamle_locale *messages, const char *tool)
 {
@@ -276,6 +277,7 @@ static const char script[] =
 	"r.setAttribute('data-js-games',games.length);\n"
 	"r.setAttribute('data-js-findings',d.querySelectorAll('article.game li.finding').length);\n"
 	"r.setAttribute('data-js-boards',d.querySelectorAll('article.game svg.board').length);\n"
+	"r.setAttribute('data-js-valid',d.querySelectorAll('details.valid-games li.valid-game').length);\n"
 	"r.setAttribute('data-js-sev-errors',d.querySelectorAll('#sum-errors tr.code').length);\n"
 	"r.setAttribute('data-js-sev-warnings',d.querySelectorAll('#sum-warnings tr.code').length);\n"
 	"apply();\n"
