@@ -233,6 +233,22 @@ START_TEST(gaps_slip_no_search)
 }
 END_TEST
 
+/* 3. Nc3 e6 left out, the rows numbered on: "3. Nd2" is then ambiguous (the knights of b1 and f3),
+ * a move that cannot be played all the same, which a bridge makes one. */
+START_TEST(ambiguous_move_bridged)
+{
+	run("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+		"1. d4 d5 2. Nf3 Nf6 3. Nd2 c5 4. e3 Nc6 5. Bd3 Be7 6. O-O O-O *\n");
+	ck_assert_ptr_nonnull(tu_finding(rp, "ambiguous-move"));
+	size_t n;
+	const hamle_bridge *b = hamle_replay_bridges(rp, &n);
+	ck_assert_uint_ge(n, 1);
+	ck_assert_uint_eq(b[0].ply, 5);
+	ck_assert_int_eq(b[0].complete, 1);
+	ck_assert_ptr_nonnull(tu_finding(rp, "missing-moves"));
+}
+END_TEST
+
 START_TEST(san_in_other_language)
 {
 	run(missing_one);
@@ -327,6 +343,7 @@ Suite *bridge_suite(void)
 	tcase_add_test(tc, gaps_number_ahead);
 	tcase_add_test(tc, gaps_no_suggestion_fits);
 	tcase_add_test(tc, gaps_slip_no_search);
+	tcase_add_test(tc, ambiguous_move_bridged);
 	tcase_add_test(tc, numbers_place_the_bridge);
 	tcase_add_test(tc, san_in_other_language);
 	tcase_add_test(tc, off_by_default);

@@ -1,16 +1,17 @@
 /* hamle/bridge.h: moves the writer did not record (FIDE 8.4: a player short of time may stop
- * recording). When a game's mainline stops at a move that cannot be played (illegal-move), the
- * bridge search looks for the shortest sequences of 1 to N plies that, inserted before it (or a
- * few plies earlier, where the move numbers say moves are missing), make the rest of the record
- * replay. Bridges are ranked by how far the recorded game then replays (up to
- * HAMLE_BRIDGE_HORIZON plies past the failing move), then by how well the written move numbers
- * fit (a gap in the numbering is the strongest hint of where moves are missing, and of how many),
- * then by length, then by the marks of the recorded moves that follow (a "+" that is no check, an
- * "x" that takes nothing). The search has a node budget (a node: one move played or one recorded
+ * recording). When a game's mainline stops at a move that cannot be played (an illegal-move
+ * or ambiguous-move error), the bridge search looks for the shortest sequences of 1 to N plies
+ * that, inserted before it (or a few plies earlier, where the move numbers say moves are
+ * missing), make the rest of the record replay. Bridges are ranked by how far the recorded game
+ * then replays (up to HAMLE_BRIDGE_HORIZON plies past the failing move), then by how well the
+ * written move numbers fit (a gap in the numbering is the strongest hint of where moves are
+ * missing, and of how many; numbers that all fit the record as written say nothing), then by
+ * length, then by the marks of the recorded moves that follow (a "+" that is no check, an "x"
+ * that takes nothing). The search has a node budget (a node: one move played or one recorded
  * move read): it never runs away on a hostile game.
  *
  * With hamle_replay_set_bridge(rp, N), hamle_replay_run adds the finding "missing-moves" (a
- * warning) beside the mainline's illegal-move error when a bridge makes that move playable: its
+ * warning) beside the mainline's error when a bridge makes that move playable: its
  * ply, move number and side are those of the move that cannot be played, its message names the
  * recorded move each bridge goes before by its number once the bridge is in, then the bridge's
  * moves: "moves missing before 7.: 6... b5; or before 7.: 6... Bc5" in the messages language

@@ -13,6 +13,13 @@
  * pieces left to be lost, by them or by the record's moves under them, count against), then by
  * how natural the moves look on their own (piece-square values).
  *
+ * Move numbers that all fit the record as written (a writer who left moves out and numbered the
+ * rows on, "30. Qd2 Kf8 31. Qh7" where 31. Kg8 was left out) say nothing of where moves are
+ * missing: they are then not counted, and every insertion point of a length is searched. The
+ * cost of a bridge counts the recorded moves before its insertion point as the record plays them,
+ * so that bridges at different points pay for the same moves. A move that cannot be played is
+ * an illegal move or an ambiguous one (a missing move can decide which piece moved).
+ *
  * Search: for each insertion point (the failing move and the WINDOW recorded moves before it)
  * and each length, every sequence of legal moves of that length, depth first with an explicit
  * stack; positions already searched at the same depth (move orders that transpose) are skipped
@@ -64,6 +71,38 @@ static int read_rec(hamle_replay *rp, const struct bridge_work *w, const struct 
 	return 1;
 }
 
+/* What recorded move r, move m in p, contradicts (its marks, an origin hint more than the move
+ * needs: over) and how implausible it is (a piece left to be lost, looked at up to PLAUSIBLE
+ * and PLAUSIBLE_ALL plies after the insertion point: rel plies after it); m is then played. */
+static int move_cost(const struct rec *r, struct hamle_position *p, hamle_move m, int over, int rel)
+{
+	const struct san_tok *t = &r->t;
+	int cost = 0;
+	int takes = p->board[HAMLE_MOVE_TO(m)] != PIECE_NONE && HAMLE_MOVE_KIND(m) != HAMLE_MOVE_CASTLING;
+	takes |= HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT;
+	if (t->capture && !takes)
+		cost += MARK_WRONG;
+	else if (!t->capture && takes)
+		cost += MARK_MISSING;
+	int gives = t->mark ? san_gives_check(p, m) : san_fast_check(p, m);
+	if (t->mark && gives == 0)
+		cost += MARK_WRONG;
+	else if (t->mark == HAMLE_LOC_MATE && gives != 2)
+		cost += MARK_WRONG;
+	else if (!t->mark && gives == 1)
+		cost += MARK_MISSING;
+	if (over)
+		cost += MARK_MISSING; /* "Nbd2" where one knight can go */
+	int gain = takes ? (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT ? 1 :
+		bridge_worth[PIECE_TYPE(p->board[HAMLE_MOVE_TO(m)])]) : 0;
+	hamle_make_move(p, m);
+	if (rel < PLAUSIBLE && bridge_left_en_prise(p, HAMLE_MOVE_TO(m), gain))
+		cost += EN_PRISE;
+	if (rel < PLAUSIBLE_ALL)
+		cost += EN_PRISE * bridge_side_en_prise(p);
+	return cost;
+}
+
 /* The recorded moves from rec[at] on, played from p: the index of the first that fails (nrec
  * when all replay). With cost, the marks they contradict are added to *cost. */
 static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct hamle_position *p0,
@@ -78,36 +117,29 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 		if (!read_rec(rp, w, &w->rec[i], &p, &m, cost ? &over : NULL))
 			break;
 		if (cost && m != HAMLE_MOVE_NULL) {
-			const struct san_tok *t = &w->rec[i].t;
 			w->from[w->nmoved] = (uint8_t)HAMLE_MOVE_FROM(m);
 			w->to[w->nmoved++] = (uint8_t)HAMLE_MOVE_TO(m);
-			int takes = p.board[HAMLE_MOVE_TO(m)] != PIECE_NONE && HAMLE_MOVE_KIND(m) != HAMLE_MOVE_CASTLING;
-			takes |= HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT;
-			if (t->capture && !takes)
-				*cost += MARK_WRONG;
-			else if (!t->capture && takes)
-				*cost += MARK_MISSING;
-			int gives = t->mark ? san_gives_check(&p, m) : san_fast_check(&p, m);
-			if (t->mark && gives == 0)
-				*cost += MARK_WRONG;
-			else if (t->mark == HAMLE_LOC_MATE && gives != 2)
-				*cost += MARK_WRONG;
-			else if (!t->mark && gives == 1)
-				*cost += MARK_MISSING;
-			if (over)
-				*cost += MARK_MISSING; /* "Nbd2" where one knight can go */
-			int gain = takes ? (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT ? 1 :
-				bridge_worth[PIECE_TYPE(p.board[HAMLE_MOVE_TO(m)])]) : 0;
-			hamle_make_move(&p, m);
-			if (i - at < PLAUSIBLE && bridge_left_en_prise(&p, HAMLE_MOVE_TO(m), gain))
-				*cost += EN_PRISE;
-			if (i - at < PLAUSIBLE_ALL)
-				*cost += EN_PRISE * bridge_side_en_prise(&p);
+			*cost += move_cost(&w->rec[i], &p, m, over, i - at);
 			continue;
 		}
 		hamle_make_move(&p, m);
 	}
 	return i;
+}
+
+/* w->pre[i]: the cost (move_cost) of the recorded moves before rec[i] as the record plays them,
+ * i <= fail, so that bridges at different insertion points pay for the same moves. */
+static void prefix_costs(hamle_replay *rp, struct bridge_work *w)
+{
+	w->pre[0] = 0;
+	for (int i = 0; i < w->fail; i++) {
+		struct hamle_position p = w->before[i];
+		hamle_move m;
+		int over = 0;
+		w->pre[i + 1] = w->pre[i];
+		if (read_rec(rp, w, &w->rec[i], &p, &m, &over) && m != HAMLE_MOVE_NULL)
+			w->pre[i + 1] += move_cost(&w->rec[i], &p, m, over, 0);
+	}
 }
 
 /* The move numbers of the window that do not fit once n plies are inserted before rec[at]. */
@@ -155,7 +187,7 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 	c.order = w->order++;
 	if (w->nbest == HAMLE_BRIDGES_MAX && !better(&c, &w->best[HAMLE_BRIDGES_MAX - 1]))
 		return;
-	c.cost = 0;
+	c.cost = w->pre[at];
 	replay_recs(rp, w, p, at, &c.cost);
 	memcpy(c.m, w->path, n * sizeof(c.m[0]));
 	c.cost -= USED * bridge_hints(c.m, c.n, &w->before[at], w->from, w->to, w->nmoved);
@@ -419,11 +451,12 @@ int replay_bridge(hamle_replay *rp)
 	rp->bridge_nodes = 0;
 	if (!rp->bridge_plies || !rp->start_ok || !rp->main_failed || rp->amb_at != (size_t)-1 || !rp->loc)
 		return HAMLE_OK;
-	/* the mainline's move error, when it is a move that cannot be played */
+	/* the mainline's move error, when it is a move that cannot be played (illegal or ambiguous) */
 	size_t fi = (size_t)-1;
 	for (size_t i = 0; i < rp->nfindings && fi == (size_t)-1; i++) {
 		const hamle_diagnostic *f = &rp->findings[i];
-		if (f->error.code == HAMLE_EILLEGAL && f->path_len == 0 && f->token != (size_t)-1 &&
+		int unplayable = f->error.code == HAMLE_EILLEGAL || f->error.code == HAMLE_EAMBIGUOUS;
+		if (unplayable && f->path_len == 0 && f->token != (size_t)-1 &&
 		    (rp->moves[f->token].flags & HAMLE_RM_ERROR) && hamle_game_tokens(rp->game)[f->token].depth == 0)
 			fi = i;
 	}
@@ -445,9 +478,13 @@ int replay_bridge(hamle_replay *rp)
 		unsigned n;
 	} g[(WINDOW + 2) * HAMLE_BRIDGE_PLIES_MAX];
 	int ng = 0;
+	/* numbers that all fit the record as written say nothing of where moves are missing: the
+	 * writer numbered the rows on (a sheet with moves left out and no jump) */
+	int numbered = misfit(w, 0, 0) > 0;
+	prefix_costs(rp, w);
 	for (int at = w->fail; at >= 0; at--)
 		for (unsigned n = 1; n <= rp->bridge_plies && (at >= w->near || at == w->gap); n++) {
-			g[ng].fit = misfit(w, at, n);
+			g[ng].fit = numbered ? misfit(w, at, n) : 0;
 			g[ng].at = at;
 			g[ng++].n = n;
 		}
@@ -464,7 +501,8 @@ int replay_bridge(hamle_replay *rp)
 			int complete = 0;
 			for (int b = 0; b < w->nbest; b++)
 				complete += w->best[b].reach == w->nrec;
-			if (complete == HAMLE_BRIDGES_MAX || g[i].fit > w->best[0].misfit || g[i].n > w->best[0].n + 1)
+			if ((complete == HAMLE_BRIDGES_MAX && numbered) || g[i].fit > w->best[0].misfit ||
+			    g[i].n > w->best[0].n + (numbered ? 1 : 0))
 				break;
 		}
 		if (search(rp, w, g[i].at, g[i].n, g[i].fit) < 0)

@@ -55,6 +55,7 @@ struct bridge_work {
 	int gap;                 /* rec index of the last gap in the numbering, -1 none */
 	int near;                /* rec index of the first of the WINDOW before the failing move */
 	struct hamle_position before[GAP_MAX + 1]; /* the position before rec[i], i <= fail */
+	int pre[GAP_MAX + 2];    /* the cost of the recorded moves before rec[i] (bridge.c) */
 	struct frame fr[HAMLE_BRIDGE_PLIES_MAX + 1];
 	hamle_move path[HAMLE_BRIDGE_PLIES_MAX];
 	uint8_t from[REC_MAX], to[REC_MAX]; /* the recorded moves replay_recs played (with cost) */
