@@ -78,3 +78,50 @@ void replay_message(hamle_replay *rp, hamle_diagnostic *f, const char *key, size
 				i ? ", " : ": ", args[i]);
 	}
 }
+
+/* Whether finding a comes after b in the input: by line, then column. */
+static int finding_after(const hamle_diagnostic *a, const hamle_diagnostic *b)
+{
+	return a->error.line != b->error.line ? a->error.line > b->error.line : a->error.column > b->error.column;
+}
+
+void replay_sort_findings(hamle_replay *rp)
+{
+	size_t n = rp->nfindings, i;
+	hamle_diagnostic *f = rp->findings;
+	for (i = 1; i < n && !finding_after(&f[i - 1], &f[i]); i++)
+		;
+	if (i >= n)
+		return; /* in order already: the common case, no copy */
+	/* a stable merge sort, bottom up, of the findings' indices; then one permutation */
+	size_t *idx = malloc(2 * n * sizeof(*idx));
+	hamle_diagnostic *copy = malloc(n * sizeof(*copy));
+	if (!idx || !copy) {
+		free(idx);
+		free(copy);
+		return; /* kept in the order made */
+	}
+	size_t *a = idx, *b = idx + n;
+	for (i = 0; i < n; i++)
+		a[i] = i;
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t l = lo, r = mid, o = lo;
+			while (l < mid && r < hi)
+				b[o++] = finding_after(&f[a[l]], &f[a[r]]) ? a[r++] : a[l++];
+			while (l < mid)
+				b[o++] = a[l++];
+			while (r < hi)
+				b[o++] = a[r++];
+		}
+		size_t *t = a;
+		a = b;
+		b = t;
+	}
+	memcpy(copy, f, n * sizeof(*copy));
+	for (i = 0; i < n; i++)
+		f[i] = copy[a[i]];
+	free(idx);
+	free(copy);
+}

@@ -501,6 +501,7 @@ int hamle_replay_run(hamle_replay *rp, hamle_game *g)
 		return rc;
 	replay_check_result(rp);
 	replay_check_note(rp);
+	replay_sort_findings(rp);
 	return HAMLE_OK;
 }
 

@@ -186,6 +186,9 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet);
  * than rp->loc, is named at the end of the mainline's error ("(the game reads as German: --from
  * de)"); then rp->loc's walk runs again from the findings counts given (from_hint.c). */
 int replay_from_hint(hamle_replay *rp, size_t nfindings, size_t nerrors, size_t nwarnings);
+/* Puts the game's findings in input order (line, then column; the order made among equals), as
+ * the tools print them whatever pass made them: the reader's, the tags', the walk's (findings.c). */
+void replay_sort_findings(hamle_replay *rp);
 
 /* Chooses the game's language among the candidates (*chosen). When candidates that replay the game
  * equally far read different moves, sets rp->amb_at to the first token where two of them read
