@@ -13,7 +13,7 @@ printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Pf3 Pc6 3. d4 *\n' >"$d/nl.pgn"
 # Spanish and Italian share their letters: the same moves
 printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *\n' >"$d/es.pgn"
 where="nl.pgn:4:13: game 1 (? - ?), move 2. (ply 3): ambiguous language 'Pf3': "
-msg="the moves read differently from ply 3 on: f3 (en, es, fr, it), Nf3 (nl); the language must be given"
+msg="the moves read differently from move 2. on: f3 (en, es, fr, it), Nf3 (nl); the language must be given"
 
 # ---- hamle-convert: an error, shown under -q, the game written up to the ambiguity
 for q in "" -q; do
