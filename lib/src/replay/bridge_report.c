@@ -85,7 +85,7 @@ void bridge_report(hamle_replay *rp, struct bridge_work *w, size_t fi)
 		for (unsigned k = 0; k < c->n; k++) {
 			hamle_suggestion *s = &out->move[k];
 			s->move = c->m[k];
-			hamle_san_format(s->san, sizeof(s->san), &p, msg, c->m[k], HAMLE_FORM_SAN);
+			hamle_san_format(s->san, sizeof(s->san), &p, w->loc, c->m[k], HAMLE_FORM_SAN); /* as the suggestions: the game's language */
 			hamle_move_uci(s->uci, sizeof(s->uci), &p, c->m[k]);
 			char num[24] = ""; /* every move numbered but Black's after White's */
 			if (k == 0 || p.side == HAMLE_WHITE)
