@@ -33,6 +33,12 @@ got=$(cd "$HAMLE_SOURCE" && eval "\"$(tool_path "$tool")\" $args" 2>&1 | grep . 
 [ -n "$want_line" ] || fail "the Quick start does not quote the sample's last line ($want)"
 [ "$got" = "$want_line" ] || fail "Quick start sample: last line '$got', README says '$want_line'"
 
+# ---- every page the README links to is there
+for link in $(grep -o '](\([^)#]*\))' "$readme" | sed 's/^](//; s/)$//' | grep -v '://' | sort -u); do
+	[ -e "$HAMLE_SOURCE/$link" ] || fail "README.md links to $link, which is not there"
+done
+[ "$(wc -l <"$readme")" -le 300 ] || fail "README.md has $(wc -l <"$readme") lines, more than 300"
+
 # ---- the console blocks: a file of records, C<TAB>command and O<TAB>output line, E at a block's end
 awk '/^```console/ { c = 1; next }
      c && /^```/ { c = 0; print "E"; next }

@@ -367,7 +367,7 @@ START_TEST(test_usage_in_language)
 	ck_assert_int_eq(hamle_code_filter_note(&f, "no-such-code", false, &w), -1);
 	m.messages = de;
 	hamle_usage_text(&m, &w, buf, sizeof(buf));
-	ck_assert_str_eq(buf, "--ignore: unbekannter Code 'no-such-code' (Codes: README, 'Finding codes')");
+	ck_assert_str_eq(buf, "--ignore: unbekannter Code 'no-such-code' (Codes: docs/tools.md, 'Finding codes')");
 	hamle_locale_free(tr);
 	hamle_locale_free(de);
 }

@@ -48,7 +48,7 @@ int hamle_code_filter_note(hamle_code_filter *f, const char *list, bool select, 
 			return -1;
 		}
 		if (i < 0) {
-			hamle_usage_note(u, "usage_code_unknown", "%1$s: unknown code '%2$s' (codes: README, 'Finding codes')", 2, a);
+			hamle_usage_note(u, "usage_code_unknown", "%1$s: unknown code '%2$s' (codes: docs/tools.md, 'Finding codes')", 2, a);
 			return -1;
 		}
 		if (!(hamle_code_at((size_t)i)->severities & HAMLE_CODE_WARNINGS)) {

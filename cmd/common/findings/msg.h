@@ -22,7 +22,7 @@
 
 #include <hamle/locale.h>
 
-/* Exit codes shared by every tool (documented in --help and README). */
+/* Exit codes shared by every tool (documented in --help and docs/tools.md). */
 enum {
 	HAMLE_EXIT_OK = 0,      /* every input valid */
 	HAMLE_EXIT_INVALID = 1, /* processed, but at least one game is invalid */
