@@ -83,7 +83,8 @@ def click(c, button, timeout):
 REPORT_JS = r"""(function () {
 var d = document.getElementById('report').contentDocument;
 return [].map.call(d.querySelectorAll('article.game'), function (a) {
-  return {file: a.getAttribute('data-file'), head: a.querySelector('h2').textContent,
+  return {file: a.getAttribute('data-file'), game: +a.getAttribute('data-game'),
+    head: a.querySelector('h2').textContent,
     findings: [].map.call(a.querySelectorAll('li.finding'), function (li) {
       var s = li.querySelector('p.sugg');
       return {code: li.getAttribute('data-code'), cls: li.className,
@@ -110,16 +111,14 @@ def check_report(lang, json_text, games):
     findings = [f for f in findings if f.get("kind") == "finding"]
     shown = []
     for g in games:
-        rest = g["head"][len(g["file"]) + 2:] if g["head"].startswith(g["file"] + ": ") else g["head"]
-        m = re.search(r"(\d+)", rest)
         for f in g["findings"]:
-            shown.append((g["file"], int(m.group(1)) if m else None, f))
+            shown.append((g["file"], g["game"], f))
     want_games = []
     for f in findings:
         key = (f["source"], f["game"])
         if key not in want_games:
             want_games.append(key)
-    got_games = [(g["file"], int(re.search(r"(\d+)", g["head"][len(g["file"]) + 2:]).group(1))) for g in games]
+    got_games = [(g["file"], g["game"]) for g in games]
     if got_games != want_games:
         fail("%s: the report's games %s are not JSON's %s" % (lang, got_games[:5], want_games[:5]))
     if len(shown) != len(findings):

@@ -199,8 +199,8 @@ void hamle_html_game_open(hamle_buf *b, const hamle_locale *messages, const haml
 	hamle_html_text(b, src ? src : "<stdin>");
 	hamle_buf_puts(b, "\" data-codes=\" ");
 	hamle_html_text(b, codes);
-	hamle_buf_puts(b, " \">\n<h2>");
 	size_t number = game ? game : hamle_game_index(g);
+	hamle_buf_printf(b, " \" data-game=\"%zu\">\n<h2>", number);
 	if (!hamle_game_tag(g, "White") && !hamle_game_tag(g, "Black")) {
 		/* a sheet without tags: named by its file and the folder it lies in
 		 * ("round3/board12.txt"), and its place in the file after the first */
