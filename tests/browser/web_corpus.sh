@@ -5,14 +5,7 @@
 # native tools, for en, tr and de, and no request but file://.
 . "$(dirname "$0")/../cli/common.sh"
 skip_without_shared
-require_tool validate
-require_tool convert
-browser=${HAMLE_CHROMIUM-$(command -v chromium || command -v chromium-browser || true)}
-[ -n "$browser" ] && [ -x "$browser" ] || skip "chromium not installed (Debian: apt-get install chromium)"
-command -v python3 >/dev/null || skip "python3 not installed"
-site=${HAMLE_WEB_SITE:-$HAMLE_BIN/../web/site}
-[ -f "$site/index.html" ] && [ -f "$site/hamle.js" ] ||
-	skip "the page is not built in $site (cmake --build BUILD --target web, with emscripten's emcc)"
+. "$(dirname "$0")/page.bash"
 mapfile -t files < <(find "$HAMLE_SHARED/corpus/lang" -type f \( -name '*.pgn' -o -name '*.txt' \) | LC_ALL=C sort)
 [ "${#files[@]}" -ge 5 ] || fail "only ${#files[@]} files in $HAMLE_SHARED/corpus/lang"
 python3 "$(dirname "$0")/web_page.py" --browser "$browser" --site "$site" --bin "$HAMLE_BIN" \

@@ -10,14 +10,7 @@
 # hamle-reconcile's agreed game, divergences and exit status. The checks are tests/browser/web_page.py's.
 # Skips (77) without chromium, python3 or the built page (cmake --build BUILD --target web).
 . "$(dirname "$0")/../cli/common.sh"
-require_tool validate
-require_tool convert
-browser=${HAMLE_CHROMIUM-$(command -v chromium || command -v chromium-browser || true)}
-[ -n "$browser" ] && [ -x "$browser" ] || skip "chromium not installed (Debian: apt-get install chromium)"
-command -v python3 >/dev/null || skip "python3 not installed"
-site=${HAMLE_WEB_SITE:-$HAMLE_BIN/../web/site}
-[ -f "$site/index.html" ] && [ -f "$site/hamle.js" ] ||
-	skip "the page is not built in $site (cmake --build BUILD --target web, with emscripten's emcc)"
+. "$(dirname "$0")/page.bash"
 td=$HAMLE_TESTDATA
 files=("$td"/sheets/*.txt "$td"/cli/validate/lang-tr/games.txt "$td"/suggest/cases.pgn)
 rc=$td/cli/reconcile

@@ -13,16 +13,6 @@
 #include "suites_decl.h"
 #include "testutil.h"
 
-static hamle_locale *load(const char *tag)
-{
-	hamle_locale *loc = NULL;
-	hamle_error err;
-	hamle_error_clear(&err);
-	int rc = hamle_locale_load_builtin(&loc, tag, &err);
-	ck_assert_msg(rc == HAMLE_OK, "loading %s: %s", tag, err.message);
-	ck_assert_ptr_nonnull(loc);
-	return loc;
-}
 
 /* Piece read at the start of s (whole string); *used in bytes. */
 static int piece(const hamle_locale *loc, const char *s, size_t *used)
@@ -47,7 +37,7 @@ static const struct {
 
 START_TEST(shipped_letters)
 {
-	hamle_locale *loc = load(letters[_i].tag);
+	hamle_locale *loc = tu_locale(letters[_i].tag);
 	ck_assert_str_eq(hamle_locale_tag(loc), letters[_i].tag);
 	ck_assert_str_eq(hamle_locale_piece_letter(loc, HAMLE_KING), letters[_i].k);
 	ck_assert_str_eq(hamle_locale_piece_letter(loc, HAMLE_QUEEN), letters[_i].q);
@@ -123,7 +113,7 @@ END_TEST
 
 START_TEST(turkish_reading)
 {
-	hamle_locale *tr = load("tr");
+	hamle_locale *tr = tu_locale("tr");
 	size_t used;
 	ck_assert_int_eq(piece(tr, "Şg1", &used), HAMLE_KING);
 	ck_assert_uint_eq(used, 2);
@@ -157,7 +147,7 @@ END_TEST
  * gives none (so it gets no mojibake repair). */
 START_TEST(turkish_alphabet)
 {
-	hamle_locale *tr = load("tr"), *en = load("en");
+	hamle_locale *tr = tu_locale("tr"), *en = tu_locale("en");
 	ck_assert_uint_eq(tr->n_alphabet, 2 * (29 + 3));
 	static const uint32_t in[] = { 'a', 'z', 0x131, 0x130, 'I', 'i', 0x15E, 0x15F, 0x11E, 0x11F, 0xC7, 0xFC, 0xE2 };
 	static const uint32_t out[] = { 'q', 'w', 'x', 'Q', 'W', 'X', 0xDE, 0xFE, 0xF0, 0xD0, 0xDD, 0xFD, 0xF3, 0xE9 };
@@ -176,7 +166,7 @@ END_TEST
 
 START_TEST(clashes)
 {
-	hamle_locale *en = load("en"), *de = load("de"), *nl = load("nl"), *fr = load("fr");
+	hamle_locale *en = tu_locale("en"), *de = tu_locale("de"), *nl = tu_locale("nl"), *fr = tu_locale("fr");
 	size_t used;
 	ck_assert_int_eq(piece(en, "Kf3", &used), HAMLE_KING);
 	ck_assert_int_eq(piece(en, "Pe4", &used), HAMLE_PAWN);
@@ -200,7 +190,7 @@ END_TEST
 
 START_TEST(marks)
 {
-	hamle_locale *en = load("en");
+	hamle_locale *en = tu_locale("en");
 	int v = -1;
 	ck_assert_uint_eq(hamle_loc_match_prefix(&en->castling, "O-O-O+", 6, &v), 5);
 	ck_assert_int_eq(v, HAMLE_LOC_CASTLE_LONG);
@@ -266,7 +256,7 @@ static const char *group(const hamle_locale *loc, int pat, const char *line, con
 
 START_TEST(scoresheet_patterns)
 {
-	hamle_locale *tr = load("tr");
+	hamle_locale *tr = tu_locale("tr");
 	char b[64];
 	static const struct { const char *line, *num, *white, *black; } pairs[] = {
 		{"1. e4 e5", "1", "e4", "e5"},
@@ -353,7 +343,7 @@ END_TEST
 
 START_TEST(headers)
 {
-	hamle_locale *tr = load("tr"), *de = load("de");
+	hamle_locale *tr = tu_locale("tr"), *de = tu_locale("de");
 	ck_assert_str_eq(hamle_locale_header_tag(tr, "Beyaz", 5), "White");
 	ck_assert_str_eq(hamle_locale_header_tag(tr, "SİYAH", strlen("SİYAH")) ? "x" : "NULL", "NULL");
 	ck_assert_str_eq(hamle_locale_header_tag(tr, "sonuç", strlen("sonuç")), "Result");

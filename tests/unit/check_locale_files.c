@@ -13,16 +13,6 @@
 #include "suites_decl.h"
 #include "testutil.h"
 
-static hamle_locale *load(const char *tag)
-{
-	hamle_locale *loc = NULL;
-	hamle_error err;
-	hamle_error_clear(&err);
-	int rc = hamle_locale_load_builtin(&loc, tag, &err);
-	ck_assert_msg(rc == HAMLE_OK, "loading %s: %s", tag, err.message);
-	ck_assert_ptr_nonnull(loc);
-	return loc;
-}
 
 static hamle_locale *load_testdata(const char *name)
 {
@@ -43,7 +33,7 @@ static int piece(const hamle_locale *loc, const char *s, size_t *used)
 
 START_TEST(messages)
 {
-	hamle_locale *en = load("en"), *tr = load("tr"), *de = load("de");
+	hamle_locale *en = tu_locale("en"), *tr = tu_locale("tr"), *de = tu_locale("de");
 	char buf[256];
 	const char *a1[] = {en->no_piece[HAMLE_KNIGHT], "f3"};
 	hamle_locale_format(buf, sizeof(buf), en, "no_piece_can_reach", 2, a1);
@@ -75,7 +65,7 @@ START_TEST(messages)
 	ck_assert_str_eq(buf, "%|");
 	/* every shipped locale has exactly the English keys (argument counts are checked at load) */
 	for (size_t i = 0; hamle_locale_builtin_tag(i); i++) {
-		hamle_locale *loc = load(hamle_locale_builtin_tag(i));
+		hamle_locale *loc = tu_locale(hamle_locale_builtin_tag(i));
 		for (size_t k = 0; k < loc->n_text; k++) {
 			const char *t = hamle_locale_message(en, loc->text[k].key);
 			ck_assert_msg(t != NULL, "%s: key %s unknown in en", loc->tag, loc->text[k].key);

@@ -151,6 +151,17 @@ void tu_load_locales(hamle_locale **locs, const char *const *tags, size_t n)
 		ck_assert_int_eq(hamle_locale_load_builtin(&locs[i], tags[i], NULL), HAMLE_OK);
 }
 
+hamle_locale *tu_locale(const char *tag)
+{
+	hamle_locale *loc = NULL;
+	hamle_error err;
+	hamle_error_clear(&err);
+	int rc = hamle_locale_load_builtin(&loc, tag, &err);
+	ck_assert_msg(rc == HAMLE_OK, "loading %s: %s", tag, err.message);
+	ck_assert_ptr_nonnull(loc);
+	return loc;
+}
+
 void tu_free_locales(hamle_locale **locs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

@@ -45,6 +45,9 @@ int tu_feed(void *payload, unsigned char *buf, size_t size, size_t *got);
 /* Loads the shipped locales tags[0..n) into locs (a failure fails the running test); frees them. */
 void tu_load_locales(hamle_locale **locs, const char *const *tags, size_t n);
 void tu_free_locales(hamle_locale **locs, size_t n);
+/* The shipped locale tag, loaded (a failure fails the running test with the library's message);
+ * the caller frees it. */
+hamle_locale *tu_locale(const char *tag);
 
 /* hamle_game_free on each of g[0..n). */
 void tu_free_games(hamle_game **g, size_t n);

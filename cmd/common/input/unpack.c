@@ -435,6 +435,20 @@ static void member_done(hamle_unpack *u)
 		memcpy(u->merr, u->cur->why, sizeof(u->merr));
 }
 
+/* The member's next block once the current one is used up; false after its last block (the
+ * member is done). */
+static bool next_block(hamle_unpack *u)
+{
+	if (u->cur->last) {
+		member_done(u);
+		return false;
+	}
+	release(u);
+	u->cur = take(u);
+	u->cur_pos = 0;
+	return true;
+}
+
 int hamle_unpack_read(void *payload, unsigned char *buf, size_t size, size_t *got)
 {
 	hamle_unpack *u = payload;
@@ -448,13 +462,8 @@ int hamle_unpack_read(void *payload, unsigned char *buf, size_t size, size_t *go
 			*got += n;
 			continue;
 		}
-		if (u->cur->last) {
-			member_done(u);
+		if (!next_block(u))
 			break;
-		}
-		release(u);
-		u->cur = take(u);
-		u->cur_pos = 0;
 	}
 	return 0;
 }
@@ -463,15 +472,8 @@ const char *hamle_unpack_finish(hamle_unpack *u)
 {
 	if (!u)
 		return NULL;
-	while (u->reading) {
-		if (u->cur->last) {
-			member_done(u);
-			break;
-		}
-		release(u);
-		u->cur = take(u);
-		u->cur_pos = 0;
-	}
+	while (u->reading && next_block(u))
+		;
 	return u->has_merr ? u->merr : NULL;
 }
 
