@@ -59,6 +59,17 @@ def pieces(data: bytes, n: int) -> list[bytes]:
     return out
 
 
+def write_pieces(data: bytes, n: int, tmp: str, prefix: str) -> list[str]:
+    """data cut into n pieces at games' starts, each written to tmp/PREFIXi.pgn; their paths."""
+    paths = []
+    for i, piece in enumerate(pieces(data, n)):
+        p = os.path.join(tmp, f"{prefix}{i}.pgn")
+        with open(p, "wb") as f:
+            f.write(piece)
+        paths.append(p)
+    return paths
+
+
 def median_time(fn, repeat: int) -> tuple[float, object]:
     times, result = [], None
     for _ in range(repeat):
@@ -128,12 +139,7 @@ def main() -> None:
         print(f"read: {t_chess / t_read:.0f}x python-chess (target 100x)")
     print(f"validate: {t_val / t_cli:.2f}x the time of hamle-validate -j 1 (target at most 1.5x)")
     # threads over pieces
-    parts = []
-    for i, piece in enumerate(pieces(data, 4)):
-        p = os.path.join(tmp, f"piece{i}.pgn")
-        with open(p, "wb") as f:
-            f.write(piece)
-        parts.append(p)
+    parts = write_pieces(data, 4, tmp, "piece")
     for label, fn in (("read", read_games), ("validate", lambda p: hamle.validate(p).run().games)):
         ts = []
         for threads in (1, 2):
@@ -147,12 +153,7 @@ def main() -> None:
     if a.dask:
         import distributed
         from hamle import cluster as hcluster
-        dparts = []
-        for i, piece in enumerate(pieces(data, 8)):
-            p = os.path.join(tmp, f"dask{i}.pgn")
-            with open(p, "wb") as f:
-                f.write(piece)
-            dparts.append(p)
+        dparts = write_pieces(data, 8, tmp, "dask")
         ts = []
         for workers in (1, 2):
             cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
