@@ -93,6 +93,7 @@ START_TEST(test_garbage)
 		{ "info score cp abc", 15, "score without a number" },
 		{ "info score pawns 3", 12, "score wants cp or mate" },
 		{ "info score", 11, "score without cp or mate" },
+		{ "info score cp", 14, "score without a number" },
 		{ "info depth", 11, "an info field without a number" },
 		{ "info depth x12", 12, "an info field without a number" },
 		{ "info score cp 10 pv e2e4 zz", 26, "a pv move that is no UCI move" },

@@ -123,7 +123,7 @@ static int parse_info(hamle_uci_line *o, const char *s, size_t len, size_t pos, 
 			int mate = word_is(s, vat, vn, "mate");
 			if (!mate && !word_is(s, vat, vn, "cp"))
 				return bad(err, s, len, vat, "score wants cp or mate");
-			size_t nat, nn;
+			size_t nat = len, nn = 0; /* the end of the line when no word follows */
 			if (!next_word(s, len, &pos, &nat, &nn) || !signed_number(s, nat, nn, &o->score))
 				return bad(err, s, len, nat, "score without a number");
 			o->mate = mate;
