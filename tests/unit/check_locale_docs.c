@@ -4,7 +4,7 @@
  * in the numbering libyaml gives them; the run-time conversion of that parse (a file's) is the
  * compiled one byte for byte; and there is one for every shipped locale. A locale built through a cache (its
  * strings those of the compiled documents, en's state copied: locale_snapshot.c) equals, field by
- * field, the one built without. */
+ * field, the one built without; so does the image of it the library loads (locale_image.h). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,9 @@
 
 #include "hamle/hamle.h"
 #include "notation/locale_docs.h"
+#include "notation/locale_build.h"
 #include "notation/locale_embedded.h"
+#include "notation/locale_image.h"
 #include "notation/locale_internal.h"
 #include "suites_decl.h"
 
@@ -179,9 +181,10 @@ static void same_locale(const char *tag, const hamle_locale *a, const hamle_loca
 		same_str(tag, "count word", a->count_word[i], b->count_word[i]);
 	ck_assert_msg(a->n_text == b->n_text, "%s: %zu vs %zu texts", tag, a->n_text, b->n_text);
 	for (size_t i = 0; i < a->n_text; i++) {
-		same_str(tag, "text key", a->text[i].key, b->text[i].key);
-		same_str(tag, a->text[i].key, a->text[i].text, b->text[i].text);
-		ck_assert_msg(a->text[i].nargs == b->text[i].nargs, "%s: %s nargs", tag, a->text[i].key);
+		const char *key = hamle_loc_text_key(a, i);
+		same_str(tag, "text key", key, hamle_loc_text_key(b, i));
+		same_str(tag, key, hamle_loc_text_text(a, i), hamle_loc_text_text(b, i));
+		ck_assert_msg(a->text[i].nargs == b->text[i].nargs, "%s: %s nargs", tag, key);
 	}
 	ck_assert_msg(a->n_header == b->n_header, "%s: headers", tag);
 	for (size_t i = 0; i < a->n_header; i++) {
@@ -193,9 +196,10 @@ static void same_locale(const char *tag, const hamle_locale *a, const hamle_loca
 		same_str(tag, "pattern", a->pattern_src[i], b->pattern_src[i]);
 }
 
-/* Every shipped locale loaded through one cache (the first chain applies en and keeps its state;
+/* Every shipped locale built through one cache (the first chain applies en and keeps its state;
  * the others start from a copy of it), the cache freed before they are looked at, in two orders
- * (en first, en last), each equal field by field to the same locale loaded without a cache. */
+ * (en first, en last), each equal field by field to the same locale loaded without a cache (from
+ * the library's image of it, locale_image.h). */
 START_TEST(cached_locales_are_the_uncached_ones)
 {
 	size_t n = 0;
@@ -208,7 +212,7 @@ START_TEST(cached_locales_are_the_uncached_ones)
 		ck_assert_int_eq(hamle_locale_cache_new(&cache), HAMLE_OK);
 		for (size_t k = 0; k < n; k++) {
 			size_t i = order == 0 ? k : n - 1 - k;
-			ck_assert_int_eq(hamle_locale_load_builtin_cached(&cached[i], hamle_locale_builtin_tag(i), cache, NULL), HAMLE_OK);
+			ck_assert_int_eq(loc_load_builtin_built(&cached[i], hamle_locale_builtin_tag(i), cache, NULL), HAMLE_OK);
 		}
 		hamle_locale_cache_free(cache);
 		for (size_t i = 0; i < n; i++) {
@@ -230,12 +234,74 @@ START_TEST(cached_locales_are_the_uncached_ones)
 }
 END_TEST
 
+/* The image of every shipped locale (locale_image.h), one per embedded file in the same order, is
+ * the locale built from its document, field by field; loaded through a cache, its patterns are the
+ * cache's, as a built one's are, and outlive the cache. */
+START_TEST(image_locales_are_the_built_ones)
+{
+	size_t n = 0;
+	for (; hamle_embedded_locales[n].tag; n++) {
+		ck_assert_ptr_nonnull(hamle_locale_images[n].tag);
+		ck_assert_str_eq(hamle_locale_images[n].tag, hamle_embedded_locales[n].tag);
+	}
+	ck_assert_ptr_null(hamle_locale_images[n].tag);
+	ck_assert_uint_ge(n, 8);
+	hamle_locale_cache *cache = NULL;
+	ck_assert_int_eq(hamle_locale_cache_new(&cache), HAMLE_OK);
+	hamle_locale *via[32] = {0};
+	for (size_t i = 0; i < n; i++) {
+		const char *tag = hamle_embedded_locales[i].tag;
+		hamle_locale *built = NULL, *image = NULL;
+		ck_assert_int_eq(loc_load_builtin_built(&built, tag, NULL, NULL), HAMLE_OK);
+		ck_assert_int_eq(hamle_locale_load_builtin(&image, tag, NULL), HAMLE_OK);
+		ck_assert_int_eq(hamle_locale_load_builtin_cached(&via[i], tag, cache, NULL), HAMLE_OK);
+		same_locale(tag, image, built);
+		same_locale(tag, via[i], built);
+		ck_assert(image->text_pool != built->text_pool); /* not the same locale twice */
+		for (int p = 0; p < 6; p++)
+			ck_assert_uint_eq(image->letter_len[p], built->letter_len[p]);
+		for (int c = 0; c < 2; c++)
+			ck_assert_uint_eq(image->plain_castle_len[c], built->plain_castle_len[c]);
+		for (size_t h = 0; h < built->n_header; h++)
+			ck_assert_uint_eq(image->header[h].key_len, built->header[h].key_len);
+		for (size_t p = 0; p < built->n_promo; p++)
+			ck_assert(image->promo[p].open_len == built->promo[p].open_len &&
+				image->promo[p].close_len == built->promo[p].close_len);
+		for (int r = 0; r < 8; r++)
+			same_str(tag, "spoken rank", image->spoken.rank[r], built->spoken.rank[r]);
+		const char *sp[][2] = {{image->spoken.castle_long, built->spoken.castle_long},
+			{image->spoken.check, built->spoken.check}, {image->spoken.mate, built->spoken.mate},
+			{image->spoken.promotes, built->spoken.promotes},
+			{image->spoken.en_passant, built->spoken.en_passant}};
+		for (size_t k = 0; k < sizeof(sp) / sizeof(sp[0]); k++)
+			same_str(tag, "spoken", sp[k][0], sp[k][1]);
+		for (int p = 0; p < HAMLE_LOC_PATTERNS; p++) {
+			ck_assert_ptr_nonnull(image->pattern_own[p]);
+			ck_assert_int_eq(hamle_loc_pattern(image, p) != NULL, hamle_loc_pattern(built, p) != NULL);
+		}
+		hamle_locale_free(built);
+		hamle_locale_free(image);
+	}
+	/* through the cache, a pattern with the first locale's source is the first locale's */
+	for (size_t i = 1; i < n; i++)
+		for (int p = 0; p < HAMLE_LOC_PATTERNS; p++)
+			if (!strcmp(via[i]->pattern_src[p], via[0]->pattern_src[p]))
+				ck_assert_ptr_eq(via[i]->pattern_own[p], via[0]->pattern_own[p]);
+	hamle_locale_cache_free(cache);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(hamle_loc_pattern(via[i], HAMLE_LOC_PAT_HEADER));
+		hamle_locale_free(via[i]);
+	}
+}
+END_TEST
+
 Suite *locale_docs_suite(void)
 {
 	Suite *s = suite_create("locale_docs");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, compiled_documents_are_the_parsed_ones);
 	tcase_add_test(tc, cached_locales_are_the_uncached_ones);
+	tcase_add_test(tc, image_locales_are_the_built_ones);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -67,8 +67,8 @@ START_TEST(messages)
 	for (size_t i = 0; hamle_locale_builtin_tag(i); i++) {
 		hamle_locale *loc = tu_locale(hamle_locale_builtin_tag(i));
 		for (size_t k = 0; k < loc->n_text; k++) {
-			const char *t = hamle_locale_message(en, loc->text[k].key);
-			ck_assert_msg(t != NULL, "%s: key %s unknown in en", loc->tag, loc->text[k].key);
+			const char *t = hamle_locale_message(en, hamle_loc_text_key(loc, k));
+			ck_assert_msg(t != NULL, "%s: key %s unknown in en", loc->tag, hamle_loc_text_key(loc, k));
 		}
 		ck_assert_uint_eq(loc->n_text, en->n_text); /* same keys: nothing missing, nothing extra */
 		hamle_locale_free(loc);

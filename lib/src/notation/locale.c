@@ -13,6 +13,7 @@
 #include "notation/locale_build.h"
 #include "notation/locale_docs.h"
 #include "notation/locale_embedded.h"
+#include "notation/locale_image.h"
 
 static const struct hamle_embedded_locale *find_builtin(const char *tag)
 {
@@ -253,6 +254,55 @@ cleanup:
 	return HAMLE_OK;
 }
 
+/* A copy of shipped locale image im (locale_image.h): its strings and arrays are the image's; the
+ * patterns are a cache's where it has them (shared on as make_patterns shares them), else new ones,
+ * compiled when first matched. */
+static int load_image(hamle_locale **out, const struct hamle_locale *im, hamle_locale_cache *cache,
+	hamle_error *err)
+{
+	hamle_locale *loc = malloc(sizeof(*loc));
+	if (!loc)
+		return hamle_error_set(err, HAMLE_ENOMEM, "out of memory while loading a locale");
+	*loc = *im;
+	struct loc_regex **shared = cache ? cache->re : NULL;
+	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++) {
+		const char *src = im->pattern_src[i];
+		size_t len = strlen(src);
+		if (shared && loc_regex_same(shared[i], src, len)) {
+			loc->pattern_own[i] = loc_regex_ref(shared[i]);
+			continue;
+		}
+		if (!(loc->pattern_own[i] = loc_regex_new(NULL, src, len, i == HAMLE_LOC_PAT_HEADER))) {
+			hamle_locale_free(loc);
+			return hamle_error_set(err, HAMLE_ENOMEM, "out of memory while loading a locale");
+		}
+		if (shared && !shared[i])
+			shared[i] = loc_regex_ref(loc->pattern_own[i]);
+	}
+	*out = loc;
+	return HAMLE_OK;
+}
+
+/* Shipped locale e: from its image, or built from its document where the library has no image
+ * (the image's generator). */
+static int load_shipped(hamle_locale **out, const struct hamle_embedded_locale *e,
+	hamle_locale_cache *cache, hamle_error *err)
+{
+	for (size_t i = 0; hamle_locale_images[i].tag; i++)
+		if (strcmp(hamle_locale_images[i].tag, e->tag) == 0)
+			return load_image(out, hamle_locale_images[i].loc, cache, err);
+	return load(out, e->data, e->size, e->tag, 1, cache, err);
+}
+
+int loc_load_builtin_built(hamle_locale **out, const char *tag, hamle_locale_cache *cache, hamle_error *err)
+{
+	*out = NULL;
+	const struct hamle_embedded_locale *e = tag ? find_builtin(tag) : NULL;
+	if (!e)
+		return hamle_error_set(err, HAMLE_ELOCALE, "no shipped locale '%s'", tag ? tag : "(null)");
+	return load(out, e->data, e->size, e->tag, 1, cache, err);
+}
+
 /* Loads YAML bytes named source. Bytes equal to a shipped file's are that locale, loaded from its
  * compiled-in document (through cache when there is one) instead of parsed again: the installed
  * copies of locales/ (share/hamle/locales) are most files loaded, and parsing them was most of a
@@ -265,7 +315,7 @@ static int load_bytes(hamle_locale **out, const unsigned char *data, size_t len,
 	for (size_t i = 0; hamle_embedded_locales[i].tag; i++) {
 		const struct hamle_embedded_locale *e = &hamle_embedded_locales[i];
 		if (e->size == len && memcmp(e->data, data, len) == 0)
-			return load(out, e->data, e->size, e->tag, 1, cache, err);
+			return load_shipped(out, e, cache, err);
 	}
 	return load(out, data, len, source, 0, NULL, err);
 }
@@ -277,7 +327,7 @@ int hamle_locale_load_builtin_cached(hamle_locale **out, const char *tag, hamle_
 	const struct hamle_embedded_locale *e = tag ? find_builtin(tag) : NULL;
 	if (!e)
 		return hamle_error_set(err, HAMLE_ELOCALE, "no shipped locale '%s'", tag ? tag : "(null)");
-	return load(out, e->data, e->size, e->tag, 1, cache, err);
+	return load_shipped(out, e, cache, err);
 }
 
 int hamle_locale_load_builtin(hamle_locale **out, const char *tag, hamle_error *err)
@@ -363,9 +413,9 @@ const char *hamle_locale_message(const hamle_locale *loc, const char *key)
 	size_t lo = 0, hi = loc->n_text;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(key, loc->text[mid].key);
+		int c = strcmp(key, hamle_loc_text_key(loc, mid));
 		if (c == 0)
-			return loc->text[mid].text;
+			return hamle_loc_text_text(loc, mid);
 		if (c < 0)
 			hi = mid;
 		else

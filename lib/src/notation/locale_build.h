@@ -129,6 +129,10 @@ int loc_check_depth(struct loc_build *b, const unsigned char *data, size_t len, 
 /* hamle_locale_load_file through cache (NULL: none) for a file whose bytes are a shipped locale's
  * (locale.c; hamle_locale_load_search_cached loads the files it finds with it). */
 int loc_load_file_cached(hamle_locale **out, const char *path, hamle_locale_cache *cache, hamle_error *err);
+/* Shipped locale tag built from its compiled-in document through cache (NULL: none), as the
+ * image of it (locale_image.h) was made: what hamle_locale_load_builtin_cached loads without the
+ * image (the image's generator, and the tests comparing the two). */
+int loc_load_builtin_built(hamle_locale **out, const char *tag, hamle_locale_cache *cache, hamle_error *err);
 /* The same for the file open as f (read to its end and closed here, whatever the outcome). */
 int loc_load_stream_cached(hamle_locale **out, FILE *f, const char *path, hamle_locale_cache *cache,
 	hamle_error *err);
@@ -163,6 +167,9 @@ void loc_snapshot_free(struct loc_snapshot *s);
 
 /* input.repair_mojibake and alphabet into b->loc (locale_repair.c). */
 int loc_make_repair(struct loc_build *b);
+
+/* The texts (messages, words) and scoresheet header keys into b->loc (locale_texts.c). */
+int loc_make_texts_and_headers(struct loc_build *b);
 
 /* dates.order and dates.months into b->loc (locale_dates.c). */
 int loc_make_dates(struct loc_build *b);

@@ -355,44 +355,6 @@ static int make_words_of_people(struct loc_build *b)
 	return 0;
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-	return strcmp(((const struct hamle_loc_text *)a)->key, ((const struct hamle_loc_text *)b)->key);
-}
-
-static int make_texts_and_headers(struct loc_build *b)
-{
-	struct hamle_locale *loc = b->loc;
-	struct hamle_loc_text *t = loc_arena_alloc(&loc->arena, (b->n_text + 1) * sizeof(*t));
-	size_t nh = 0;
-	for (size_t i = 0; i < b->n_hdr; i++)
-		nh += b->hdr[i].keys.n;
-	struct hamle_loc_header *h = loc_arena_alloc(&loc->arena, (nh + 1) * sizeof(*h));
-	if (!t || !h)
-		return loc_nomem(b);
-	for (size_t i = 0; i < b->n_text; i++)
-		t[i] = (struct hamle_loc_text){b->text[i].key, b->text[i].text, b->text[i].nargs};
-	/* sorted already when built on a locale cache's en (locale_snapshot.c) and given no new key */
-	size_t in_order = 1;
-	while (in_order < b->n_text && strcmp(t[in_order - 1].key, t[in_order].key) < 0)
-		in_order++;
-	if (in_order < b->n_text)
-		qsort(t, b->n_text, sizeof(*t), cmp_text);
-	loc->text = t;
-	loc->n_text = b->n_text;
-	size_t k = 0;
-	for (size_t i = 0; i < b->n_hdr; i++)
-		for (size_t j = 0; j < b->hdr[i].keys.n; j++) {
-			const struct loc_item *it = &b->hdr[i].keys.v[j];
-			if (it->len == 0)
-				return loc_fail(b, &it->at, "empty header key");
-			h[k++] = (struct hamle_loc_header){it->text, it->len, b->hdr[i].tag, j == 0};
-		}
-	loc->header = h;
-	loc->n_header = k;
-	return 0;
-}
-
 static int make_patterns(struct loc_build *b)
 {
 	char what[64];
@@ -585,7 +547,7 @@ int loc_finish(struct loc_build *b)
 	if (rc == 0)
 		rc = make_words_of_people(b);
 	if (rc == 0)
-		rc = make_texts_and_headers(b);
+		rc = loc_make_texts_and_headers(b);
 	if (rc == 0)
 		rc = make_patterns(b);
 	if (rc == 0)

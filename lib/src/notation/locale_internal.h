@@ -96,9 +96,11 @@ struct hamle_loc_spoken {
 	const char *takes, *check, *mate, *promotes, *en_passant;
 };
 
-/* A message template or word (YAML `messages:` and `words:`). */
+/* A message template or word (YAML `messages:` and `words:`): its key and text as offsets in the
+ * locale's text_pool (no pointer: a shipped locale's hundreds of texts are plain read-only data in
+ * the library, locale_image.h, with nothing to relocate as it is loaded). */
 struct hamle_loc_text {
-	const char *key, *text;
+	uint32_t key, text; /* NUL-terminated strings at text_pool + key, text_pool + text */
 	unsigned nargs; /* placeholders the template takes (fixed by the first, English, definition) */
 };
 
@@ -177,6 +179,7 @@ struct hamle_locale {
 	size_t n_count_word;
 	const struct hamle_loc_text *text; /* messages and words, sorted by key (strcmp) */
 	size_t n_text;
+	const char *text_pool; /* their keys and texts: hamle_loc_text_key, hamle_loc_text_text */
 
 	/* ---- scoresheets ---- */
 	const struct hamle_loc_header *header; /* localized header keys */
@@ -196,6 +199,17 @@ struct hamle_locale {
  * by whichever thread asks first (locale_regex.c); use it with a match data block of your own.
  * NULL when loc has none, or out of memory. */
 const pcre2_code *hamle_loc_pattern(const struct hamle_locale *loc, int i);
+
+/* Key and text of loc's text i (0 <= i < n_text). */
+static inline const char *hamle_loc_text_key(const struct hamle_locale *loc, size_t i)
+{
+	return loc->text_pool + loc->text[i].key;
+}
+
+static inline const char *hamle_loc_text_text(const struct hamle_locale *loc, size_t i)
+{
+	return loc->text_pool + loc->text[i].text;
+}
 
 /* Reads the piece spelling at the start of s[0..len): returns its piece type and sets *used
  * to its length in bytes (including ignored U+FE0E/FE0F after it), or returns HAMLE_NO_PIECE

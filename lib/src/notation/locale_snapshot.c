@@ -1,7 +1,8 @@
 /* locale_snapshot.c: the loader's state after the shipped en alone, kept in a locale cache so
- * that the locales built on en (every shipped one, and a user's file without `base:`) start from
- * a copy of it instead of applying en's document again: en is three quarters of the shipped
- * documents' keys, so this is most of a tool's start-up. Taken only from the compiled-in en,
+ * that the locales built on en through it start from a copy of it instead of applying en's
+ * document again: en is three quarters of the shipped documents' keys. (A shipped locale is
+ * loaded from its image, locale_image.h; this serves the ones built from documents through a
+ * cache: loc_load_builtin_built.) Taken only from the compiled-in en,
  * whose strings are static (locale_docs.h): the snapshot and its copies share them and copy only
  * the arrays that hold them. */
 #include <stdint.h>
