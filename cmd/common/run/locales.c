@@ -2,6 +2,7 @@
 #include "locales.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -63,12 +64,14 @@ static int cmp_tag(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
-/* Appends to tags[*n..max) the tag of every NAME.yaml in dir that is not there already. */
-static void scan_dir(const char *dir, char (*tags)[HAMLE_CLI_TAG_MAX], size_t *n, size_t max)
+/* Appends to tags[*n..max) the tag of every NAME.yaml in dir that is not there already. Returns 0
+ * when dir is not there (no file of it to look for), else 1 (also when it cannot be listed: its
+ * files may still be read). */
+static int scan_dir(const char *dir, char (*tags)[HAMLE_CLI_TAG_MAX], size_t *n, size_t max)
 {
 	DIR *d = opendir(dir);
 	if (!d)
-		return; /* no such directory: nothing to add */
+		return errno != ENOENT && errno != ENOTDIR; /* no such directory: nothing to add */
 	size_t first = *n;
 	for (struct dirent *e; (e = readdir(d)) && *n < max;) {
 		size_t len = yaml_tag_len(e->d_name);
@@ -85,6 +88,7 @@ static void scan_dir(const char *dir, char (*tags)[HAMLE_CLI_TAG_MAX], size_t *n
 	}
 	closedir(d);
 	qsort(tags[first], *n - first, sizeof(tags[0]), cmp_tag); /* readdir's order is no order */
+	return 1;
 }
 
 /* Every built-in locale and every language of the search directories, each from the first
@@ -98,10 +102,12 @@ static int load_searched(hamle_cli_locales *ls, const hamle_msg *m)
 	size_t ntags = 0;
 	for (size_t i = 0; hamle_locale_builtin_tag(i) && ntags < HAMLE_CLI_MAX_BUILTIN; i++)
 		snprintf(tags[ntags++], HAMLE_CLI_TAG_MAX, "%s", hamle_locale_builtin_tag(i));
-	for (size_t i = 0; i < ndirs; i++) {
-		dirp[i] = dirs[i];
-		scan_dir(dirs[i], tags, &ntags, HAMLE_CLI_MAX_BUILTIN);
-	}
+	/* only the directories there are searched for each tag's file (most runs have none: then no
+	 * file is looked for, twice for every locale) */
+	size_t nsearch = 0;
+	for (size_t i = 0; i < ndirs; i++)
+		if (scan_dir(dirs[i], tags, &ntags, HAMLE_CLI_MAX_BUILTIN))
+			dirp[nsearch++] = dirs[i];
 	hamle_error err;
 	char path[HAMLE_CLI_PATH_MAX];
 	/* the shipped files parsed once each (en, the base of all, is most of the start-up) */
@@ -113,7 +119,7 @@ static int load_searched(hamle_cli_locales *ls, const hamle_msg *m)
 	int rc = 0;
 	for (size_t i = 0; i < ntags && rc == 0; i++) {
 		hamle_error_clear(&err);
-		if (hamle_locale_load_search_cached(&ls->loc[ls->n], tags[i], dirp, ndirs, path, sizeof(path),
+		if (hamle_locale_load_search_cached(&ls->loc[ls->n], tags[i], dirp, nsearch, path, sizeof(path),
 			cache, &err) < 0) {
 			if (path[0])
 				hamle_msg_error(m, "%s", err.message);
