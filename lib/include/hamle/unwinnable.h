@@ -61,8 +61,10 @@ typedef struct hamle_unwin hamle_unwin;
 HAMLE_EXTERN int hamle_unwin_new(hamle_unwin **out);
 HAMLE_EXTERN void hamle_unwin_free(hamle_unwin *u);
 
-/* Can `side` checkmate from pos by some series of legal moves? budget: nodes at most (0: the
- * default). Fills *out; returns 0, or HAMLE_EUSAGE for a NULL argument. */
+/* Can `side` checkmate from pos by some series of legal moves? budget: nodes the searches visit
+ * at most (0: the default); when they decide nothing, a last walk through every reachable
+ * position may visit as many again (at most 400,000). Fills *out; returns 0, or HAMLE_EUSAGE for
+ * a NULL argument. */
 HAMLE_EXTERN int hamle_unwin_analyze(hamle_unwin *u, hamle_unwin_result *out, const hamle_position *pos,
 	hamle_color side, unsigned long budget);
 

@@ -62,10 +62,11 @@ static uint64_t closure_key(const struct hamle_position *p)
 	return key | 1; /* 0 marks an empty slot */
 }
 
-/* The slot of key, which was new (and is now in the set), or -1 when it was there. */
-static long set_add(uint64_t *set, uint64_t key)
+/* The slot of key, which was new (and is now in the set of mask + 1 slots), or -1 when it was
+ * there. */
+static long set_add(uint64_t *set, size_t mask, uint64_t key)
 {
-	size_t mask = ((size_t)1 << SET_BITS) - 1, i = (size_t)(key >> 20) & mask;
+	size_t i = (size_t)(key >> 20) & mask;
 	while (set[i]) {
 		if (set[i] == key)
 			return -1;
@@ -76,14 +77,18 @@ static long set_add(uint64_t *set, uint64_t key)
 }
 
 static int closure(struct hamle_unwin *u, const struct hamle_position *root, int winner,
-	hamle_unwin_result *r, size_t *used)
+	hamle_unwin_result *r, size_t limit, size_t *used)
 {
 	struct unwin_node *q = u->queue;
+	/* the set at most a quarter full: a small run touches only the start of it */
+	size_t mask = ((size_t)1 << SET_BITS) - 1;
+	while (mask >> 2 >= limit && mask > 0xffff)
+		mask >>= 1;
 	size_t head = 0, tail = 0;
 	pack(&q[0], root);
 	q[0].parent = -1;
 	q[0].move = HAMLE_MOVE_NONE;
-	q[0].slot = (uint32_t)set_add(u->seen, closure_key(root));
+	q[0].slot = (uint32_t)set_add(u->seen, mask, closure_key(root));
 	*used = tail = 1;
 	hamle_move moves[HAMLE_MAX_MOVES];
 	while (head < tail) {
@@ -115,10 +120,10 @@ static int closure(struct hamle_unwin *u, const struct hamle_position *root, int
 		for (int i = 0; i < n; i++) {
 			struct hamle_position next = p;
 			hamle_make_move(&next, moves[i]);
-			long slot = set_add(u->seen, closure_key(&next));
+			long slot = set_add(u->seen, mask, closure_key(&next));
 			if (slot < 0)
 				continue;
-			if (tail == UNWIN_CLOSURE_MAX) {
+			if (tail == limit) {
 				u->seen[slot] = 0;
 				return SEARCH_CUT;
 			}
@@ -133,8 +138,10 @@ static int closure(struct hamle_unwin *u, const struct hamle_position *root, int
 }
 
 int unwin_closure_run(struct hamle_unwin *u, const struct hamle_position *root, int winner,
-	hamle_unwin_result *r)
+	hamle_unwin_result *r, size_t limit)
 {
+	if (limit > UNWIN_CLOSURE_MAX)
+		limit = UNWIN_CLOSURE_MAX;
 	if (u->nodes >= u->budget)
 		return SEARCH_BUDGET;
 	if (!u->queue) {
@@ -149,7 +156,7 @@ int unwin_closure_run(struct hamle_unwin *u, const struct hamle_position *root, 
 		}
 	}
 	size_t used = 0;
-	int rc = closure(u, root, winner, r, &used);
+	int rc = closure(u, root, winner, r, limit, &used);
 	for (size_t i = 0; i < used; i++)
 		u->seen[u->queue[i].slot] = 0;
 	return rc;

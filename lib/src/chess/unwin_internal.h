@@ -47,6 +47,8 @@ struct hamle_unwin {
 	uint64_t *seen;             /* the closure's set of keys */
 	uint32_t stamp;
 	int reused;                 /* the search skipped a position searched by an earlier one */
+	int kdist_ready;            /* kdist is filled (on the first search with heuristics) */
+	uint8_t kdist[64][64];      /* the search's knight distance from square to square */
 	unsigned long nodes, budget;
 };
 
@@ -65,9 +67,10 @@ struct unwin_search {
 };
 
 /* Every position reachable from root (unwin_closure.c): SEARCH_EXHAUSTED when they close without
- * a mate, SEARCH_MATE (r->line filled) at the first mate, SEARCH_CUT when they do not fit. */
+ * a mate, SEARCH_MATE (r->line filled) at the first mate, SEARCH_CUT when more than limit
+ * positions (at most UNWIN_CLOSURE_MAX) are found. */
 int unwin_closure_run(struct hamle_unwin *u, const struct hamle_position *root, int winner,
-	hamle_unwin_result *r);
+	hamle_unwin_result *r, size_t limit);
 
 /* Depth-first search from root; on SEARCH_MATE fills r->line. */
 int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,

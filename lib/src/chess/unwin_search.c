@@ -77,13 +77,13 @@ static void set_corner(struct corner *c, const struct hamle_position *p, int win
 	c->front = HAMLE_SQ(file, front);
 }
 
-static int closer(int type, hamle_move m, int target)
+static int closer(const uint8_t (*kdist)[64], int type, hamle_move m, int target)
 {
 	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
 	if (type == HAMLE_KING)
 		return chebyshev(to, target) < chebyshev(from, target);
 	if (type == HAMLE_KNIGHT)
-		return knight_distance(to, target) < knight_distance(from, target);
+		return kdist[to][target] < kdist[from][target];
 	return 0;
 }
 
@@ -103,8 +103,8 @@ static int needs_loser_promotion(const struct hamle_position *p, int winner)
 	return 0;
 }
 
-static int classify(const struct hamle_position *p, hamle_move m, int winner, const struct corner *c,
-	int loser_promotes)
+static int classify(const uint8_t (*kdist)[64], const struct hamle_position *p, hamle_move m, int winner,
+	const struct corner *c, int loser_promotes)
 {
 	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
 	int type = PIECE_TYPE(p->board[from]);
@@ -114,20 +114,20 @@ static int classify(const struct hamle_position *p, hamle_move m, int winner, co
 		int rank = HAMLE_SQ_RANK(to), advanced = winner == HAMLE_WHITE ? rank >= 4 : rank <= 3;
 		if (capture || (type == HAMLE_PAWN && advanced))
 			return KIND_REWARD;
-		return closer(type, m, type == HAMLE_KING ? c->front : c->corner) ? KIND_REWARD : KIND_NORMAL;
+		return closer(kdist, type, m, type == HAMLE_KING ? c->front : c->corner) ? KIND_REWARD : KIND_NORMAL;
 	}
 	int v = KIND_NORMAL;
 	if (loser_promotes) {
 		int heavy = kind == HAMLE_MOVE_PROMOTION && HAMLE_MOVE_PROMO(m) >= HAMLE_ROOK;
 		v = type == HAMLE_PAWN && !heavy ? KIND_REWARD : KIND_PUNISH;
 	}
-	if (closer(type, m, type == HAMLE_KING ? c->corner : c->beside))
+	if (closer(kdist, type, m, type == HAMLE_KING ? c->corner : c->beside))
 		return KIND_REWARD;
 	return capture ? KIND_PUNISH : v;
 }
 
 /* Fills f's move list (rewarded moves first when heuristics are on). */
-static void expand_node(struct unwin_frame *f, const struct unwin_search *s)
+static void expand_node(struct unwin_frame *f, const struct unwin_search *s, const uint8_t (*kdist)[64])
 {
 	hamle_move all[HAMLE_MAX_MOVES];
 	int n = hamle_gen_legal(&f->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, all);
@@ -143,7 +143,7 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s)
 	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
 	uint8_t kinds[HAMLE_MAX_MOVES];
 	for (int i = 0; i < n; i++)
-		kinds[i] = (uint8_t)classify(&f->pos, all[i], s->winner, &c, promo);
+		kinds[i] = (uint8_t)classify(kdist, &f->pos, all[i], s->winner, &c, promo);
 	int k = 0;
 	for (int want = KIND_REWARD; want <= KIND_PUNISH; want++)
 		for (int i = 0; i < n; i++)
@@ -183,6 +183,12 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 		memset(u->tt, 0, ((size_t)1 << UNWIN_TT_BITS) * sizeof(*u->tt));
 		u->stamp = 1;
 	}
+	if (s->heuristics && !u->kdist_ready) {
+		for (int a = 0; a < 64; a++)
+			for (int b = 0; b < 64; b++)
+				u->kdist[a][b] = (uint8_t)knight_distance(a, b);
+		u->kdist_ready = 1;
+	}
 	unsigned long start = u->nodes;
 	u->reused = 0;
 	int cut = 0, top = 0;
@@ -207,7 +213,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 			if (unwin_material_impossible(&f->pos, s->winner)) {
 				done = 1;
 			} else {
-				expand_node(f, s);
+				expand_node(f, s, (const uint8_t (*)[64])u->kdist);
 				if (f->n == 0) {
 					if (f->pos.side != s->winner && hamle_position_in_check(&f->pos)) {
 						r->line_len = top;

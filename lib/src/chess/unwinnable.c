@@ -1,8 +1,9 @@
 /* unwinnable.c: can a side still mate? The order of the arguments (hamle/unwinnable.h), cheap
  * ones first: the game already over; material; the blockade, after the moves that are forced; a
  * quick helpmate search with CHA's heuristics; a full-width attempt to show that every line
- * ends within a few plies; the helpmate search by iterative deepening until the budget is spent; last, the
- * blockade after each legal move; last, every reachable position (a small world closes). */
+ * ends within a few plies; every reachable position, where there are few (a small world
+ * closes); the helpmate search by iterative deepening until the budget is spent; every
+ * reachable position again, up to many more; last, the blockade after each legal move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,14 @@
 #define PROOF_DEPTH 9
 #define PROOF_LIMIT 3000ul
 #define FORCED_MAX 100
+/* The closure of every reachable position: first, where the side to move has at most
+ * CLOSURE_FIRST_MOVES legal moves, up to CLOSURE_FIRST positions (the small worlds of a blockade
+ * close well within it; an open position would fill it for nothing), and after
+ * the deepening up to UNWIN_CLOSURE_MAX, visiting as many nodes again as the budget, at most
+ * CLOSURE_NODES. */
+#define CLOSURE_FIRST 20000
+#define CLOSURE_FIRST_MOVES 12
+#define CLOSURE_NODES 400000ul
 
 int hamle_unwin_new(hamle_unwin **out)
 {
@@ -134,6 +143,14 @@ static int blockade_after_each(const struct hamle_position *p, int winner, hamle
 	return 1;
 }
 
+/* 1 when the side to move has few legal moves: the mark of a small world (kings behind a locked
+ * wall, a piece shut in), worth a closure before the deepening. */
+static int few_moves(const struct hamle_position *p)
+{
+	hamle_move list[HAMLE_MAX_MOVES];
+	return hamle_gen_legal(p, GEN_ALL_TYPES, GEN_ALL_SQUARES, list) <= CLOSURE_FIRST_MOVES;
+}
+
 static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_position *p, int winner)
 {
 	if (game_over(p, winner, r, 0))
@@ -153,9 +170,11 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
-	rc = searched(unwin_closure_run(u, p, winner, r), r);
-	if (rc)
-		return rc < 0 ? rc : 0;
+	if (few_moves(p)) {
+		rc = searched(unwin_closure_run(u, p, winner, r, CLOSURE_FIRST), r);
+		if (rc)
+			return rc < 0 ? rc : 0;
+	}
 	uint32_t first = u->stamp + 1 ? u->stamp + 1 : 1; /* the first iteration's stamp */
 	for (int depth = 3; depth <= ID_MAX_DEPTH && u->nodes < u->budget; depth++) {
 		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0, first};
@@ -163,6 +182,14 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 		if (rc)
 			return rc < 0 ? rc : 0;
 	}
+	/* a world too large for the first closure, with its own allowance once the deepening has
+	 * spent the budget: as many nodes again, at most CLOSURE_NODES */
+	unsigned long budget = u->budget;
+	u->budget = u->nodes + (budget < CLOSURE_NODES ? budget : CLOSURE_NODES);
+	rc = searched(unwin_closure_run(u, p, winner, r, UNWIN_CLOSURE_MAX), r);
+	u->budget = budget;
+	if (rc)
+		return rc < 0 ? rc : 0;
 	if (blockade_after_each(p, winner, r))
 		return 0;
 
