@@ -7,7 +7,9 @@
  * written move numbers fit (a gap in the numbering is the strongest hint of where moves are
  * missing, and of how many; numbers that all fit the record as written say nothing), then by
  * length, then by the marks of the recorded moves that follow (a "+" that is no check, an "x"
- * that takes nothing). The search has a node budget (a node: one move played or one recorded
+ * that takes nothing). Where the numbers all fit the record as written, bridges after which it
+ * replays as far and to the same position (the same moves in another order, or inserted a row
+ * apart) are one reading, the best of them standing for all. The search has a node budget (a node: one move played or one recorded
  * move read): it never runs away on a hostile game.
  *
  * With hamle_replay_set_bridge(rp, N), hamle_replay_run adds the finding "missing-moves" (a

@@ -11,7 +11,8 @@
  * do not fit, then by length, then by a cost: the marks they contradict, less what says they are
  * the moves played (bridge_score.c: their pieces used again or answered by the record, captures;
  * pieces left to be lost, by them or by the record's moves under them, count against), then by
- * how natural the moves look on their own (piece-square values).
+ * how natural the moves look on their own (piece-square values). Where the move numbers all fit
+ * the record as written, bridges after which it replays as far to the same position are one.
  *
  * Move numbers that all fit the record as written (a writer who left moves out and numbered the
  * rows on, "30. Qd2 Kf8 31. Qh7" where 31. Kg8 was left out) say nothing of where moves are
@@ -124,6 +125,7 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 		}
 		hamle_make_move(&p, m);
 	}
+	w->end = p.key;
 	return i;
 }
 
@@ -179,6 +181,7 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 	c.reach = replay_recs(rp, w, p, at, NULL);
 	if (c.reach <= w->fail)
 		return; /* the move that could not be played still cannot */
+	c.end = w->end;
 	c.at = at;
 	c.n = n;
 	c.misfit = fit;
@@ -197,13 +200,24 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 		c.prior += bridge_prior(&q, c.m[i]);
 		hamle_make_move(&q, c.m[i]);
 	}
-	int k;
-	if (w->nbest < HAMLE_BRIDGES_MAX)
-		k = w->nbest++;
-	else if (better(&c, &w->best[HAMLE_BRIDGES_MAX - 1]))
-		k = HAMLE_BRIDGES_MAX - 1;
-	else
-		return;
+	/* where the numbers all fit as written, bridges after which the record replays as far to the
+	 * same position are one reading of the sheet (moves in another order, or inserted a row
+	 * apart): the better stands for both, and the three are three readings */
+	int k = -1;
+	for (int j = 0; j < w->nbest && k < 0; j++)
+		if (!w->numbered && w->best[j].end == c.end && w->best[j].reach == c.reach) {
+			if (!better(&c, &w->best[j]))
+				return;
+			k = j;
+		}
+	if (k < 0) {
+		if (w->nbest < HAMLE_BRIDGES_MAX)
+			k = w->nbest++;
+		else if (better(&c, &w->best[HAMLE_BRIDGES_MAX - 1]))
+			k = HAMLE_BRIDGES_MAX - 1;
+		else
+			return;
+	}
 	w->best[k] = c;
 	for (; k > 0 && better(&w->best[k], &w->best[k - 1]); k--) {
 		struct cand t = w->best[k];
@@ -216,11 +230,11 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 static int seen(struct bridge_work *w, const struct hamle_position *p, unsigned depth)
 {
 	uint64_t key = (p->key ^ ((uint64_t)p->ep * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)depth << 56)) + w->salt;
-	key |= 1; /* never 0, the empty slot */
+	uint64_t tag = (key ^ (w->gen * 0xC2B2AE3D27D4EB4Full)) | 1; /* never 0, the empty slot */
 	uint64_t *slot = &w->tt[(key >> 17) & ((1u << TT_BITS) - 1)];
-	if (*slot == key)
+	if (*slot == tag)
 		return 1;
-	*slot = key;
+	*slot = tag;
 	return 0;
 }
 
@@ -285,8 +299,10 @@ static int search(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 		w->path[d] = m;
 		if ((unsigned)d + 1 < n) {
 			/* transpositions: only before the last two plies (the orders of the moves
-			 * next to the record are its evidence, and all of them are ranked) */
-			if (d + 1 >= 3 && (unsigned)d + 2 < n && seen(w, &c->pos, (unsigned)d + 1))
+			 * next to the record are its evidence, and all of them are ranked), or
+			 * before the last one where the numbers all fit as written (the orders
+			 * are then one reading, offer) */
+			if (d + 1 >= 3 && ((unsigned)d + 2 < n || !w->numbered) && seen(w, &c->pos, (unsigned)d + 1))
 				continue;
 			c->n = hamle_gen_legal(&c->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, c->list);
 			c->i = 0;
@@ -472,6 +488,10 @@ int replay_bridge(hamle_replay *rp)
 		return HAMLE_OK;
 	w->nbest = 0;
 	w->order = 0;
+	/* the table's slots follow from this game alone (its result never depends on the games
+	 * replayed before); the generation tells this game's entries from theirs */
+	w->salt = 0;
+	w->gen++;
 	/* the groups (misfit, length) at every insertion point, best first */
 	struct group {
 		int fit, at;
@@ -480,7 +500,7 @@ int replay_bridge(hamle_replay *rp)
 	int ng = 0;
 	/* numbers that all fit the record as written say nothing of where moves are missing: the
 	 * writer numbered the rows on (a sheet with moves left out and no jump) */
-	int numbered = misfit(w, 0, 0) > 0;
+	int numbered = w->numbered = misfit(w, 0, 0) > 0;
 	prefix_costs(rp, w);
 	for (int at = w->fail; at >= 0; at--)
 		for (unsigned n = 1; n <= rp->bridge_plies && (at >= w->near || at == w->gap); n++) {

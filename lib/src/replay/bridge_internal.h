@@ -36,6 +36,7 @@ struct cand {
 	int misfit;              /* move numbers that do not fit */
 	int cost;                /* marks contradicted, less the hints that it is the move played */
 	int prior;               /* how natural its moves look on their own (bridge_score.c) */
+	uint64_t end;            /* the key of the position the record reaches after it */
 	unsigned long order;
 };
 
@@ -49,6 +50,7 @@ struct bridge_work {
 	struct rec rec[REC_MAX];
 	int nrec, fail;          /* rec index of the move that cannot be played */
 	int ends;                /* the window holds the mainline's last move */
+	int numbered;            /* its move numbers do not all fit the record as written */
 	long long ply0;          /* the ply rec[0] takes in the numbering (2 * number - white) */
 	size_t count0;           /* mainline plies before rec[0] */
 	const hamle_locale *loc; /* the game's */
@@ -60,11 +62,13 @@ struct bridge_work {
 	hamle_move path[HAMLE_BRIDGE_PLIES_MAX];
 	uint8_t from[REC_MAX], to[REC_MAX]; /* the recorded moves replay_recs played (with cost) */
 	int nmoved;
+	uint64_t end;            /* the key of the position replay_recs reached */
 	struct cand best[HAMLE_BRIDGES_MAX];
 	int nbest;
 	unsigned long order;
 	uint64_t tt[1u << TT_BITS];
-	uint64_t salt;
+	uint64_t salt;           /* this search's (from 0 each game) */
+	uint64_t gen;            /* the games searched */
 };
 
 /* bridge_score.c: the evidence beyond replay depth and numbers. */
