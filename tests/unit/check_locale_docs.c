@@ -3,8 +3,8 @@
  * same locale's embedded YAML: types, scalar bytes, sequence items, mapping pairs and start marks,
  * in the numbering libyaml gives them; the run-time conversion of that parse (a file's) is the
  * compiled one byte for byte; and there is one for every shipped locale. A locale built through a cache (its
- * strings those of the compiled documents, en's state copied: locale_snapshot.c) equals, field by
- * field, the one built without; so does the image of it the library loads (locale_image.h). */
+ * strings those of the compiled documents, its patterns the cache's) equals, field by field, the
+ * image of it the library loads (locale_image.h). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +100,7 @@ START_TEST(compiled_documents_are_the_parsed_ones)
 }
 END_TEST
 
-/* ---- a locale built from the cache's copy of en (locale_snapshot.c) is the one built without ---- */
+/* ---- a locale built from its document is the one loaded from the image ---- */
 
 static void same_str(const char *tag, const char *what, const char *a, const char *b)
 {
@@ -196,8 +196,8 @@ static void same_locale(const char *tag, const hamle_locale *a, const hamle_loca
 		same_str(tag, "pattern", a->pattern_src[i], b->pattern_src[i]);
 }
 
-/* Every shipped locale built through one cache (the first chain applies en and keeps its state;
- * the others start from a copy of it), the cache freed before they are looked at, in two orders
+/* Every shipped locale built through one cache (its patterns shared with the first locale's), the
+ * cache freed before they are looked at, in two orders
  * (en first, en last), each equal field by field to the same locale loaded without a cache (from
  * the library's image of it, locale_image.h). */
 START_TEST(cached_locales_are_the_uncached_ones)

@@ -23,10 +23,10 @@ typedef struct hamle_locale hamle_locale;
 /* Loads a shipped locale by tag ("en", "tr", ...). Unknown tag: HAMLE_ELOCALE.
  * *out belongs to the caller (hamle_locale_free). */
 HAMLE_EXTERN int hamle_locale_load_builtin(hamle_locale **out, const char *tag, hamle_error *err);
-/* A cache of the shipped locales' parsed YAML, for loading several of them: each embedded file is
- * then parsed once (every chain ends in en), which is most of the cost of loading one. Owned by
- * the caller (hamle_locale_cache_new -> ..._free, NULL-safe); one thread at a time; the locales
- * loaded through it do not depend on it (free it once loading is done). */
+/* A cache for loading several shipped locales: their scoresheet patterns are then one compiled
+ * pattern each, shared (compiled when first matched), where the locales' patterns are the same.
+ * Owned by the caller (hamle_locale_cache_new -> ..._free, NULL-safe); one thread at a time; the
+ * locales loaded through it do not depend on it (free it once loading is done). */
 typedef struct hamle_locale_cache hamle_locale_cache;
 HAMLE_EXTERN int hamle_locale_cache_new(hamle_locale_cache **out);
 HAMLE_EXTERN void hamle_locale_cache_free(hamle_locale_cache *c);

@@ -44,23 +44,16 @@ void hamle_locale_free(hamle_locale *loc)
 struct layer {
 	struct loc_doc doc;
 	void *mem;            /* owns doc's arrays (NULL: doc not parsed here) */
-	const struct loc_doc *use; /* the document applied: &doc, a cached or a compiled-in one */
+	const struct loc_doc *use; /* the document applied: &doc or a compiled-in one */
 	int is_static;        /* use is compiled in (locale_docs.h) */
 	const char *source; /* caller's name or builtin tag */
 	int builtin;
 };
 
-/* Shipped locales' parsed documents, kept for the next load (every chain ends in en). */
-#define LOC_CACHE_MAX 32
+/* What locales loaded through one cache share: their scoresheet patterns (a pattern is compiled
+ * once, when first matched, for every locale of the cache whose source text is the same). */
 struct hamle_locale_cache {
-	struct {
-		const char *tag; /* static: the embedded table's */
-		struct loc_doc doc;
-		void *mem; /* owns doc's arrays */
-	} e[LOC_CACHE_MAX];
-	size_t n;
-	struct loc_snapshot *en; /* the state after the compiled-in en alone (locale_snapshot.c) */
-	struct loc_regex *re[HAMLE_LOC_PATTERNS]; /* the patterns compiled first (shared on) */
+	struct loc_regex *re[HAMLE_LOC_PATTERNS]; /* the patterns made first (shared on) */
 };
 
 int hamle_locale_cache_new(hamle_locale_cache **out)
@@ -73,9 +66,6 @@ void hamle_locale_cache_free(hamle_locale_cache *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n; i++)
-		free(c->e[i].mem);
-	loc_snapshot_free(c->en);
 	for (int i = 0; i < HAMLE_LOC_PATTERNS; i++)
 		loc_regex_unref(c->re[i]);
 	free(c);
@@ -112,35 +102,17 @@ static int parse_layer(struct loc_build *b, struct layer *l, const unsigned char
 	return rc;
 }
 
-/* parse_layer for a shipped locale's layer, through the cache when there is one: a document
- * parsed once is applied to every locale built on it. */
-static int parse_cached(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len,
-	hamle_locale_cache *cache)
+/* A layer's document: a shipped locale's compiled in (nothing to parse), a file's parsed. */
+static int layer_document(struct loc_build *b, struct layer *l, const unsigned char *data, size_t len)
 {
-	if (l->builtin) /* compiled at build time: nothing to parse (read-only, never deleted) */
+	if (l->builtin) /* compiled at build time (read-only, never deleted) */
 		for (size_t i = 0; hamle_locale_docs[i].tag; i++)
 			if (strcmp(hamle_locale_docs[i].tag, l->source) == 0) {
 				l->use = hamle_locale_docs[i].doc;
 				l->is_static = 1;
 				return 0;
 			}
-	if (!cache || !l->builtin)
-		return parse_layer(b, l, data, len);
-	for (size_t i = 0; i < cache->n; i++)
-		if (strcmp(cache->e[i].tag, l->source) == 0) {
-			l->use = &cache->e[i].doc;
-			return 0;
-		}
-	int rc = parse_layer(b, l, data, len);
-	if (rc < 0 || cache->n == LOC_CACHE_MAX)
-		return rc;
-	/* the document moves into the cache: the layer no longer owns it */
-	cache->e[cache->n].tag = l->source;
-	cache->e[cache->n].doc = l->doc;
-	cache->e[cache->n].mem = l->mem;
-	l->use = &cache->e[cache->n++].doc;
-	l->mem = NULL;
-	return 0;
+	return parse_layer(b, l, data, len);
 }
 
 /* The value of key `base` in the root mapping, or NULL (with *at set when found). */
@@ -184,7 +156,7 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 	size_t cur_len = len;
 	for (;;) {
 		struct layer *l = &layers[n++];
-		if ((rc = parse_cached(&b, l, cur, cur_len, cache)) < 0)
+		if ((rc = layer_document(&b, l, cur, cur_len)) < 0)
 			goto cleanup;
 		struct loc_mark at = {l->source, l->builtin, 1, 1, 0};
 		const struct loc_node *v = base_of(l, &at);
@@ -212,22 +184,11 @@ static int load(hamle_locale **out, const unsigned char *data, size_t len, const
 		cur = e->data;
 		cur_len = e->size;
 	}
-	/* Apply root first. Every file names its own tag. The root is the shipped en: with a cache,
-	 * compiled in, it is applied once and its state copied into every later locale. */
-	int root = n - 1;
-	int en_root = cache && layers[root].is_static && strcmp(layers[root].source, "en") == 0;
-	if (en_root && cache->en) {
-		if ((rc = loc_snapshot_restore(&b, cache->en)) < 0)
-			goto cleanup;
-		root--;
-	}
-	for (int i = root; i >= 0; i--) {
+	/* Apply root first (the shipped en). Every file names its own tag. */
+	for (int i = n - 1; i >= 0; i--) {
 		b.scalar[S_TAG].text = NULL;
 		b.static_doc = layers[i].is_static;
 		if ((rc = loc_apply_document(&b, layers[i].use, layers[i].source, layers[i].builtin)) < 0)
-			goto cleanup;
-		if (i == n - 1 && en_root && !cache->en && b.scalar[S_TAG].text &&
-			(rc = loc_snapshot_take(&cache->en, &b)) < 0)
 			goto cleanup;
 		if (!b.scalar[S_TAG].text) {
 			rc = loc_fail(&b, &b.doc_start, "missing key 'tag'");
@@ -304,9 +265,9 @@ int loc_load_builtin_built(hamle_locale **out, const char *tag, hamle_locale_cac
 }
 
 /* Loads YAML bytes named source. Bytes equal to a shipped file's are that locale, loaded from its
- * compiled-in document (through cache when there is one) instead of parsed again: the installed
- * copies of locales/ (share/hamle/locales) are most files loaded, and parsing them was most of a
- * tool's start-up (the locale built is the same: no locale keeps where its keys came from). */
+ * image (through cache when there is one) instead of parsed: the installed copies of locales/
+ * (share/hamle/locales) are most files loaded (the locale is the same: no locale keeps where its
+ * keys came from). */
 static int load_bytes(hamle_locale **out, const unsigned char *data, size_t len, const char *source,
 	hamle_locale_cache *cache, hamle_error *err)
 {

@@ -157,14 +157,6 @@ uint32_t loc_key_hash(const char *key, size_t len);
 int loc_set_text(struct loc_build *b, const char *key, size_t key_len, int key_kept, const char *text,
 	size_t len, int text_kept, const struct loc_mark *at);
 
-/* The state after the compiled-in en alone, for the locales built on it (locale_snapshot.c):
- * taken once into a cache, restored into a fresh build (its arrays copied, their static strings
- * shared; keys of the locale's own copied again into the new locale). */
-struct loc_snapshot;
-int loc_snapshot_take(struct loc_snapshot **out, struct loc_build *b);
-int loc_snapshot_restore(struct loc_build *b, const struct loc_snapshot *s);
-void loc_snapshot_free(struct loc_snapshot *s);
-
 /* input.repair_mojibake and alphabet into b->loc (locale_repair.c). */
 int loc_make_repair(struct loc_build *b);
 

@@ -17,7 +17,7 @@ static int make_texts(struct loc_build *b)
 {
 	struct hamle_locale *loc = b->loc;
 	struct loc_text_entry *e = b->text;
-	/* sorted already when built on a locale cache's en (locale_snapshot.c) and given no new key */
+	/* sorted only when not in order already */
 	size_t in_order = 1;
 	while (in_order < b->n_text && strcmp(e[in_order - 1].key, e[in_order].key) < 0)
 		in_order++;
