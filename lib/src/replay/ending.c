@@ -28,9 +28,17 @@ static long clock_number(const char **s, const char *end)
 long replay_clock(const char *s, size_t n)
 {
 	const char *end = s + n, *at = NULL;
-	for (const char *p = s; p + 5 <= end; p++)
-		if (p[0] == '[' && p[1] == '%' && memcmp(p + 2, "clk", 3) == 0) {
-			at = p + 5;
+	/* the first "[%clk": at the comment's start (a lichess clock), else memchr finds each '%' (an
+	 * engine's comment of hundreds of bytes has none) */
+	const char *p = s;
+	while (p < end && p < s + 2 && *p != '[')
+		p++;
+	if (end - p >= 5 && p[1] == '%' && memcmp(p + 2, "clk", 3) == 0)
+		at = p + 5;
+	for (p = at || n < 2 ? NULL : memchr(s + 1, '%', n - 1); p && end - p >= 4;
+	     p = memchr(p + 1, '%', (size_t)(end - p - 1)))
+		if (p[-1] == '[' && memcmp(p + 1, "clk", 3) == 0) {
+			at = p + 4;
 			break;
 		}
 	if (!at)
@@ -132,31 +140,32 @@ static int flag_loser(const hamle_game *g, const struct hamle_position *start, h
 			return HAMLE_WHITE;
 	}
 	const hamle_token *t = hamle_game_tokens(g);
-	size_t n = hamle_game_token_count(g);
+	size_t n = hamle_game_token_count(g), moves = 0;
+	for (size_t i = 0; i < n; i++)
+		moves += t[i].depth == 0 && t[i].kind == HAMLE_TOKEN_MOVE;
+	/* from the last move back: a side's last clock is that of its last move whose comments (the
+	 * comments, NAGs and draw offers right after it) hold one, so only those moves' comments are
+	 * read, not every clock of the game */
 	long last[2] = { -1, -1 };
-	int side = start->side, mover = -1, run = 0, got = 0;
-	for (size_t i = 0; i < n; i++) {
+	int known[2] = { 0, 0 };
+	size_t stop = n; /* the first token after the one at hand that ends a move's comments */
+	for (size_t i = n; i-- > 0 && !(known[0] && known[1]);) {
 		const hamle_token *tk = &t[i];
-		if (tk->depth != 0) {
-			run = 0;
+		int move = tk->depth == 0 && tk->kind == HAMLE_TOKEN_MOVE;
+		if (!move && tk->depth == 0 && (tk->kind == HAMLE_TOKEN_COMMENT || tk->kind == HAMLE_TOKEN_NAG ||
+			tk->kind == HAMLE_TOKEN_DRAW_OFFER))
 			continue;
-		}
-		if (tk->kind == HAMLE_TOKEN_MOVE) {
-			mover = side;
-			side = !side;
-			run = 1;
-			got = 0;
-		} else if (tk->kind == HAMLE_TOKEN_COMMENT) {
-			if (run && !got) {
-				long c = replay_clock(tk->text, tk->len);
+		if (move) {
+			int mover = (int)((size_t)start->side ^ (--moves & 1));
+			for (size_t k = i + 1; k < stop && !known[mover]; k++) {
+				long c = t[k].kind == HAMLE_TOKEN_COMMENT ? replay_clock(t[k].text, t[k].len) : -1;
 				if (c >= 0) {
 					last[mover] = c;
-					got = 1;
+					known[mover] = 1;
 				}
 			}
-		} else if (tk->kind != HAMLE_TOKEN_NAG && tk->kind != HAMLE_TOKEN_DRAW_OFFER) {
-			run = 0;
 		}
+		stop = i;
 	}
 	for (int s = 0; s < 2; s++)
 		if (last[s] == 0)
