@@ -140,9 +140,13 @@ static int flag_loser(const hamle_game *g, const struct hamle_position *start, h
 			return HAMLE_WHITE;
 	}
 	const hamle_token *t = hamle_game_tokens(g);
-	size_t n = hamle_game_token_count(g), moves = 0;
-	for (size_t i = 0; i < n; i++)
+	size_t n = hamle_game_token_count(g), moves = 0, comments = 0;
+	for (size_t i = 0; i < n; i++) {
 		moves += t[i].depth == 0 && t[i].kind == HAMLE_TOKEN_MOVE;
+		comments += t[i].depth == 0 && t[i].kind == HAMLE_TOKEN_COMMENT;
+	}
+	if (!comments)
+		return -1; /* no clock to read */
 	/* from the last move back: a side's last clock is that of its last move whose comments (the
 	 * comments, NAGs and draw offers right after it) hold one, so only those moves' comments are
 	 * read, not every clock of the game */
