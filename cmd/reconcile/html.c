@@ -9,15 +9,17 @@
 #include "html.h"
 #include "tool.h"
 
-void rt_html_count(rt_html_counts *c, const char *id)
+void rt_html_count(rt_html_counts *c, const char *id, int error)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (!strcmp(c->id[i], id)) {
 			c->count[i]++;
+			c->errors[i] += error != 0;
 			return;
 		}
 	if (c->n < RT_HTML_CODES) {
 		c->id[c->n] = id;
+		c->errors[c->n] = error != 0;
 		c->count[c->n++] = 1;
 	}
 }
@@ -120,7 +122,7 @@ int rt_html_pair(const rt_config *cfg, const hamle_reconcile *rc, const hamle_ga
 		if (!rt_kept(cfg, hamle_reconcile_at(rc, i)))
 			continue;
 		const char *id = hamle_reconcile_at(rc, i)->id;
-		rt_html_count(counts, id);
+		rt_html_count(counts, id, hamle_reconcile_at(rc, i)->stops);
 		char padded[64];
 		snprintf(padded, sizeof(padded), " %s ", id);
 		char have[sizeof(codes) + 2];

@@ -180,7 +180,7 @@ int rt_run(const rt_config *cfg, const char *set_a, const char *set_b)
 	int status = HAMLE_EXIT_OK, ra = 0, rb = 0;
 	size_t pairs = 0, agree = 0, unpaired = 0;
 	hamle_outfile *html = NULL;
-	rt_html_counts counts = {{NULL}, {0}, 0};
+	rt_html_counts counts = {{NULL}, {0}, {0}, 0};
 	if (cfg->html) {
 		hamle_buf head = HAMLE_BUF_INIT;
 		if (hamle_outfile_open(&html, cfg->html, cfg->msg) != 0)
@@ -239,7 +239,7 @@ int rt_run(const rt_config *cfg, const char *set_a, const char *set_b)
 	}
 	if (html) {
 		/* the summary: the files of both sets, the pairs, those that agree, each code's count */
-		hamle_html_summary sum = {sa.files + sb.files, pairs, agree, counts.id, counts.count, counts.n, NULL};
+		hamle_html_summary sum = {sa.files + sb.files, pairs, agree, counts.id, counts.count, counts.n, counts.errors};
 		hamle_buf tail = HAMLE_BUF_INIT;
 		hamle_html_tail(&tail, cfg->messages, &sum);
 		bool ok = !hamle_buf_failed(&tail) && hamle_out_write(hamle_outfile_out(html), tail.data, tail.len) == 0;

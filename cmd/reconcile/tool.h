@@ -75,9 +75,11 @@ void rt_as_diagnostic(hamle_diagnostic *f, const hamle_divergence *d);
 typedef struct rt_html_counts {
 	const char *id[RT_HTML_CODES]; /* static ids */
 	size_t count[RT_HTML_CODES];
+	size_t errors[RT_HTML_CODES];  /* of count, the divergences that stop the game */
 	size_t n;
 } rt_html_counts;
-void rt_html_count(rt_html_counts *c, const char *id);
+/* Counts a divergence of code id (an error when it stops the game, else a warning). */
+void rt_html_count(rt_html_counts *c, const char *id, int error);
 /* The section of the pair just reconciled into out (nothing when the sheets agree), its
  * divergences counted. 0, or -1 when out of memory. */
 int rt_html_pair(const rt_config *cfg, const hamle_reconcile *rc, const hamle_game *a, const hamle_game *b,

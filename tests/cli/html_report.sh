@@ -75,6 +75,16 @@ if have_tool reconcile; then
 	grep -qF 'data-codes=" column-shift move-missing "' "$d/rc.html" || fail "hamle-reconcile --html: codes"
 	grep -qF '<code>column-shift</code></th><td class="n">1<' "$d/rc.html" || fail "hamle-reconcile --html: summary"
 	[ "$(grep -c '<svg class="board"' "$d/rc.html")" = 2 ] || fail "hamle-reconcile --html: not a board per divergence"
+	# the summary lists each code under its severity: the realignments are warnings, a move both
+	# sheets got wrong (the agreed game stops) an error
+	grep -qF '<tr class="code warning" data-code="column-shift">' "$d/rc.html" &&
+		grep -qF 'id="sum-warnings"' "$d/rc.html" && ! grep -qF 'id="sum-errors"' "$d/rc.html" ||
+		fail "hamle-reconcile --html: column-shift not listed under the warnings alone"
+	both=$HAMLE_TESTDATA/cli/reconcile/both-illegal
+	"$(tool_path reconcile)" --html "$d/rc2.html" "$both/a.pgn" "$both/b.txt" >/dev/null 2>&1 || true
+	grep -qF '<tr class="code error" data-code="illegal-move">' "$d/rc2.html" &&
+		grep -qF 'id="sum-errors"' "$d/rc2.html" ||
+		fail "hamle-reconcile --html: the stopping divergence not listed under the errors"
 fi
 
 # the bridges of a missing-moves finding (--bridge): each numbered, under its finding
