@@ -28,6 +28,7 @@ int cv_cli_init(cv_cli *c, const char *prog, int argc)
 		return st;
 	c->cl.ropts = &c->cfg.ropts;
 	c->cl.unpack = &c->cfg.unpack;
+	c->cl.replay_flags = &c->cfg.popts.flags;
 	if (hamle_filter_new(&c->where) < 0)
 		return hamle_msg_nomem(&c->msg);
 	return 0;
@@ -162,6 +163,8 @@ int cv_cli_finish(cv_cli *c, const hamle_cli_info *info, const hamle_cli_opt *op
 		return hamle_msg_usage_key(msg, "usage_convert_from", "--from: unknown input language '%s'", 1, a);
 	}
 	*done = 0;
+	if (cfg->popts.flags & HAMLE_REPLAY_MAINLINE)
+		cfg->wopts.shape |= HAMLE_WRITE_NO_VARIATIONS; /* variations not replayed are not written */
 	cfg->popts.candidates = (const hamle_locale *const *)ls->loc;
 	cfg->popts.n_candidates = ls->n;
 	cfg->ropts.sheet_locales = cfg->popts.candidates; /* scoresheet headers in every language */

@@ -88,6 +88,8 @@ enum {
 	{"no-bridge", 0, HAMLE_OPT_NOARG, NULL, "no search for unrecorded moves", CV_OPT_NO_BRIDGE}, \
 	HAMLE_OPT_LIMIT_ENTRIES, \
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES, \
+	HAMLE_OPT_MAINLINE_ENTRY("the mainline only: variations are left out and not replayed (no finding " \
+		"about their moves)"), \
 	{"quiet", 'q', HAMLE_OPT_NOARG, NULL, "no warnings (errors still print)", CV_OPT_QUIET}, \
 	{"verbose", 'v', HAMLE_OPT_NOARG, NULL, \
 		"also print the warnings of every game, and the FEN before a move a finding is about", CV_OPT_VERBOSE}, \

@@ -62,6 +62,8 @@ static const hamle_cli_opt opts[] = {
 		OPT_MATE_BUDGET},
 	HAMLE_OPT_LIMIT_ENTRIES,
 	HAMLE_OPT_INPUT_LIMIT_ENTRIES,
+	HAMLE_OPT_MAINLINE_ENTRY("check the mainline only: the moves of variations are not replayed (no finding "
+		"about them)"),
 	{"full-replay", 0, HAMLE_OPT_NOARG, NULL,
 		"tokenize and replay every game in full (no quick lane for plain games); same output, slower",
 		OPT_FULL_REPLAY},
@@ -107,6 +109,7 @@ int main(int argc, char **argv)
 	status = HAMLE_EXIT_ERROR;
 	cl.ropts = &cfg.ropts;
 	cl.unpack = &cfg.unpack;
+	cl.replay_flags = &cfg.popts.flags;
 
 	/* the whole command line is read first: --help and the first usage error are printed once
 	 * the messages locale is known (--lang anywhere, else the environment) */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hamle/replay.h>
+
 #include "limits.h"
 #include "out.h"
 
@@ -44,6 +46,10 @@ bool hamle_cmdline_take(hamle_cmdline *c, int id, const hamle_opt_parser *p, int
 	}
 	if (c->unpack && hamle_opt_is_input_limit(id)) {
 		hamle_opt_input_limit_note(c->unpack, id, p->arg, &c->usage);
+		return true;
+	}
+	if (c->replay_flags && id == HAMLE_OPT_MAINLINE) {
+		*c->replay_flags |= HAMLE_REPLAY_MAINLINE;
 		return true;
 	}
 	return false;

@@ -38,12 +38,20 @@ typedef struct hamle_cmdline {
 	hamle_cli_locales ls;            /* the built-in locales and those files (hamle_cmdline_load) */
 	hamle_reader_options *ropts;     /* where --max-game-bytes... go; NULL: the tool has none */
 	hamle_unpack_limits *unpack;     /* where --max-member-bytes, --max-ratio go; NULL: none */
+	unsigned int *replay_flags;      /* where --mainline goes (HAMLE_REPLAY_MAINLINE); NULL: none */
 } hamle_cmdline;
+
+/* --mainline, for every tool that replays games (hamle-validate, hamle-convert, hamle-annotate):
+ * the mainline alone is played, the variations are read but not played (no finding about their
+ * moves). The tool's own help text goes in its table; the messages key is help_mainline (or
+ * help_TOOL_mainline). */
+enum { HAMLE_OPT_MAINLINE = 10140 };
+#define HAMLE_OPT_MAINLINE_ENTRY(help) {"mainline", 0, HAMLE_OPT_NOARG, NULL, help, HAMLE_OPT_MAINLINE}
 
 /* Sets c up for argc arguments. 0, or the exit status of a failure (out of memory, said). */
 int hamle_cmdline_init(hamle_cmdline *c, int argc, const hamle_msg *m);
 /* Takes option id when every tool handles it alike: an operand, the parser's usage error, --help
- * and --version, the limits (where c has somewhere to put them) and locale_file_id (the tool's id
+ * and --version, the limits and --mainline (where c has somewhere to put them) and locale_file_id (the tool's id
  * of --locale-file; 0: none). A usage error is noted in c->usage. True when taken. */
 bool hamle_cmdline_take(hamle_cmdline *c, int id, const hamle_opt_parser *p, int locale_file_id);
 /* --version given: prints it and returns true with *status. Written as every output is (out.h): a

@@ -38,6 +38,9 @@ typedef struct hamle_replay hamle_replay;
                                       * first locale given that has the repair, else the built-in tr) */
 #define HAMLE_REPLAY_NO_SUGGEST 0x4u /* skip "did you mean" (faster when only counting errors) */
 #define HAMLE_REPLAY_KEEP_POSITIONS 0x8u /* keep the position before every move (for writers) */
+#define HAMLE_REPLAY_MAINLINE 0x10u  /* replay the mainline only: the moves of variations are read
+                                      * (and their tokens checked) but not played, so they make no
+                                      * move finding */
 
 #define HAMLE_REPLAY_OPTIONS_VERSION 1
 typedef struct hamle_replay_options {
@@ -102,7 +105,8 @@ HAMLE_EXTERN const hamle_code_info *hamle_code_find(const char *id);
 #define HAMLE_RM_MOVE 0x1u      /* a resolved move: move and before are set */
 #define HAMLE_RM_ERROR 0x2u     /* a move error: the first of its line */
 #define HAMLE_RM_SKIPPED 0x4u   /* a move token after an error of its line (or after the end of
-                                 * the game): not replayed */
+                                 * the game, or in a variation HAMLE_REPLAY_MAINLINE leaves): not
+                                 * replayed */
 typedef struct hamle_replay_move {
 	hamle_move move;
 	unsigned int flags;       /* HAMLE_RM_* */

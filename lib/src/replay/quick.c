@@ -173,6 +173,10 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	 * plus the plies played */
 	const unsigned due0 = 2u * pos.fullmove - (pos.side == HAMLE_WHITE);
 	int pending_check = 0; /* the last move is marked '+' and gives check: mate not ruled out */
+	/* HAMLE_REPLAY_MAINLINE: a variation's words are read and checked as any, its moves not
+	 * played; skip counts the variations open around the word read (0: a line being played) */
+	const int mainline = (rp->opts.flags & HAMLE_REPLAY_MAINLINE) != 0;
+	size_t skip = 0;
 	rp->history_len = 0;
 	if (replay_history_push(rp, &pos) < 0)
 		return -1;
@@ -200,6 +204,20 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (i >= n)
 			break;
 		unsigned char c = (unsigned char)s[i];
+		if (UNLIKELY(c == '(' || c == ')') && skip) {
+			if (c == '(') {
+				size_t k = i + 1;
+				while (k < n && is_space((unsigned char)s[k]))
+					k++;
+				if (depth + skip + 1 >= QUICK_DEPTH || depth + skip + 1 > lim->max_depth || (k < n && s[k] == '='))
+					return 0;
+				skip++;
+			} else {
+				skip--;
+			}
+			i++;
+			continue;
+		}
 		if (UNLIKELY(c == '(' || c == ')')) {
 			/* a line ends here (a variation opens or closes): a move marked '+' ending it is
 			 * checked for mate, as walk.c's walk_plain does where it stops */
@@ -207,7 +225,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				return 0;
 			pending_check = 0;
 			if (c == '(') {
-				if (!vars)
+				if (!vars && !mainline)
 					return QUICK_VARS;
 				/* no move to vary (a finding), too deep, or "(=)" the draw offer */
 				size_t k = i + 1;
@@ -215,6 +233,11 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 					k++;
 				if (!has_prev || depth + 1 >= QUICK_DEPTH || depth + 1 > lim->max_depth || (k < n && s[k] == '='))
 					return 0;
+				if (mainline) { /* a variation read, not played */
+					skip = 1;
+					i++;
+					continue;
+				}
 				struct quick_line *l = &lines[depth++];
 				l->pos = pos;
 				l->prev = prev;
@@ -268,7 +291,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (e > i && pgn_may_be_result((const unsigned char *)s + i, e - i)) {
 				hamle_result res = hamle_result_parse(s + i, e - i);
 				if (res != HAMLE_RESULT_NONE) {
-					if (depth)
+					if (depth || skip)
 						return 0; /* a result inside a variation */
 					*marker = res;
 					if (open) {
@@ -311,7 +334,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			 * and 2N for Black's (as walk.c's check_number: `N.` or `N` either side's move of
 			 * move N, `N..` Black's; a FEN's full-move number 0 counts as 1), else it is a
 			 * move-number finding: 2N less the ply due is 0, or 1 without "..", or it is not */
-			if (2 * num - (due0 + plies) > (unsigned)(i - at < 2))
+			if (!skip && 2 * num - (due0 + plies) > (unsigned)(i - at < 2))
 				return 0;
 			if (i >= n || is_space((unsigned char)s[i]))
 				continue;
@@ -361,6 +384,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (!lexed && ((!san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
 			t.null_move || t.nag || (t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER))))
 			return 0;
+		if (skip)
+			continue; /* a move of a variation not played */
 		int before;
 		if (!san_fast_resolve_inline(&pos, &t, &m, &before) && san_resolve(&m, &pos, loc, loc, &t, NULL) != 0)
 			return 0;
@@ -395,7 +420,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			return 0; /* fivefold, 75 moves (whatever the date), dead position: the full path
 			           * tells what follows */
 	}
-	if ((open && !open->end) || depth)
+	if ((open && !open->end) || depth || skip)
 		return 0; /* no marker in the view (the game goes on past it, or is cut short), or a
 		           * variation left open */
 	rp->final = pos;

@@ -312,13 +312,24 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	unsigned laws = rp->laws;
 	const hamle_locale *msg_loc = replay_msg_locale(rp);
 	/* without variations the position before each move is never needed: no copy of it */
-	int has_vars = g->nvars != 0;
+	const int mainline = (rp->opts.flags & HAMLE_REPLAY_MAINLINE) != 0;
+	int has_vars = g->nvars != 0 && !mainline;
 	struct plain_ctx plain = {loc, msg_loc, (rp->opts.flags & HAMLE_REPLAY_STRICT) ? 0u : HAMLE_SAN_LAZY_CHECK,
 		laws, 0, quiet, keep, has_vars};
 	for (size_t i = 0; i < n; i++) {
 		const hamle_token *t = &toks[i];
 		if (t->kind != HAMLE_TOKEN_MOVE) /* a move's entry is written below, whatever happens */
 			rp->moves[i] = (hamle_replay_move){0};
+		if (t->kind == HAMLE_TOKEN_VAR_START && mainline) {
+			/* the variation and those inside it are not played: their moves are skipped */
+			for (size_t open = 1; open && i + 1 < n;) {
+				const hamle_token *v = &toks[++i];
+				open += v->kind == HAMLE_TOKEN_VAR_START;
+				open -= v->kind == HAMLE_TOKEN_VAR_END;
+				rp->moves[i] = (hamle_replay_move){0, v->kind == HAMLE_TOKEN_MOVE ? HAMLE_RM_SKIPPED : 0, 0, NULL};
+			}
+			continue;
+		}
 		if (t->kind == HAMLE_TOKEN_VAR_START) {
 			if (pgn_grow((void **)&rp->stack, &rp->stack_cap, depth + 2, sizeof(*rp->stack)) < 0)
 				goto nomem;
