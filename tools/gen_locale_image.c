@@ -11,6 +11,7 @@
  * pattern_own, which each loaded copy makes for itself; unit.locale_docs compares every shipped
  * locale loaded from the image with the same locale built from its document, field by field. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,42 +96,45 @@ static size_t pool_add(struct pool *p, const char *s, size_t len)
 
 /* ---- writing C ---- */
 
-static FILE *out;
-static struct pool pool;
+/* Where the locales' C goes and the pool its strings are gathered in. */
+struct gen {
+	FILE *out;
+	struct pool pool;
+};
 
 /* A string as a pointer into the pool ("NULL" for none). */
-static void put_str(const char *s)
+static void put_str(struct gen *g, const char *s)
 {
 	if (!s)
-		fputs("NULL", out);
+		fputs("NULL", g->out);
 	else
-		fprintf(out, "S + %zu", pool_add(&pool, s, strlen(s)));
+		fprintf(g->out, "S + %zu", pool_add(&g->pool, s, strlen(s)));
 }
 
-static void put_bytes(const uint8_t *v, size_t n)
+static void put_bytes(struct gen *g, const uint8_t *v, size_t n)
 {
-	fputs("{", out);
+	fputs("{", g->out);
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%u", i ? (i % 32 ? "," : ",\n\t\t") : "", v[i]);
-	fputs("}", out);
+		fprintf(g->out, "%s%u", i ? (i % 32 ? "," : ",\n\t\t") : "", v[i]);
+	fputs("}", g->out);
 }
 
-static void put_strs(const char *const *v, size_t n)
+static void put_strs(struct gen *g, const char *const *v, size_t n)
 {
-	fputs("{", out);
+	fputs("{", g->out);
 	for (size_t i = 0; i < n; i++) {
-		fputs(i ? ", " : "", out);
-		put_str(v[i]);
+		fputs(i ? ", " : "", g->out);
+		put_str(g, v[i]);
 	}
-	fputs("}", out);
+	fputs("}", g->out);
 }
 
-static void put_u32s(const uint32_t *v, size_t n)
+static void put_u32s(struct gen *g, const uint32_t *v, size_t n)
 {
-	fputs("{", out);
+	fputs("{", g->out);
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%" PRIu32 "u", i ? (i % 16 ? "," : ",\n\t\t") : "", v[i]);
-	fputs("}", out);
+		fprintf(g->out, "%s%" PRIu32 "u", i ? (i % 16 ? "," : ",\n\t\t") : "", v[i]);
+	fputs("}", g->out);
 }
 
 /* The word lists of a locale, in this order, written into one array w_K. */
@@ -145,176 +149,175 @@ static const struct hamle_loc_words *lists_of(const hamle_locale *loc, int i)
 static const char *const list_name[N_LISTS] = {"piece_alias", "ignore_after_piece", "castling",
 	"capture", "en_passant", "check_marks", "draw_offer", "null_move", "results", "months"};
 
-static void put_style(const struct hamle_loc_style *s)
+/* A field of a structure written as strings: one (n 0) or an array of n, on the line so far or
+ * on a line of its own. */
+struct str_field {
+	const char *name;
+	size_t off, n;
+	int new_line;
+};
+
+#define STR_ONE(type, field, new_line) {#field, offsetof(type, field), 0, new_line}
+#define STR_ARRAY(type, field, new_line) \
+	{#field, offsetof(type, field), sizeof(((type *)0)->field) / sizeof(((type *)0)->field[0]), new_line}
+
+#define STYLE(field, new_line) STR_ONE(struct hamle_loc_style, field, new_line)
+static const struct str_field style_fields[] = {
+	STYLE(castle_short, 0), STYLE(castle_long, 0), STYLE(promo_open, 0), STYLE(promo_close, 0),
+	STYLE(capture, 1), STYLE(check, 0), STYLE(mate, 0), STYLE(en_passant, 0), STYLE(draw_offer, 0),
+	STR_ARRAY(struct hamle_loc_style, result, 1),
+};
+
+#define SPOKEN(field) STR_ONE(struct hamle_loc_spoken, field, 1)
+static const struct str_field spoken_fields[] = {
+	STR_ARRAY(struct hamle_loc_spoken, file, 1), STR_ARRAY(struct hamle_loc_spoken, rank, 1),
+	STR_ARRAY(struct hamle_loc_spoken, piece, 1), SPOKEN(castle_short), SPOKEN(castle_long),
+	SPOKEN(takes), SPOKEN(check), SPOKEN(mate), SPOKEN(promotes), SPOKEN(en_passant),
+};
+
+/* The string fields f[0..n) of the structure at base, as a designated initializer. */
+static void put_fields(struct gen *g, const void *base, const struct str_field *f, size_t n)
 {
-	fputs("{.castle_short = ", out);
-	put_str(s->castle_short);
-	fputs(", .castle_long = ", out);
-	put_str(s->castle_long);
-	fputs(", .promo_open = ", out);
-	put_str(s->promo_open);
-	fputs(", .promo_close = ", out);
-	put_str(s->promo_close);
-	fputs(",\n\t\t.capture = ", out);
-	put_str(s->capture);
-	fputs(", .check = ", out);
-	put_str(s->check);
-	fputs(", .mate = ", out);
-	put_str(s->mate);
-	fputs(", .en_passant = ", out);
-	put_str(s->en_passant);
-	fputs(", .draw_offer = ", out);
-	put_str(s->draw_offer);
-	fputs(",\n\t\t.result = ", out);
-	put_strs(s->result, HAMLE_LOC_RESULTS);
-	fputs("}", out);
+	fputs("{", g->out);
+	for (size_t i = 0; i < n; i++) {
+		const char *at = (const char *)base + f[i].off;
+		fprintf(g->out, "%s.%s = ", i == 0 ? "" : f[i].new_line ? ",\n\t\t" : ", ", f[i].name);
+		if (f[i].n)
+			put_strs(g, (const char *const *)(const void *)at, f[i].n);
+		else
+			put_str(g, *(const char *const *)(const void *)at);
+	}
+	fputs("}", g->out);
 }
 
-static void put_spoken(const struct hamle_loc_spoken *s)
-{
-	fputs("{.file = ", out);
-	put_strs(s->file, 8);
-	fputs(",\n\t\t.rank = ", out);
-	put_strs(s->rank, 8);
-	fputs(",\n\t\t.piece = ", out);
-	put_strs(s->piece, 6);
-	const char *const rest[] = {s->castle_short, s->castle_long, s->takes, s->check, s->mate,
-		s->promotes, s->en_passant};
-	const char *const name[] = {"castle_short", "castle_long", "takes", "check", "mate", "promotes",
-		"en_passant"};
-	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++) {
-		fprintf(out, ",\n\t\t.%s = ", name[i]);
-		put_str(rest[i]);
-	}
-	fputs("}", out);
-}
+#define N_FIELDS(f) (sizeof(f) / sizeof((f)[0]))
 
 /* The arrays of locale k (each with one entry more than it holds: no array is empty). */
-static void put_arrays(const hamle_locale *loc, int k)
+static void put_arrays(struct gen *g, const hamle_locale *loc, int k)
 {
-	fprintf(out, "static const struct hamle_loc_word w_%d[] = {\n", k);
+	fprintf(g->out, "static const struct hamle_loc_word w_%d[] = {\n", k);
 	for (int l = 0; l < N_LISTS; l++) {
 		const struct hamle_loc_words *w = lists_of(loc, l);
 		for (size_t i = 0; i < w->n; i++) {
-			fputs("\t{", out);
-			put_str(w->v[i].text);
-			fprintf(out, ", %" PRIu32 "u, %" PRId32 "},\n", w->v[i].len, w->v[i].value);
+			fputs("\t{", g->out);
+			put_str(g, w->v[i].text);
+			fprintf(g->out, ", %" PRIu32 "u, %" PRId32 "},\n", w->v[i].len, w->v[i].value);
 		}
 	}
-	fputs("\t{NULL, 0, 0}\n};\n", out);
-	fprintf(out, "static const struct hamle_loc_promo promo_%d[] = {\n", k);
+	fputs("\t{NULL, 0, 0}\n};\n", g->out);
+	fprintf(g->out, "static const struct hamle_loc_promo promo_%d[] = {\n", k);
 	for (size_t i = 0; i < loc->n_promo; i++) {
-		fputs("\t{", out);
-		put_str(loc->promo[i].open);
-		fputs(", ", out);
-		put_str(loc->promo[i].close);
-		fprintf(out, ", %" PRIu32 "u, %" PRIu32 "u},\n", loc->promo[i].open_len, loc->promo[i].close_len);
+		fputs("\t{", g->out);
+		put_str(g, loc->promo[i].open);
+		fputs(", ", g->out);
+		put_str(g, loc->promo[i].close);
+		fprintf(g->out, ", %" PRIu32 "u, %" PRIu32 "u},\n", loc->promo[i].open_len, loc->promo[i].close_len);
 	}
-	fputs("\t{NULL, NULL, 0, 0}\n};\n", out);
-	fprintf(out, "static const struct hamle_loc_text text_%d[] = {\n", k);
+	fputs("\t{NULL, NULL, 0, 0}\n};\n", g->out);
+	fprintf(g->out, "static const struct hamle_loc_text text_%d[] = {\n", k);
 	for (size_t i = 0; i < loc->n_text; i++) {
 		const char *key = hamle_loc_text_key(loc, i), *text = hamle_loc_text_text(loc, i);
-		size_t ko = pool_add(&pool, key, strlen(key)), to = pool_add(&pool, text, strlen(text));
-		fprintf(out, "\t{%zuu, %zuu, %uu},\n", ko, to, loc->text[i].nargs);
+		size_t ko = pool_add(&g->pool, key, strlen(key)), to = pool_add(&g->pool, text, strlen(text));
+		fprintf(g->out, "\t{%zuu, %zuu, %uu},\n", ko, to, loc->text[i].nargs);
 	}
-	fputs("\t{0, 0, 0}\n};\n", out);
-	fprintf(out, "static const struct hamle_loc_header header_%d[] = {\n", k);
+	fputs("\t{0, 0, 0}\n};\n", g->out);
+	fprintf(g->out, "static const struct hamle_loc_header header_%d[] = {\n", k);
 	for (size_t i = 0; i < loc->n_header; i++) {
-		fputs("\t{", out);
-		put_str(loc->header[i].key);
-		fprintf(out, ", %" PRIu32 "u, ", loc->header[i].key_len);
-		put_str(loc->header[i].tag);
-		fprintf(out, ", %d},\n", loc->header[i].preferred);
+		fputs("\t{", g->out);
+		put_str(g, loc->header[i].key);
+		fprintf(g->out, ", %" PRIu32 "u, ", loc->header[i].key_len);
+		put_str(g, loc->header[i].tag);
+		fprintf(g->out, ", %d},\n", loc->header[i].preferred);
 	}
-	fputs("\t{NULL, 0, NULL, 0}\n};\n", out);
-	fprintf(out, "static const char *const count_word_%d[] = {", k);
+	fputs("\t{NULL, 0, NULL, 0}\n};\n", g->out);
+	fprintf(g->out, "static const char *const count_word_%d[] = {", k);
 	for (size_t i = 0; i < loc->n_count_word; i++) {
-		put_str(loc->count_word[i]);
-		fputs(", ", out);
+		put_str(g, loc->count_word[i]);
+		fputs(", ", g->out);
 	}
-	fputs("NULL};\n", out);
+	fputs("NULL};\n", g->out);
 	if (loc->alphabet) {
-		fprintf(out, "static const uint32_t alphabet_%d[] = ", k);
-		put_u32s(loc->alphabet, loc->n_alphabet ? loc->n_alphabet : 1);
-		fputs(";\n", out);
+		fprintf(g->out, "static const uint32_t alphabet_%d[] = ", k);
+		put_u32s(g, loc->alphabet, loc->n_alphabet ? loc->n_alphabet : 1);
+		fputs(";\n", g->out);
 	}
 }
 
 /* A pointer to an array of locale k, or NULL where the locale's is NULL. */
-static void put_array_ref(const void *p, const char *array, int k, size_t at)
+static void put_array_ref(struct gen *g, const void *p, const char *array, int k, size_t at)
 {
 	if (!p)
-		fputs("NULL", out);
+		fputs("NULL", g->out);
 	else if (at)
-		fprintf(out, "%s_%d + %zu", array, k, at);
+		fprintf(g->out, "%s_%d + %zu", array, k, at);
 	else
-		fprintf(out, "%s_%d", array, k);
+		fprintf(g->out, "%s_%d", array, k);
 }
 
-static void put_locale(const hamle_locale *loc, int k)
+static void put_locale(struct gen *g, const hamle_locale *loc, int k)
 {
-	put_arrays(loc, k);
-	fprintf(out, "static const struct hamle_locale loc_%d = {\n\t.tag = ", k);
-	put_str(loc->tag);
-	fputs(",\n\t.name = ", out);
-	put_str(loc->name);
-	fputs(",\n\t.piece_byte = ", out);
-	put_bytes(loc->piece_byte, 256);
-	fputs(",\n\t.plain_mark = ", out);
-	put_bytes(loc->plain_mark, 256);
-	fprintf(out, ",\n\t.plain_capture = %u,\n\t.word_lead = ", loc->plain_capture);
-	put_bytes(loc->word_lead, 256);
-	fputs(",\n\t.plain_castle = ", out);
-	put_strs(loc->plain_castle, 2);
-	fprintf(out, ",\n\t.plain_castle_len = {%" PRIu32 "u, %" PRIu32 "u}", loc->plain_castle_len[0],
+	put_arrays(g, loc, k);
+	fprintf(g->out, "static const struct hamle_locale loc_%d = {\n\t.tag = ", k);
+	put_str(g, loc->tag);
+	fputs(",\n\t.name = ", g->out);
+	put_str(g, loc->name);
+	fputs(",\n\t.piece_byte = ", g->out);
+	put_bytes(g, loc->piece_byte, 256);
+	fputs(",\n\t.plain_mark = ", g->out);
+	put_bytes(g, loc->plain_mark, 256);
+	fprintf(g->out, ",\n\t.plain_capture = %u,\n\t.word_lead = ", loc->plain_capture);
+	put_bytes(g, loc->word_lead, 256);
+	fputs(",\n\t.plain_castle = ", g->out);
+	put_strs(g, loc->plain_castle, 2);
+	fprintf(g->out, ",\n\t.plain_castle_len = {%" PRIu32 "u, %" PRIu32 "u}", loc->plain_castle_len[0],
 		loc->plain_castle_len[1]);
 	size_t at = 0;
 	for (int l = 0; l < N_LISTS; l++) {
 		const struct hamle_loc_words *w = lists_of(loc, l);
-		fprintf(out, ",\n\t.%s = {", list_name[l]);
-		put_array_ref(w->v, "w", k, at);
-		fprintf(out, ", %zu}", w->n);
+		fprintf(g->out, ",\n\t.%s = {", list_name[l]);
+		put_array_ref(g, w->v, "w", k, at);
+		fprintf(g->out, ", %zu}", w->n);
 		at += w->n;
 	}
-	fprintf(out, ",\n\t.repair_mojibake = %d,\n\t.alphabet = ", loc->repair_mojibake);
-	put_array_ref(loc->alphabet, "alphabet", k, 0);
-	fprintf(out, ", .n_alphabet = %zu,\n\t.pawn_letter = ", loc->n_alphabet);
-	put_str(loc->pawn_letter);
-	fputs(",\n\t.promo = ", out);
-	put_array_ref(loc->promo, "promo", k, 0);
-	fprintf(out, ", .n_promo = %zu,\n\t.letter = ", loc->n_promo);
-	put_strs(loc->letter, 6);
-	fputs(",\n\t.letter_len = ", out);
-	put_u32s(loc->letter_len, 6);
-	fputs(",\n\t.style = {", out);
-	put_style(&loc->style[0]);
-	fputs(",\n\t\t", out);
-	put_style(&loc->style[1]);
-	fprintf(out, "},\n\t.default_style = %d,\n\t.spoken = ", loc->default_style);
-	put_spoken(&loc->spoken);
-	fputs(",\n\t.noun = ", out);
-	put_strs(loc->noun, 6);
-	fputs(",\n\t.no_piece = ", out);
-	put_strs(loc->no_piece, 6);
-	fputs(",\n\t.noun_plural = ", out);
-	put_strs(loc->noun_plural, 6);
-	fputs(",\n\t.count_word = ", out);
-	put_array_ref(loc->count_word, "count_word", k, 0);
-	fprintf(out, ", .n_count_word = %zu,\n\t.text = ", loc->n_count_word);
-	put_array_ref(loc->text, "text", k, 0);
-	fprintf(out, ", .n_text = %zu, .text_pool = S,\n\t.header = ", loc->n_text);
-	put_array_ref(loc->header, "header", k, 0);
-	fprintf(out, ", .n_header = %zu,\n\t.pattern_src = ", loc->n_header);
-	put_strs(loc->pattern_src, HAMLE_LOC_PATTERNS);
-	fprintf(out, ",\n\t.date_order = %d,\n};\n\n", loc->date_order);
+	fprintf(g->out, ",\n\t.repair_mojibake = %d,\n\t.alphabet = ", loc->repair_mojibake);
+	put_array_ref(g, loc->alphabet, "alphabet", k, 0);
+	fprintf(g->out, ", .n_alphabet = %zu,\n\t.pawn_letter = ", loc->n_alphabet);
+	put_str(g, loc->pawn_letter);
+	fputs(",\n\t.promo = ", g->out);
+	put_array_ref(g, loc->promo, "promo", k, 0);
+	fprintf(g->out, ", .n_promo = %zu,\n\t.letter = ", loc->n_promo);
+	put_strs(g, loc->letter, 6);
+	fputs(",\n\t.letter_len = ", g->out);
+	put_u32s(g, loc->letter_len, 6);
+	fputs(",\n\t.style = {", g->out);
+	put_fields(g, &loc->style[0], style_fields, N_FIELDS(style_fields));
+	fputs(",\n\t\t", g->out);
+	put_fields(g, &loc->style[1], style_fields, N_FIELDS(style_fields));
+	fprintf(g->out, "},\n\t.default_style = %d,\n\t.spoken = ", loc->default_style);
+	put_fields(g, &loc->spoken, spoken_fields, N_FIELDS(spoken_fields));
+	fputs(",\n\t.noun = ", g->out);
+	put_strs(g, loc->noun, 6);
+	fputs(",\n\t.no_piece = ", g->out);
+	put_strs(g, loc->no_piece, 6);
+	fputs(",\n\t.noun_plural = ", g->out);
+	put_strs(g, loc->noun_plural, 6);
+	fputs(",\n\t.count_word = ", g->out);
+	put_array_ref(g, loc->count_word, "count_word", k, 0);
+	fprintf(g->out, ", .n_count_word = %zu,\n\t.text = ", loc->n_count_word);
+	put_array_ref(g, loc->text, "text", k, 0);
+	fprintf(g->out, ", .n_text = %zu, .text_pool = S,\n\t.header = ", loc->n_text);
+	put_array_ref(g, loc->header, "header", k, 0);
+	fprintf(g->out, ", .n_header = %zu,\n\t.pattern_src = ", loc->n_header);
+	put_strs(g, loc->pattern_src, HAMLE_LOC_PATTERNS);
+	fprintf(g->out, ",\n\t.date_order = %d,\n};\n\n", loc->date_order);
 }
 
 /* The pool as one string literal (octal escapes: a hex one would run on into the next digit). */
-static void put_pool(FILE *f)
+static void put_pool(FILE *f, const struct pool *pool)
 {
 	fputs("static const char S[] =\n\t\"", f);
-	for (size_t i = 0, col = 0; i < pool.n; i++, col++) {
-		unsigned char c = (unsigned char)pool.b[i];
+	for (size_t i = 0, col = 0; i < pool->n; i++, col++) {
+		unsigned char c = (unsigned char)pool->b[i];
 		if (col >= 96) {
 			fputs("\"\n\t\"", f);
 			col = 0;
@@ -333,9 +336,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: hamle_gen_locale_image OUT.c\n");
 		return 2;
 	}
+	struct gen g = {NULL, {NULL, 0, 0, NULL, 0, 0}};
 	/* the locales' C goes to a temporary file first: the pool they fill is written before them */
-	out = tmpfile();
-	if (!out) {
+	g.out = tmpfile();
+	if (!g.out) {
 		fprintf(stderr, "gen_locale_image: no temporary file\n");
 		return 1;
 	}
@@ -348,13 +352,13 @@ int main(int argc, char **argv)
 			fprintf(stderr, "gen_locale_image: %s\n", err.message);
 			return 1;
 		}
-		put_locale(loc, n);
+		put_locale(&g, loc, n);
 		hamle_locale_free(loc);
 	}
-	fputs("const struct hamle_locale_image hamle_locale_images[] = {\n", out);
+	fputs("const struct hamle_locale_image hamle_locale_images[] = {\n", g.out);
 	for (int k = 0; k < n; k++)
-		fprintf(out, "\t{\"%s\", &loc_%d},\n", hamle_embedded_locales[k].tag, k);
-	fputs("\t{NULL, NULL}\n};\n", out);
+		fprintf(g.out, "\t{\"%s\", &loc_%d},\n", hamle_embedded_locales[k].tag, k);
+	fputs("\t{NULL, NULL}\n};\n", g.out);
 
 	FILE *f = fopen(argv[1], "w");
 	if (!f) {
@@ -363,12 +367,12 @@ int main(int argc, char **argv)
 	}
 	fputs("/* Generated by tools/gen_locale_image.c from locales/NAME.yaml: do not edit. */\n"
 		"#include <stddef.h>\n#include <stdint.h>\n\n#include \"notation/locale_image.h\"\n\n", f);
-	put_pool(f);
-	rewind(out);
+	put_pool(f, &g.pool);
+	rewind(g.out);
 	char buf[65536];
-	for (size_t got; (got = fread(buf, 1, sizeof(buf), out)) > 0;)
+	for (size_t got; (got = fread(buf, 1, sizeof(buf), g.out)) > 0;)
 		fwrite(buf, 1, got, f);
-	fclose(out);
+	fclose(g.out);
 	if (fclose(f) != 0) {
 		fprintf(stderr, "gen_locale_image: write error on %s\n", argv[1]);
 		return 1;
