@@ -142,6 +142,17 @@ static size_t quick_nag(const char *s, size_t i, size_t n)
 #define QUICK_VARS (-2)  /* quick_walk met a variation before keeping the positions it starts from */
 #define QUICK_DEPTH 16   /* variations nested deeper: the full path */
 
+/* Whether the lane may open a variation at the '(' s[i], with `open` variations open around the
+ * words after it (this one counted): not nested deeper than the lane or the limit goes, and no
+ * "(=)", the draw offer, which the full path reads. */
+static int variation_may_open(const char *s, size_t i, size_t n, size_t open, const pgn_limits *lim)
+{
+	size_t k = i + 1;
+	while (k < n && is_space((unsigned char)s[k]))
+		k++;
+	return open < QUICK_DEPTH && open <= lim->max_depth && !(k < n && s[k] == '=');
+}
+
 /* Replays the movetext s[i..n) of a plain game under loc from rp->start. raw: s holds the input's
  * own bytes (not decoded) and the reader did not vouch for its comments' bytes: a comment must then
  * be plain ASCII. open: the game's end is to be found (struct quick_open). vars: keep the position
@@ -206,10 +217,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		unsigned char c = (unsigned char)s[i];
 		if (UNLIKELY(c == '(' || c == ')') && skip) {
 			if (c == '(') {
-				size_t k = i + 1;
-				while (k < n && is_space((unsigned char)s[k]))
-					k++;
-				if (depth + skip + 1 >= QUICK_DEPTH || depth + skip + 1 > lim->max_depth || (k < n && s[k] == '='))
+				if (!variation_may_open(s, i, n, depth + skip + 1, lim))
 					return 0;
 				skip++;
 			} else {
@@ -228,10 +236,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				if (!vars && !mainline)
 					return QUICK_VARS;
 				/* no move to vary (a finding), too deep, or "(=)" the draw offer */
-				size_t k = i + 1;
-				while (k < n && is_space((unsigned char)s[k]))
-					k++;
-				if (!has_prev || depth + 1 >= QUICK_DEPTH || depth + 1 > lim->max_depth || (k < n && s[k] == '='))
+				if (!has_prev || !variation_may_open(s, i, n, depth + 1, lim))
 					return 0;
 				if (mainline) { /* a variation read, not played */
 					skip = 1;
