@@ -3,7 +3,9 @@
  * Flow: main.c parses the options and loads the locales; run.c reads each input with the streaming
  * reader (typed scoresheets too) and hands each raw game (copied into a cv_item) to the
  * ordered pool; a worker (work.c) parses, filters, replays and writes the game into the item's
- * buffers (text out, findings for stderr); the main thread writes them in input order. */
+ * buffers (text out, findings for stderr); the main thread writes them in input order. With -j 1
+ * (the pool runs each item at once) an item borrows instead: the reader's bytes of the game and
+ * the writer's output, each used before the next game is read. */
 #ifndef HAMLE_CONVERT_H
 #define HAMLE_CONVERT_H
 
@@ -78,10 +80,13 @@ typedef struct cv_config {
 
 typedef struct cv_item {
 	struct cv_item *next_free;     /* free list (main thread only) */
-	unsigned char *data;
+	unsigned char *data;           /* the item's own copy of the chunk's bytes (not with an inline pool) */
 	size_t cap;
 	hamle_chunk chunk;
 	hamle_buf out, err;
+	const char *text;  /* the game's output borrowed from the worker's writer (an inline pool emits
+	                    * the item before that writer's next game), or NULL: it is in out */
+	size_t text_len;
 	hamle_buf key; /* --unique: the game's key (dedup.h), when keyed */
 	bool keyed;
 	char group[96]; /* --split-by: the file the game goes to (its name without the extension) */
@@ -100,7 +105,16 @@ typedef struct cv_worker {
 	hamle_annotator *where_an; /* when --where tests Has or ComputedECO */
 	void *hook;            /* cfg->hooks' worker state */
 	void (*free_hook)(void *state);
+	bool borrow;           /* the pool runs each item inline, emitted before the next is read: an
+	                        * item borrows the writer's output instead of copying it */
 } cv_worker;
+
+/* The output of the item's game: borrowed (it->text) or its own (it->out). */
+static inline const char *cv_item_text(const cv_item *it, size_t *len)
+{
+	*len = it->text ? it->text_len : it->out.len;
+	return it->text ? it->text : it->out.data;
+}
 
 /* work.c */
 void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it);

@@ -14,6 +14,9 @@
 #include "outfile.h"
 #include "pool.h"
 
+/* The output's buffer: some games a write() (a TCEC game with its engine comments is some 30 KB) */
+#define CV_OUT_BUFFER ((size_t)256 << 10)
+
 typedef struct run_ctx {
 	const cv_config *cfg;
 	cv_worker *workers;
@@ -26,6 +29,7 @@ typedef struct run_ctx {
 	hamle_out *dups;     /* --duplicates FILE */
 	cv_split *split;     /* --split, --split-by */
 	cv_item *free_items; /* items done with, for the next games (main thread only) */
+	bool borrow;         /* the pool runs each item at once: an item borrows the reader's bytes */
 	hamle_inputs *in;    /* the inputs: the current one is read through hamle_inputs_attach */
 	hamle_pool *pool;    /* one for the run: it goes on from one input to the next */
 	hamle_names names;   /* the inputs' names, kept while games of theirs may be in flight */
@@ -53,6 +57,8 @@ static int emit(void *ctx, void *item)
 	run_ctx *rc = ctx;
 	cv_item *it = item;
 	int ret = 0;
+	size_t len;
+	const char *text;
 	if (it->err.len)
 		fwrite(it->err.data, 1, it->err.len, stderr);
 	if (it->oom) {
@@ -66,7 +72,7 @@ static int emit(void *ctx, void *item)
 		if (it->failed && rc->cfg->on_error == CV_ON_ERROR_FAIL) {
 			rc->stop = true;
 			ret = 1;
-		} else if (it->out.len) {
+		} else if ((text = cv_item_text(it, &len)) != NULL && len) {
 			/* here, in input order: the first of equal games is kept, whatever -j is */
 			int dup = it->keyed && rc->dedup ? hamle_dedup_add(rc->dedup, it->key.data, it->key.len) : 0;
 			if (dup < 0) {
@@ -76,14 +82,14 @@ static int emit(void *ctx, void *item)
 			} else if (dup) {
 				/* a failed write of --duplicates stops the run: -o FILE is then not replaced */
 				rc->dropped++;
-				if (rc->dups && hamle_out_write(rc->dups, it->out.data, it->out.len) < 0)
+				if (rc->dups && hamle_out_write(rc->dups, text, len) < 0)
 					rc->fatal = true, ret = 1;
 			} else {
 				rc->written++;
 				hamle_out *o = rc->split ? cv_split_out(rc->split, it) : rc->out;
 				if (!o)
 					rc->fatal = true, ret = 1;
-				else if (hamle_out_write(o, it->out.data, it->out.len) < 0)
+				else if (hamle_out_write(o, text, len) < 0)
 					rc->fatal = rc->fatal || o != rc->out, ret = 1;
 			}
 		}
@@ -111,13 +117,16 @@ static cv_item *item_for(run_ctx *rc, const hamle_chunk *ch, const char *source)
 		hamle_buf_init(&it->err);
 		hamle_buf_init(&it->key);
 	}
-	if (hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
+	if (!rc->borrow && hamle_bytes_copy(&it->data, &it->cap, ch->data, ch->len) < 0) {
 		item_free(it);
 		return NULL;
 	}
 	it->chunk = *ch;
-	it->chunk.data = it->data;
+	if (!rc->borrow)
+		it->chunk.data = it->data;
 	it->chunk.source = source;
+	it->text = NULL;
+	it->text_len = 0;
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
 	hamle_buf_clear(&it->key);
@@ -212,6 +221,7 @@ static int convert_in_place(run_ctx *rc, FILE *f, const char *name)
 	bool failed_before = rc->failed;
 	rc->failed = false;
 	rc->out = hamle_outfile_out(of);
+	hamle_out_set_buffer(rc->out, CV_OUT_BUFFER);
 	int ret = convert_input(rc, name);
 	bool bad = rc->failed || ret < 0 || hamle_out_failed(rc->out);
 	rc->out = saved;
@@ -284,6 +294,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 	if (!cfg->in_place && !split && check_operands(cfg, of, operands, n) != 0)
 		return hamle_outfile_close(of, false, HAMLE_EXIT_ERROR);
 	rc.out = hamle_outfile_out(of);
+	hamle_out_set_buffer(rc.out, CV_OUT_BUFFER);
 	if (cfg->unique && hamle_dedup_new(&rc.dedup, 64) < 0) {
 		hamle_msg_nomem(cfg->msg);
 		return hamle_outfile_close(of, false, HAMLE_EXIT_ERROR);
@@ -323,6 +334,11 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 		goto cleanup;
 	}
 	hamle_pool_warn_fewer(rc.pool, cfg->msg);
+	/* one job: each game is worked and emitted within its submit, before the reader's next chunk
+	 * and the writer's next game */
+	rc.borrow = hamle_pool_threads(rc.pool) == 1;
+	for (unsigned i = 0; i < jobs; i++)
+		rc.workers[i].borrow = rc.borrow;
 	hamle_inputs_set_before_message(in, wait_pool, rc.pool);
 	FILE *f;
 	const char *name;

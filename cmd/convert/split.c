@@ -192,8 +192,10 @@ hamle_out *cv_split_out(cv_split *s, const cv_item *it)
 		s->failed = true;
 		return NULL;
 	}
-	s->recs[s->nrecs++] = (spool_rec){ s->spool_len, (uint32_t)it->out.len, (uint32_t)g };
-	s->spool_len += it->out.len;
+	size_t len;
+	cv_item_text(it, &len);
+	s->recs[s->nrecs++] = (spool_rec){ s->spool_len, (uint32_t)len, (uint32_t)g };
+	s->spool_len += len;
 	return &s->spool_out;
 }
 

@@ -182,6 +182,8 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 {
 	hamle_buf_clear(&it->out);
 	hamle_buf_clear(&it->err);
+	it->text = NULL;
+	it->text_len = 0;
 	/* a --where on tags alone that leaves the game out: decided on its tags, its movetext never
 	 * lexed (an undecided game is read in full below, and reported as before) */
 	if (cfg->where && !cfg->select.invert && !(hamle_filter_needs(cfg->where) & HAMLE_FILTER_NEEDS_REPLAY) &&
@@ -306,7 +308,12 @@ void cv_work_item(const cv_config *cfg, cv_worker *w, cv_item *it)
 	}
 	size_t len;
 	const char *text = hamle_writer_output(w->w, &len);
-	hamle_buf_append(&it->out, text, len);
+	if (w->borrow && len) {
+		it->text = text;
+		it->text_len = len;
+	} else {
+		hamle_buf_append(&it->out, text, len);
+	}
 	/* --unique: a game that failed or was passed through has no key (never left out) */
 	if (cfg->unique && !it->failed && !unsupported_variant(g))
 		it->keyed = hamle_dedup_key(&it->key, g, w->rp, cfg->unique == CV_UNIQUE_POSITIONS) == 0;

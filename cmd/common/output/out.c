@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void hamle_out_ignore_sigpipe(void)
 {
@@ -19,6 +21,21 @@ void hamle_out_init(hamle_out *o, FILE *f, const char *name)
 	o->f = f;
 	o->name = name ? name : "<stdout>";
 	o->err = 0;
+	o->vbuf = NULL;
+}
+
+void hamle_out_set_buffer(hamle_out *o, size_t size)
+{
+	if (!o->f || o->vbuf || isatty(fileno(o->f)))
+		return;
+	char *b = malloc(size);
+	if (!b)
+		return;
+	if (setvbuf(o->f, b, _IOFBF, size) != 0) {
+		free(b);
+		return;
+	}
+	o->vbuf = b;
 }
 
 static int failed(hamle_out *o)
@@ -81,6 +98,8 @@ int hamle_out_close(hamle_out *o, const hamle_msg *m, int status)
 	if (fclose(o->f) != 0)
 		failed(o);
 	o->f = NULL;
+	free(o->vbuf);
+	o->vbuf = NULL;
 	if (o->err == 0 || o->err == EPIPE)
 		return status;
 	hamle_msg_error(m, "error writing %s: %s", o->name, strerror(o->err));

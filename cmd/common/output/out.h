@@ -20,6 +20,7 @@ typedef struct hamle_out {
 	FILE *f;
 	const char *name; /* for messages: "<stdout>" or the file name; borrowed */
 	int err;          /* errno of the first failure, 0 while all is well */
+	char *vbuf;       /* the stream's buffer when hamle_out_set_buffer gave it one; owned */
 } hamle_out;
 
 /* Sets SIGPIPE to be ignored (process-wide; call once at the start of main). */
@@ -27,6 +28,12 @@ void hamle_out_ignore_sigpipe(void);
 
 /* name NULL means "<stdout>". */
 void hamle_out_init(hamle_out *o, FILE *f, const char *name);
+
+/* Gives o's stream a buffer of size bytes, written out a block at a time (one write() for many
+ * games instead of several for each), unless the stream is a terminal (whose lines stay as the
+ * C library buffers them) or the buffer cannot be had (the stream's own is kept). Call it before
+ * anything is written to the stream; hamle_out_close frees the buffer after closing the stream. */
+void hamle_out_set_buffer(hamle_out *o, size_t size);
 
 /* 0 on success, -1 on failure (and once failed, every later call is a no-op returning -1). */
 int hamle_out_write(hamle_out *o, const void *data, size_t len);
