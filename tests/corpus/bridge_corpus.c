@@ -16,7 +16,7 @@
  *       game's final position (the removed moves or a transposition the record cannot tell from
  *       them): the first bridge, and one of the three. Goals (reported): k=1 first >= 96%, k=2
  *       first >= 85%, k=3 among three >= 85%, k=4 among three >= 65%; it fails below the floors
- *       k=1 first 93%, k=2 first 85%, k=3 among three 85%, k=4 among three 65%.
+ *       k=1 first 94%, k=2 first 88%, k=3 among three 88%, k=4 among three 67%.
  *
  * Both measure the CPU time and the nodes per game.
  *
@@ -329,15 +329,16 @@ int main(int argc, char **argv)
 		n1 = n2 = n3 = n4 = 0; /* one k alone: its figures, no verdict on the others */
 	if (rows) {
 		/* The goals (k=1 first 96%, k=2 first 85%, k=3 among three 85%, k=4 65%) are reported; the
-		 * test fails below the floors the search reaches (k=1 first 93%, the others at their goals). */
+		 * test fails below the floors the search reaches (k=1 first 94%, k=2 first 88%, k=3 among
+		 * three 88%, k=4 among three 67%). */
 		int goals = st[1].reach_first >= 0.96 * n1 && st[2].reach_first >= 0.85 * n2 &&
 			st[3].reach_among >= 0.85 * n3 && st[4].reach_among >= 0.65 * n4;
-		if (st[1].reach_first < 0.93 * n1 || st[2].reach_first < 0.85 * n2 || st[3].reach_among < 0.85 * n3 ||
-		    st[4].reach_among < 0.65 * n4)
+		if (st[1].reach_first < 0.94 * n1 || st[2].reach_first < 0.88 * n2 || st[3].reach_among < 0.88 * n3 ||
+		    st[4].reach_among < 0.67 * n4)
 			fail = 1;
 		printf("goals (k=1 first 96%%, k=2 first 85%%, k=3 among three 85%%, k=4 65%%): %s\n",
 			goals ? "met" : "not all met");
-		printf("%s\n", fail ? "FAIL: below the floors (k=1 first 93%, k=2 first 85%, k=3 among three 85%, k=4 65%)" :
+		printf("%s\n", fail ? "FAIL: below the floors (k=1 first 94%, k=2 first 88%, k=3 among three 88%, k=4 67%)" :
 			"ok: the floors hold");
 	} else {
 		if (st[1].first < 0.90 * n1 || st[2].first < 0.80 * n2 || st[3].among < 0.70 * n3 || st[4].among < 0.50 * n4)

@@ -2,7 +2,7 @@
  * hamle_replay_set_bridge (hamle/bridge.h). Checks where the missing-moves finding stands and
  * what it says, that the move numbers place the bridge and size it, that the best bridge makes
  * the game replay (it is written back into the text and replayed again), the SAN in another
- * language, no search without the setting, the search where the record shows a gap
+ * language, the move prior that weighs bridges (data/move-prior/), no search without the setting, the search where the record shows a gap
  * (hamle_replay_set_bridge_gaps: a number ahead, or no suggestion that lets the rest replay, and
  * none where a one-move slip explains the error), and a hostile game that stays inside its
  * budget. */
@@ -15,6 +15,8 @@
 #include "hamle/bridge.h"
 #include "hamle/replay.h"
 #include "hamle/san.h"
+#include "replay/bridge_internal.h"
+#include "replay/move_prior.h"
 #include "suites_decl.h"
 #include "testutil.h"
 
@@ -249,6 +251,29 @@ START_TEST(ambiguous_move_bridged)
 }
 END_TEST
 
+/* The move prior is the table of data/move-prior/, seen from the side that moves: the moves
+ * masters play most from the start are more natural than the rarest, for Black as for White. */
+START_TEST(move_prior)
+{
+	ck_assert_uint_eq(hamle_embedded_move_prior_size, HAMLE_MOVE_PRIOR_SIZE);
+	struct hamle_position p;
+	ck_assert_int_eq(hamle_position_parse(&p, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL),
+		HAMLE_OK);
+	hamle_move e4 = HAMLE_MOVE_MAKE(12, 28, HAMLE_MOVE_NORMAL, 0), a4 = HAMLE_MOVE_MAKE(8, 24, HAMLE_MOVE_NORMAL, 0);
+	hamle_move nf3 = HAMLE_MOVE_MAKE(6, 21, HAMLE_MOVE_NORMAL, 0), nh3 = HAMLE_MOVE_MAKE(6, 23, HAMLE_MOVE_NORMAL, 0);
+	ck_assert_int_gt(bridge_prior(&p, e4), bridge_prior(&p, a4));
+	ck_assert_int_gt(bridge_prior(&p, nf3), bridge_prior(&p, nh3));
+	ck_assert_int_le(bridge_prior(&p, a4), 0);
+	hamle_make_move(&p, e4);
+	/* Black's e5 and c5 (the mirror of White's e4 and c4) against h5 */
+	hamle_move e5 = HAMLE_MOVE_MAKE(52, 36, HAMLE_MOVE_NORMAL, 0), c5 = HAMLE_MOVE_MAKE(50, 34, HAMLE_MOVE_NORMAL, 0);
+	hamle_move h5 = HAMLE_MOVE_MAKE(55, 39, HAMLE_MOVE_NORMAL, 0);
+	ck_assert_int_gt(bridge_prior(&p, e5), bridge_prior(&p, h5));
+	ck_assert_int_gt(bridge_prior(&p, c5), bridge_prior(&p, h5));
+	ck_assert_int_ge(bridge_prior(&p, h5), -255);
+}
+END_TEST
+
 START_TEST(san_in_other_language)
 {
 	run(missing_one);
@@ -346,6 +371,7 @@ Suite *bridge_suite(void)
 	tcase_add_test(tc, ambiguous_move_bridged);
 	tcase_add_test(tc, numbers_place_the_bridge);
 	tcase_add_test(tc, san_in_other_language);
+	tcase_add_test(tc, move_prior);
 	tcase_add_test(tc, off_by_default);
 	tcase_add_test(tc, nothing_to_bridge);
 	tcase_add_test(tc, from_fen);

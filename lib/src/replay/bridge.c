@@ -8,10 +8,11 @@
  * gap in the numbering says where moves are missing, and how many); and the check and capture
  * marks of the recorded moves must be true. Bridges are ranked by how far the record replays
  * after them (up to HAMLE_BRIDGE_HORIZON plies past the failing move), then by the numbers that
- * do not fit, then by length, then by a cost: the marks they contradict, less what says they are
+ * do not fit, then by length, then by a score: the marks they contradict, less what says they are
  * the moves played (bridge_score.c: their pieces used again or answered by the record, captures;
- * pieces left to be lost, by them or by the record's moves under them, count against), then by
- * how natural the moves look on their own (piece-square values). Where the move numbers all fit
+ * pieces left to be lost, by them or by the record's moves under them, count against), weighed
+ * with how natural the bridge's moves and the recorded moves after it look (how often players
+ * choose such a move where it is legal: move_prior.h). Where the move numbers all fit
  * the record as written, bridges after which it replays as far to the same position are one.
  *
  * Move numbers that all fit the record as written (a writer who left moves out and numbered the
@@ -118,6 +119,7 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 		if (!read_rec(rp, w, &w->rec[i], &p, &m, cost ? &over : NULL))
 			break;
 		if (cost && m != HAMLE_MOVE_NULL) {
+			w->rest += bridge_prior(&p, m);
 			w->from[w->nmoved] = (uint8_t)HAMLE_MOVE_FROM(m);
 			w->to[w->nmoved++] = (uint8_t)HAMLE_MOVE_TO(m);
 			*cost += move_cost(&w->rec[i], &p, m, over, i - at);
@@ -133,14 +135,17 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
  * i <= fail, so that bridges at different insertion points pay for the same moves. */
 static void prefix_costs(hamle_replay *rp, struct bridge_work *w)
 {
-	w->pre[0] = 0;
+	w->pre[0] = w->pre_prior[0] = 0;
 	for (int i = 0; i < w->fail; i++) {
 		struct hamle_position p = w->before[i];
 		hamle_move m;
 		int over = 0;
 		w->pre[i + 1] = w->pre[i];
-		if (read_rec(rp, w, &w->rec[i], &p, &m, &over) && m != HAMLE_MOVE_NULL)
+		w->pre_prior[i + 1] = w->pre_prior[i];
+		if (read_rec(rp, w, &w->rec[i], &p, &m, &over) && m != HAMLE_MOVE_NULL) {
+			w->pre_prior[i + 1] += bridge_prior(&p, m);
 			w->pre[i + 1] += move_cost(&w->rec[i], &p, m, over, 0);
+		}
 	}
 }
 
@@ -166,10 +171,10 @@ static int better(const struct cand *a, const struct cand *b)
 		return a->misfit < b->misfit;
 	if (a->n != b->n)
 		return a->n < b->n;
-	if (a->cost != b->cost)
-		return a->cost < b->cost;
-	if (a->prior != b->prior)
-		return a->prior > b->prior;
+	long long sa = (long long)W_COST * a->cost - W_PRIOR * a->prior - W_REST * a->rest;
+	long long sb = (long long)W_COST * b->cost - W_PRIOR * b->prior - W_REST * b->rest;
+	if (sa != sb)
+		return sa < sb;
 	return a->order < b->order;
 }
 
@@ -186,12 +191,14 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 	c.n = n;
 	c.misfit = fit;
 	c.cost = -1000000;
-	c.prior = 1000000;
+	c.prior = c.rest = 1000000;
 	c.order = w->order++;
 	if (w->nbest == HAMLE_BRIDGES_MAX && !better(&c, &w->best[HAMLE_BRIDGES_MAX - 1]))
 		return;
 	c.cost = w->pre[at];
+	w->rest = w->pre_prior[at];
 	replay_recs(rp, w, p, at, &c.cost);
+	c.rest = w->rest;
 	memcpy(c.m, w->path, n * sizeof(c.m[0]));
 	c.cost -= USED * bridge_hints(c.m, c.n, &w->before[at], w->from, w->to, w->nmoved);
 	struct hamle_position q = w->before[at];

@@ -19,6 +19,12 @@
 #define EN_PRISE 1     /* a recorded move that does, after the bridge */
 #define PLAUSIBLE 60   /* recorded plies after the bridge looked at for that */
 #define PLAUSIBLE_ALL 20 /* ... and for any piece of the side that moved */
+/* The weights of a bridge's score (bridge.c): W_COST * cost - W_PRIOR * prior - W_REST * rest,
+ * lower first. The prior's unit is 1/20 of a natural logarithm: a unit of cost weighs as much
+ * as two logarithms (40 units) of the prior of the bridge's moves and the recorded moves'. */
+#define W_COST 40
+#define W_PRIOR 1
+#define W_REST 1
 
 /* One recorded mainline move of the window. */
 struct rec {
@@ -36,6 +42,7 @@ struct cand {
 	int misfit;              /* move numbers that do not fit */
 	int cost;                /* marks contradicted, less the hints that it is the move played */
 	int prior;               /* how natural its moves look on their own (bridge_score.c) */
+	int rest;                /* ... and the recorded moves, as they replay after it */
 	uint64_t end;            /* the key of the position the record reaches after it */
 	unsigned long order;
 };
@@ -58,6 +65,8 @@ struct bridge_work {
 	int near;                /* rec index of the first of the WINDOW before the failing move */
 	struct hamle_position before[GAP_MAX + 1]; /* the position before rec[i], i <= fail */
 	int pre[GAP_MAX + 2];    /* the cost of the recorded moves before rec[i] (bridge.c) */
+	int pre_prior[GAP_MAX + 2]; /* ... and their prior */
+	int rest;                /* the prior of the recorded moves replay_recs played (with cost) */
 	struct frame fr[HAMLE_BRIDGE_PLIES_MAX + 1];
 	hamle_move path[HAMLE_BRIDGE_PLIES_MAX];
 	uint8_t from[REC_MAX], to[REC_MAX]; /* the recorded moves replay_recs played (with cost) */
@@ -84,7 +93,8 @@ int bridge_side_en_prise(const struct hamle_position *p);
 int bridge_hints(const hamle_move *m, unsigned n, const struct hamle_position *p0, const uint8_t *from,
 	const uint8_t *to, int nrec);
 
-/* How natural move m of p looks on its own: higher is likelier. */
+/* How natural legal move m of p looks: how often players choose a move of its kind where it is
+ * legal, in 1/20 of a natural logarithm (0 down to -255); higher is likelier. */
 int bridge_prior(const struct hamle_position *p, hamle_move m);
 
 /* bridge_report.c: the bridges w->best into rp->bridges, and the missing-moves finding beside

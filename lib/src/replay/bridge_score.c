@@ -1,72 +1,14 @@
 /* bridge_score.c: the evidence about a bridge beyond how far the record replays after it and
  * how its numbers fit (bridge.c): which of its moves the record then uses or answers, which
- * leave pieces to be lost (and which of the record's moves do, under it), and, the last
- * tie-break, how natural each move looks on its own: the gain of the piece-square values of the
- * simplified evaluation function (Tomasz Michniewski's tables: develop and centralise the
- * pieces, keep the king sheltered until the endgame, then bring it to the centre). */
+ * leave pieces to be lost (and which of the record's moves do, under it), and how natural each
+ * move looks: how often players choose a move of its kind where it is legal (move_prior.h,
+ * learnt from master games). */
 #include "replay/bridge_internal.h"
-
-/* White's values, a8 first (as the tables are usually printed); Black's mirrored. */
-static const signed char pst[7][64] = {
-	{ /* pawn */
-	  0,  0,  0,  0,  0,  0,  0,  0,   50, 50, 50, 50, 50, 50, 50, 50,
-	 10, 10, 20, 30, 30, 20, 10, 10,    5,  5, 10, 25, 25, 10,  5,  5,
-	  0,  0,  0, 20, 20,  0,  0,  0,    5, -5,-10,  0,  0,-10, -5,  5,
-	  5, 10, 10,-20,-20, 10, 10,  5,    0,  0,  0,  0,  0,  0,  0,  0},
-	{ /* knight */
-	-50,-40,-30,-30,-30,-30,-40,-50,  -40,-20,  0,  0,  0,  0,-20,-40,
-	-30,  0, 10, 15, 15, 10,  0,-30,  -30,  5, 15, 20, 20, 15,  5,-30,
-	-30,  0, 15, 20, 20, 15,  0,-30,  -30,  5, 10, 15, 15, 10,  5,-30,
-	-40,-20,  0,  5,  5,  0,-20,-40,  -50,-40,-30,-30,-30,-30,-40,-50},
-	{ /* bishop */
-	-20,-10,-10,-10,-10,-10,-10,-20,  -10,  0,  0,  0,  0,  0,  0,-10,
-	-10,  0,  5, 10, 10,  5,  0,-10,  -10,  5,  5, 10, 10,  5,  5,-10,
-	-10,  0, 10, 10, 10, 10,  0,-10,  -10, 10, 10, 10, 10, 10, 10,-10,
-	-10,  5,  0,  0,  0,  0,  5,-10,  -20,-10,-10,-10,-10,-10,-10,-20},
-	{ /* rook */
-	  0,  0,  0,  0,  0,  0,  0,  0,    5, 10, 10, 10, 10, 10, 10,  5,
-	 -5,  0,  0,  0,  0,  0,  0, -5,   -5,  0,  0,  0,  0,  0,  0, -5,
-	 -5,  0,  0,  0,  0,  0,  0, -5,   -5,  0,  0,  0,  0,  0,  0, -5,
-	 -5,  0,  0,  0,  0,  0,  0, -5,    0,  0,  0,  5,  5,  0,  0,  0},
-	{ /* queen */
-	-20,-10,-10, -5, -5,-10,-10,-20,  -10,  0,  0,  0,  0,  0,  0,-10,
-	-10,  0,  5,  5,  5,  5,  0,-10,   -5,  0,  5,  5,  5,  5,  0, -5,
-	  0,  0,  5,  5,  5,  5,  0, -5,  -10,  5,  5,  5,  5,  5,  0,-10,
-	-10,  0,  5,  0,  0,  0,  0,-10,  -20,-10,-10, -5, -5,-10,-10,-20},
-	{ /* king, middlegame */
-	-30,-40,-40,-50,-50,-40,-40,-30,  -30,-40,-40,-50,-50,-40,-40,-30,
-	-30,-40,-40,-50,-50,-40,-40,-30,  -30,-40,-40,-50,-50,-40,-40,-30,
-	-20,-30,-30,-40,-40,-30,-30,-20,  -10,-20,-20,-20,-20,-20,-20,-10,
-	 20, 20,  0,  0,  0,  0, 20, 20,   20, 30, 10,  0,  0, 10, 30, 20},
-	{ /* king, endgame */
-	-50,-40,-30,-20,-20,-30,-40,-50,  -30,-20,-10,  0,  0,-10,-20,-30,
-	-30,-10, 20, 30, 30, 20,-10,-30,  -30,-10, 30, 40, 40, 30,-10,-30,
-	-30,-10, 30, 40, 40, 30,-10,-30,  -30,-10, 20, 30, 30, 20,-10,-30,
-	-30,-30,  0,  0,  0,  0,-30,-30,  -50,-30,-30,-30,-30,-30,-30,-50},
-};
-
-static int value(int table, int color, int sq)
-{
-	int file = HAMLE_SQ_FILE(sq), rank = HAMLE_SQ_RANK(sq);
-	return pst[table][(color == HAMLE_WHITE ? 7 - rank : rank) * 8 + file];
-}
+#include "replay/move_prior.h"
 
 int bridge_prior(const struct hamle_position *p, hamle_move m)
 {
-	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), color = p->side;
-	int type = PIECE_TYPE(p->board[from]);
-	if (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_CASTLING)
-		return 30; /* the king to shelter, the rook out */
-	if (type == HAMLE_KING) {
-		/* the endgame: no queens, or little else beside them */
-		int queens = bb_count(p->pieces[0][HAMLE_QUEEN] | p->pieces[1][HAMLE_QUEEN]);
-		int minors = bb_count(p->pieces[0][HAMLE_KNIGHT] | p->pieces[1][HAMLE_KNIGHT] |
-			p->pieces[0][HAMLE_BISHOP] | p->pieces[1][HAMLE_BISHOP] | p->pieces[0][HAMLE_ROOK] |
-			p->pieces[1][HAMLE_ROOK]);
-		int table = queens == 0 || minors <= 2 ? 6 : 5;
-		return value(table, color, to) - value(table, color, from);
-	}
-	return value(type, color, to) - value(type, color, from);
+	return -(int)hamle_embedded_move_prior[hamle_move_prior_index(p, m)];
 }
 
 const int bridge_worth[6] = {1, 3, 3, 5, 9, 100};
