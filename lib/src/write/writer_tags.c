@@ -193,6 +193,42 @@ static void tags_ordered(hamle_writer *w, const hamle_game *g, const size_t firs
 	}
 }
 
+/* The most tags others_sorted sorts (on the stack): a game's tags are seldom more than twenty. */
+#define WR_SORT_MAX 64
+
+/* The tags after the roster (own[i]: tag i is the roster's), as wr_tags's selection writes them,
+ * with no shape and no tag_order: in ASCII order of their names (input order among equal names),
+ * each added tag before the first of the game's own that sorts after it. Sorted once (insertion
+ * sort, stable) instead of a minimum sought for each. */
+static void others_sorted(hamle_writer *w, const hamle_game *g, const unsigned char *own, struct extra *ex,
+	size_t nex, size_t start)
+{
+	size_t n = hamle_game_tag_count(g), k = 0;
+	const hamle_tag *t[WR_SORT_MAX];
+	for (size_t i = 0; i < n; i++) {
+		const hamle_tag *x = hamle_game_tag_at(g, i);
+		if (own[i] || (nex && replaced(ex, nex, x->name)))
+			continue;
+		size_t j = k++;
+		while (j > 0 && strcmp(t[j - 1]->name, x->name) > 0) {
+			t[j] = t[j - 1];
+			j--;
+		}
+		t[j] = x;
+	}
+	for (size_t i = 0; i <= k; i++) {
+		size_t e;
+		while ((e = next_extra(ex, nex, NULL, i < k ? t[i]->name : NULL)) < nex) {
+			tag_line(w, ex[e].name, ex[e].value, ex[e].len);
+			ex[e].done = 1;
+		}
+		if (i < k)
+			tag_line(w, t[i]->name, t[i]->value, t[i]->value_len);
+	}
+	if (w->len > start)
+		wr_putc(w, '\n');
+}
+
 /* Seven Tag Roster in order (first occurrence of each; missing ones as unknown), then every other
  * tag in ASCII order of its name (input order among equal names). With opts.tag_order the tags it
  * names come first; the shape (STR_ONLY, NO_TAGS, KEEP_TAG_ORDER) may leave some out. */
@@ -238,7 +274,11 @@ void wr_tags(hamle_writer *w, const hamle_game *g)
 			tag_line(w, roster[k], v, strlen(v));
 		}
 	}
-	/* the others: selection by repeated minimum (tags are few; no allocation) */
+	if (n <= WR_SORT_MAX && !w->shape && !w->opts.n_tag_order) {
+		others_sorted(w, g, own, ex, nex, start);
+		return;
+	}
+	/* the others: selection by repeated minimum (no allocation) */
 	const char *prev_name = NULL;
 	size_t prev_i = 0;
 	for (;;) {
