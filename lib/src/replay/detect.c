@@ -125,6 +125,7 @@ static int reads_shape(const hamle_locale *loc, const char *text, size_t len)
 
 void replay_detect_prepare(hamle_replay *rp)
 {
+	rp->detect_ready = 1;
 	rp->lead_ok = rp->opts.n_candidates <= 64;
 	rp->fit_all = 0;
 	memset(rp->lead_alone, 0, sizeof(rp->lead_alone));
@@ -145,10 +146,12 @@ void replay_detect_prepare(hamle_replay *rp)
 	}
 }
 
-size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
+size_t replay_fitting(hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
 	const hamle_locale **fit, size_t max)
 {
 	size_t nfit = 0;
+	if (!rp->detect_ready)
+		replay_detect_prepare(rp);
 	if (rp->lead_ok) {
 		/* the candidates still in, shape by shape; a letter that a candidate reads alone needs
 		 * no look at the rest of the token */

@@ -70,7 +70,6 @@ int hamle_replay_new(hamle_replay **out, const hamle_replay_options *opts)
 		}
 	}
 	hamle_position_parse(&rp->standard, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL);
-	replay_detect_prepare(rp);
 	*out = rp;
 	return HAMLE_OK;
 }

@@ -40,11 +40,14 @@ struct hamle_replay {
 	const hamle_locale *en;       /* English among the candidates, for messages by default */
 	/* detection (replay_detect_prepare): bit k of lead_alone[c] when candidate k reads every
 	 * token that starts with ASCII byte c (a one-byte piece letter); fit_all: the candidates
-	 * detection tries (all but "fan"); lead_ok: 0 with more than 64 candidates (no masks) */
+	 * detection tries (all but "fan"); lead_ok: 0 with more than 64 candidates (no masks);
+	 * detect_ready: they are filled (at the first detection, not before: a process that reads
+	 * no game does not pay for them) */
 	uint64_t lead_alone[128];
 	uint64_t lead_never[128];     /* bit k: candidate k reads no token that starts with c */
 	uint64_t fit_all;
 	int lead_ok;
+	int detect_ready;
 	const hamle_locale *repair;   /* REPAIR_TR: the locale whose mojibake repair every game gets */
 	hamle_locale *repair_owned;   /* the built-in "tr" when no locale given has such a repair */
 	hamle_locale **builtins;      /* every built-in locale, the candidates when the options name
@@ -158,11 +161,11 @@ static inline int replay_end_state(const struct hamle_position *p, int reps, uns
 	return 0;
 }
 /* Fills rp's detection masks (lead_alone, lead_never, fit_all, lead_ok) from its candidates
- * (detect.c; once, at hamle_replay_new). */
+ * (detect.c; once, at the first replay_fitting). */
 void replay_detect_prepare(hamle_replay *rp);
 /* Candidate locales (not "fan") that read every shape: the move tokens' leading spellings, one per
  * distinct first character (detect.c). Returns how many were written to fit (at most max). */
-size_t replay_fitting(const hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
+size_t replay_fitting(hamle_replay *rp, const char *const *text, const size_t *len, size_t n,
 	const hamle_locale **fit, size_t max);
 
 /* Dead positions by the unwinnability analysis (dead.c): replay_dead_at says whether p is one
