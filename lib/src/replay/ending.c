@@ -129,8 +129,11 @@ int replay_can_mate(struct hamle_unwin **u, const struct hamle_position *p, int 
 
 /* The side whose flag fell (6.9), or -1: the Termination tag "time forfeit" names the loser of the
  * result written; else a side whose last clock along the mainline ([%clk] in the comments right
- * after its move, the first among them) reads 0 (White's first). */
-static int flag_loser(const hamle_game *g, const struct hamle_position *start, hamle_result written)
+ * after its move, the first among them) reads 0 (White's first). moves: the mainline's move tokens,
+ * which are its plies (replay_verdict asks only of a mainline played to its end without error or
+ * game end: each of its move tokens is a ply played). */
+static int flag_loser(const hamle_game *g, const struct hamle_position *start, size_t moves,
+	hamle_result written)
 {
 	const char *term = hamle_game_tag(g, "Termination");
 	if (term && replay_time_forfeit(term, strlen(term))) {
@@ -140,12 +143,10 @@ static int flag_loser(const hamle_game *g, const struct hamle_position *start, h
 			return HAMLE_WHITE;
 	}
 	const hamle_token *t = hamle_game_tokens(g);
-	size_t n = hamle_game_token_count(g), moves = 0, comments = 0;
-	for (size_t i = 0; i < n; i++) {
-		moves += t[i].depth == 0 && t[i].kind == HAMLE_TOKEN_MOVE;
-		comments += t[i].depth == 0 && t[i].kind == HAMLE_TOKEN_COMMENT;
-	}
-	if (!comments)
+	size_t n = hamle_game_token_count(g), first = 0;
+	while (first < n && !(t[first].depth == 0 && t[first].kind == HAMLE_TOKEN_COMMENT))
+		first++;
+	if (first == n)
 		return -1; /* no clock to read */
 	/* from the last move back: a side's last clock is that of its last move whose comments (the
 	 * comments, NAGs and draw offers right after it) hold one, so only those moves' comments are
@@ -210,7 +211,7 @@ int replay_verdict(const hamle_replay *rp, const hamle_game *g, struct hamle_unw
 		break;
 	default: {
 		hamle_result written = v->marker != HAMLE_RESULT_NONE ? v->marker : v->tag;
-		int loser = flag_loser(g, &rp->start, written);
+		int loser = flag_loser(g, &rp->start, rp->plies, written);
 		if (loser >= 0 && !replay_can_mate(u, fin, !loser, budget)) {
 			v->end = HAMLE_END_FLAG_FALL;
 			v->flag_side = loser;
