@@ -338,25 +338,26 @@ static size_t next_space(const uint64_t *bits, size_t from, size_t n)
 	return e < n ? e : n;
 }
 
-/* The last space of s after i and at most at p (i < p), or i when there is none. */
-static size_t last_space(const uint64_t *bits, size_t i, size_t p)
+/* The last space of s from lo to hi (lo <= hi), or NO_SPACE. */
+#define NO_SPACE ((size_t)-1)
+static size_t last_space(const uint64_t *bits, size_t lo, size_t hi)
 {
-	size_t k = p >> 6, first = (i + 1) >> 6;
-	uint64_t m = bits[k] & (~(uint64_t)0 >> (63 - (p & 63)));
+	size_t k = hi >> 6, first = lo >> 6;
+	uint64_t m = bits[k] & (~(uint64_t)0 >> (63 - (hi & 63)));
 	while (!m) {
 		if (k-- == first)
-			return i;
+			return NO_SPACE;
 		m = bits[k];
 	}
 	size_t q = (k << 6) + 63 - (size_t)__builtin_clzll(m);
-	return q > i ? q : i;
+	return q >= lo ? q : NO_SPACE;
 }
 
 /* 64 bytes of a comment at p, copied to d, and their classes (bit k for p[k]): odd = a byte a plain
- * comment cannot hold (comment_odd's, less the pairs of spaces), sp = a space, pc = '%'. */
-static inline void plain_masks64(const char *p, char *d, uint64_t *odd, uint64_t *sp, uint64_t *pc)
+ * comment cannot hold (comment_odd's, less the pairs of spaces), sp = a space. */
+static inline void plain_masks64(const char *p, char *d, uint64_t *odd, uint64_t *sp)
 {
-	uint64_t o = 0, s = 0, c = 0;
+	uint64_t o = 0, s = 0;
 	for (unsigned k = 0; k < 64; k += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
 		_mm_storeu_si128((__m128i *)(void *)(d + k), v);
@@ -365,29 +366,27 @@ static inline void plain_masks64(const char *p, char *d, uint64_t *odd, uint64_t
 		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
 		o |= (uint64_t)(unsigned)_mm_movemask_epi8(m) << k;
 		s |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) << k;
-		c |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))) << k;
 	}
 	*odd = o;
 	*sp = s;
-	*pc = c;
 }
 
 /* A comment s[0..n) (16 <= n <= WR_ONE_PASS_MAX, no blank at either end) that is plain, written
  * in one pass as comment_run writes it: copied behind its '{' 64 bytes at a time while it is
  * checked plain (comment_odd) and its spaces are noted in a bitmap, then its line breaks made by
  * turning the spaces they fall on into line ends, found in the bitmap. 1 when written; 0 when it is
- * not plain or a word of it starts with '%' (a line must not start with one: comment_run puts a
- * space before it), with nothing written. The caller has reserved n + 80 bytes. */
+ * not plain or a line would start with '%' (comment_run puts a space before it), with nothing
+ * written. The caller has reserved n + 80 bytes. */
 static int one_pass(hamle_writer *w, const char *s, size_t n)
 {
 	uint64_t bits[WR_ONE_PASS_MAX / 64];
 	long col = (long)w->col, width = (long)w->opts.line_width;
 	char *d = w->buf + w->len, *body = d + (col > 0) + 1;
-	uint64_t prev = 0, odd, sp, pc;
+	uint64_t prev = 0, odd, sp;
 	size_t i = 0;
 	for (; i + 64 <= n; i += 64) {
-		plain_masks64(s + i, body + i, &odd, &sp, &pc);
-		if (odd | ((sp | pc) & ((sp << 1) | prev))) /* an odd byte, or a space or '%' after a space */
+		plain_masks64(s + i, body + i, &odd, &sp);
+		if (odd | (sp & ((sp << 1) | prev))) /* an odd byte, or a space after a space */
 			return 0;
 		prev = sp >> 63;
 		bits[i >> 6] = sp;
@@ -397,58 +396,50 @@ static int one_pass(hamle_writer *w, const char *s, size_t n)
 		 * a shorter comment padded with a plain byte */
 		size_t r = n - i;
 		if (n >= 64) {
-			plain_masks64(s + n - 64, body + n - 64, &odd, &sp, &pc);
+			plain_masks64(s + n - 64, body + n - 64, &odd, &sp);
 			sp >>= 64 - r;
-			pc >>= 64 - r;
 			odd >>= 64 - r;
 		} else {
 			char pad[64];
 			memset(pad, 'a', sizeof(pad));
 			memcpy(pad, s, n);
-			plain_masks64(pad, body, &odd, &sp, &pc);
+			plain_masks64(pad, body, &odd, &sp);
 		}
-		if (odd | ((sp | pc) & ((sp << 1) | prev)))
+		if (odd | (sp & ((sp << 1) | prev)))
 			return 0;
 		bits[i >> 6] = sp;
 	}
 	if ((col > 0 ? col + (long)n + 3 >= width : (long)n + 3 > width) && has_spaced_command(s, n))
 		return 0; /* a line break could fall inside a [%cmd ...]: word by word */
-	/* the first word with its '{' (and its '}' when it is the only one), as wr_word3 places it */
+	/* the first word with its '{' (and its '}' when it is the only one) as wr_word3 places it:
+	 * after a space on this line, or at the start of a line; c0 is then the column of s[0] */
 	size_t e = next_space(bits, 0, n);
-	long c = (long)e + 1 + (e == n);
+	long c = (long)e + 1 + (e == n), c0;
 	if (col > 0 && (col + 1 + c < width || w->glue)) {
 		d[0] = ' ';
-		col += 1 + c;
+		c0 = col + 2;
 	} else {
 		if (col > 0)
 			d[0] = '\n';
-		col = c;
+		c0 = 1;
 	}
 	body[-1] = '{';
-	i = e + 1; /* the next word's first byte */
-	while (i < n) {
-		/* a word was just placed (col > 0): the most characters a run after a space may have */
-		long room = width - 2 - col;
-		if ((long)(n - i) + 1 <= room) { /* the rest and its '}' */
-			col += 1 + (long)(n - i) + 1;
-			break;
-		}
-		if (room > 0) {
-			/* the longest run of whole words that fits (a run to the end would not fit with
-			 * its '}') */
-			size_t p = i + (size_t)room < n - 1 ? i + (size_t)room : n - 1;
-			size_t q = last_space(bits, i, p);
-			if (q > i) {
-				col += 1 + (long)(q - i);
-				i = q + 1;
-			}
-		}
-		/* the next word does not fit: it starts a line (the space before it ends the last) */
-		body[i - 1] = '\n';
-		e = next_space(bits, i, n);
-		col = (long)(e - i) + (e == n);
-		i = e + 1;
+	/* each line from s[l] on (column c0), as comment_run fills it (a line holds at most width - 1
+	 * characters): the rest and its '}' when they fit; else its first word and the most whole words
+	 * after it that fit, the space after them turned into a line end */
+	size_t l = 0;
+	while (c0 + (long)(n - l) + 2 > width) {
+		long lim = (long)l + width - 1 - c0; /* the last place on the line for a space to end it */
+		size_t q = lim < (long)l ? NO_SPACE : last_space(bits, l, lim < (long)n - 1 ? (size_t)lim : n - 1);
+		if (q == NO_SPACE && (q = next_space(bits, l, n)) == n)
+			break; /* one word to the end, longer than the line */
+		if (body[q + 1] == '%')
+			return 0; /* a line would start with it: comment_run puts a space before it */
+		body[q] = '\n';
+		l = q + 1;
+		c0 = 0;
 	}
+	col = c0 + (long)(n - l) + 1;
 	body[n] = '}';
 	body[n + 1] = '\0';
 	w->len = (size_t)(body + n + 1 - w->buf);
