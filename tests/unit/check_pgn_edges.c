@@ -37,8 +37,9 @@ static void put(dump *d, const char *fmt, ...)
 	}
 }
 
-/* Every game: "game N L:C@OFFSET+BYTES flags F" (less HAMLE_CHUNK_PLAIN_COMMENTS: "plain 0" or
- * "plain 1" on the next line), its tags, tokens and findings with their positions. */
+/* Every game: "game N L:C@OFFSET+BYTES flags F" (less HAMLE_CHUNK_PLAIN_COMMENTS and
+ * HAMLE_CHUNK_ASCII: "plain 0" or "plain 1" and "ascii 0" or "ascii 1" on the next lines), its
+ * tags, tokens and findings with their positions. */
 static char *read_all(const char *in, size_t len, size_t step)
 {
 	hamle_reader *r;
@@ -54,8 +55,9 @@ static char *read_all(const char *in, size_t len, size_t step)
 	hamle_game *g = NULL;
 	int rc;
 	while ((rc = hamle_reader_next_chunk(r, &ch)) == HAMLE_OK) {
-		put(&d, "game %zu %zu:%zu@%zu+%zu flags %u\nplain %u\n", ch.game, ch.line, ch.column, ch.offset,
-			ch.total_len, ch.flags & ~HAMLE_CHUNK_PLAIN_COMMENTS, (ch.flags & HAMLE_CHUNK_PLAIN_COMMENTS) != 0);
+		put(&d, "game %zu %zu:%zu@%zu+%zu flags %u\nplain %u\nascii %u\n", ch.game, ch.line, ch.column,
+			ch.offset, ch.total_len, ch.flags & ~(HAMLE_CHUNK_PLAIN_COMMENTS | HAMLE_CHUNK_ASCII),
+			(ch.flags & HAMLE_CHUNK_PLAIN_COMMENTS) != 0, (ch.flags & HAMLE_CHUNK_ASCII) != 0);
 		ck_assert_int_eq(hamle_game_parse(&g, &ch, NULL), HAMLE_OK);
 		for (size_t i = 0; i < hamle_game_tag_count(g); i++) {
 			const hamle_tag *t = hamle_game_tag_at(g, i);
@@ -301,6 +303,60 @@ START_TEST(test_plain_comments)
 }
 END_TEST
 
+/* HAMLE_CHUNK_ASCII: set exactly when every byte of the game is printable ASCII or a blank or line
+ * end (HT, LF, VT, FF, CR), wherever the byte falls: a tag's name or value (in the splitter's fast
+ * path or, over a line end, its states), a word, a short or long comment, a ';' comment, a comment
+ * after the result; fed in small steps the same (read_checked). In a {} comment VT and FF leave it
+ * clear too, as they do HAMLE_CHUNK_PLAIN_COMMENTS (the decoder then looks at the game). */
+START_TEST(test_ascii_chunks)
+{
+	static const struct { const char *bytes; unsigned ascii, in_comment; } odd[] = {
+		{ "", 1, 1 }, { "\t", 1, 1 }, { "\v", 1, 0 }, { "\f", 1, 0 }, { "\xc3\xa9", 0, 0 },
+		{ "\x01", 0, 0 }, { "\x7f", 0, 0 }, { "\x1b", 0, 0 }, { "\xa0", 0, 0 }, { "\x08", 0, 0 },
+		{ "\x0e", 0, 0 }, { "\x1f", 0, 0 },
+	};
+	enum { PLACES = 8 };
+	const size_t nodd = sizeof(odd) / sizeof(odd[0]);
+	char *in = malloc(1 << 20);
+	size_t len = 0, games = 0;
+	unsigned want[2048];
+	for (size_t o = 0; o < nodd; o++) {
+		for (size_t pad = 0; pad < 70; pad += 5) {
+			for (int w = 0; w < PLACES; w++) {
+				const char *x[PLACES];
+				for (int k = 0; k < PLACES; k++)
+					x[k] = k == w ? odd[o].bytes : "";
+				char p1[128], p2[128];
+				memset(p1, 'a', pad);
+				p1[pad] = '\0';
+				memset(p2, 'b', 80);
+				p2[80] = '\0';
+				len += (size_t)sprintf(in + len,
+					"[Event \"%s%s\"]\n[Si%ste \"x\"]\n[Round\n\"%s\"]\n[Result \"*\"]\n\n"
+					"1. e4 {%s%s} e5\n2. Nf3%sa {x%s%s%sy} Nc6 ; c%s\n3. Bb5 * {%s}\n\n",
+					p1, x[0], x[1], x[2], p1, x[3], x[4], p2, x[5], p2, x[6], x[7]);
+				/* x[3], x[5] and x[7] are in {} comments */
+				want[games++] = w == 3 || w == 5 || w == 7 ? odd[o].in_comment : odd[o].ascii;
+			}
+		}
+	}
+	ck_assert_uint_lt(games, sizeof(want) / sizeof(want[0]));
+	in[len] = '\0';
+	char *d = read_checked(in);
+	ck_assert_uint_eq(count(d, "game "), games);
+	const char *at = d;
+	for (size_t g = 0; g < games; g++) {
+		at = strstr(at, "\nascii ");
+		ck_assert_ptr_nonnull(at);
+		at += 7;
+		if ((unsigned)(at[0] - '0') != want[g])
+			ck_abort_msg("game %zu: ascii %c, want %u", g + 1, at[0], want[g]);
+	}
+	free(d);
+	free(in);
+}
+END_TEST
+
 START_TEST(test_nag_range)
 {
 	const char *in = "1. e4 $0 $255 $256 e5 $999999999999 $0007 *";
@@ -351,6 +407,7 @@ Suite *pgn_edges_suite(void)
 	tcase_add_loop_test(tc, test_truncated, 0, (int)(sizeof(cut_cases) / sizeof(cut_cases[0])));
 	tcase_add_test(tc, test_nag_range);
 	tcase_add_test(tc, test_plain_comments);
+	tcase_add_test(tc, test_ascii_chunks);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -215,6 +215,10 @@ HAMLE_EXTERN const hamle_error *hamle_reader_error(const hamle_reader *r);
                                           * to be printable ASCII, HT, LF or CR: the quick lane
                                           * then need not look at them again (a chunk made
                                           * elsewhere leaves it clear) */
+#define HAMLE_CHUNK_ASCII 0x40u /* the reader saw every byte of data to be printable ASCII, HT, LF,
+                                 * VT, FF or CR: hamle_game_parse then takes the text as it is,
+                                 * without looking at its bytes again (a chunk made elsewhere
+                                 * leaves it clear) */
 typedef struct hamle_chunk {
 	const unsigned char *data;
 	size_t len;

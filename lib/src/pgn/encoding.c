@@ -429,7 +429,8 @@ int pgn_decode(hamle_game *g, const pgn_limits *lim, size_t start_line, size_t s
 	const unsigned char *raw = g->raw;
 	size_t len = g->raw_len;
 	g->map_len = 0;
-	if (lim->encoding == HAMLE_ENCODING_AUTO && clean_ascii(raw, len)) {
+	/* HAMLE_CHUNK_ASCII: the reader saw each byte clean already */
+	if (lim->encoding == HAMLE_ENCODING_AUTO && ((g->chunk_flags & HAMLE_CHUNK_ASCII) || clean_ascii(raw, len))) {
 		g->text = (char *)g->raw;
 		g->text_len = len;
 		g->encoding = HAMLE_ENCODING_UTF8;

@@ -302,7 +302,8 @@ void pgn_chunk_describe(const hamle_reader *r, hamle_chunk *out)
 	out->total_len = (r->carry ? r->cand_offset : r->held_len ? r->held_offset : r->view_base + r->pos) -
 		r->g_offset;
 	out->flags = r->chunk_flags | (r->bom_count ? HAMLE_CHUNK_BOM : 0) | (r->has_tag ? 0 : HAMLE_CHUNK_SCORESHEET) |
-		(r->comment_odd ? 0 : HAMLE_CHUNK_PLAIN_COMMENTS);
+		(r->comment_odd ? 0 : HAMLE_CHUNK_PLAIN_COMMENTS) |
+		(r->comment_odd || r->text_odd || r->bom_count || (r->chunk_flags & HAMLE_CHUNK_OVERFLOW) ? 0 : HAMLE_CHUNK_ASCII);
 }
 
 int hamle_reader_next_reuse(hamle_reader *r, hamle_game **inout)

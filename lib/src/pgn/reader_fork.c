@@ -97,6 +97,7 @@ int hamle_reader_join(hamle_reader *r, const hamle_reader *f, size_t *game_base,
 	r->cand_offset = f->cand_offset;
 	r->carry = f->carry;
 	r->comment_odd = f->comment_odd;
+	r->text_odd = f->text_odd;
 	r->sheet = f->sheet;
 	r->nkeys = f->nkeys;
 	memcpy(r->keys, f->keys, sizeof(r->keys));

@@ -90,6 +90,8 @@ struct hamle_reader {
 	int carry; /* the next game starts with a '[' already consumed */
 	int comment_odd; /* a byte of the game's comments is not pgn_comment_plain_byte (or was not
 	                  * looked at): no HAMLE_CHUNK_PLAIN_COMMENTS */
+	int text_odd; /* a byte of the game outside its comments is not pgn_clean_byte (or was not
+	               * looked at): no HAMLE_CHUNK_ASCII */
 	/* typed scoresheets (split_sheet.c): what the game's lines have been so far (SH_*), and a
 	 * hash of each key of its header block */
 	int sheet;

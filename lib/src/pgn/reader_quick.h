@@ -21,7 +21,9 @@ int pgn_reader_quick_peek(hamle_reader *r, const unsigned char **s, size_t *n, i
  * every tag a strict `[Name "value"]` pair, the movetext ASCII words, blanks and `{}` comments of
  * printable ASCII without a line end, no blank line after the tags, and a termination marker as
  * its last word, followed by blanks up to a byte that is neither a blank nor '{' or ';' (or by the
- * input's end), where the game ends; no more than the game limit's bytes. */
+ * input's end), where the game ends; no more than the game limit's bytes; every byte printable
+ * ASCII or a blank or line end (the chunk's flags say HAMLE_CHUNK_PLAIN_COMMENTS and
+ * HAMLE_CHUNK_ASCII, as the splitter's would). */
 int pgn_reader_quick_take(hamle_reader *r, size_t len, size_t lines, size_t ls, hamle_chunk *out);
 
 #endif

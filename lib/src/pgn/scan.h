@@ -140,6 +140,13 @@ static inline size_t pgn_plain_value_end(const unsigned char *s, size_t i, size_
 	return i;
 }
 
+/* Whether c is what the decoder takes as it is (clean ASCII): printable ASCII or a blank or line
+ * end (HT, LF, VT, FF, CR). */
+static inline int pgn_clean_byte(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7F) || (c >= 9 && c <= 13);
+}
+
 static inline unsigned pgn_ctz(unsigned m)
 {
 #if defined(__GNUC__)
@@ -158,14 +165,15 @@ static inline unsigned pgn_ctz(unsigned m)
 /* Byte classes of 64 bytes for the game splitter, bit k for p[k]: nw = blank, line end or
  * delimiter (not part of a word); eol = LF or CR; special = delimiter or '%' (the splitter's fast
  * run stops there); first = a byte that can start a termination marker (0 1 * and the first byte
- * of '½'; '1' also starts "1.", which the splitter looks at). */
+ * of '½'; '1' also starts "1.", which the splitter looks at); unclean = a byte that is not
+ * pgn_clean_byte. */
 typedef struct pgn_split_masks {
-	uint64_t nw, eol, special, first;
+	uint64_t nw, eol, special, first, unclean;
 } pgn_split_masks;
 
 static inline void pgn_split_masks64(const unsigned char *p, pgn_split_masks *out)
 {
-	uint64_t nw = 0, eol = 0, special = 0, first = 0;
+	uint64_t nw = 0, eol = 0, special = 0, first = 0, unclean = 0;
 	for (unsigned k = 0; k < 64; k += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
 		__m128i w20 = _mm_or_si128(v, _mm_set1_epi8(0x20));
@@ -183,15 +191,20 @@ static inline void pgn_split_masks64(const unsigned char *p, pgn_split_masks *ou
 		__m128i f = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8('0'));
 		f = _mm_or_si128(f, _mm_cmpeq_epi8(v, _mm_set1_epi8('*')));
 		f = _mm_or_si128(f, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xC2)));
+		/* signed: 0x80..0xFF are below 0x20 too; less HT..CR, and 0x7F */
+		__m128i u = _mm_andnot_si128(ctl, _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+		u = _mm_or_si128(u, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
 		nw |= (uint64_t)(unsigned)_mm_movemask_epi8(n) << k;
 		eol |= (uint64_t)(unsigned)_mm_movemask_epi8(e) << k;
 		special |= (uint64_t)(unsigned)_mm_movemask_epi8(sp) << k;
 		first |= (uint64_t)(unsigned)_mm_movemask_epi8(f) << k;
+		unclean |= (uint64_t)(unsigned)_mm_movemask_epi8(u) << k;
 	}
 	out->nw = nw;
 	out->eol = eol;
 	out->special = special;
 	out->first = first;
+	out->unclean = unclean;
 }
 
 /* The comment bytes of 64 bytes for the splitter (bit k for p[k]): open, close = '{', '}'; odd = a

@@ -8,8 +8,52 @@
 #include "pgn/scan.h"
 #include "pgn/split_internal.h"
 
-/* What ends a tag's name or the rest of its line in the fast path: '"', ']' and a line end. */
-static const unsigned char tag_stop[256] = {['"'] = 1, [']'] = 1, ['\n'] = 1, ['\r'] = 1};
+/* What a byte is to the fast paths through tag pairs and words, a bit each: SB_TAG_STOP ends a
+ * tag's name or the rest of its line ('"', ']' and a line end); SB_NOT_WORD is no part of a word
+ * (kls[c] != K_WORD); SB_UNCLEAN is not pgn_clean_byte (a word byte: the game gets no
+ * HAMLE_CHUNK_ASCII). */
+enum { SB_TAG_STOP = 1, SB_NOT_WORD = 2, SB_UNCLEAN = 4 };
+static const unsigned char sb[256] = {
+	/* 00 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 3, 2, 2, 3, 4, 4,
+	/* 10 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* 20 */ 2, 0, 3, 0, 2, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0,
+	/* 30 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 0, 2, 0,
+	/* 40 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 50 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 0,
+	/* 60 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 70 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 4,
+	/* 80 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* 90 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* A0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* B0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* C0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* D0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* E0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	/* F0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+};
+
+/* From v[q] to the first byte of SB_TAG_STOP (or n); a byte that is not pgn_clean_byte on the way
+ * is noted (r->text_odd). */
+static size_t tag_run(hamle_reader *r, const unsigned char *v, size_t q, size_t n)
+{
+	for (;;) {
+		while (q < n && !(sb[v[q]] & (SB_TAG_STOP | SB_UNCLEAN)))
+			q++;
+		if (q >= n || (sb[v[q]] & SB_TAG_STOP))
+			return q;
+		r->text_odd = 1;
+		q++;
+	}
+}
+
+/* Notes a byte of v[a..b) that is not pgn_clean_byte (r->text_odd), for the paths that are rarely
+ * taken (a word across a block's end, tags over lines, ';' comments). */
+static void note_unclean(hamle_reader *r, const unsigned char *v, size_t a, size_t b)
+{
+	for (size_t i = a; i < b && !r->text_odd; i++)
+		if (!pgn_clean_byte(v[i]))
+			r->text_odd = 1;
+}
 
 /* Bytes that stop the run through a comment body: } [ LF CR. */
 static const unsigned char comment_stop[256] = {
@@ -239,6 +283,7 @@ int pgn_split(hamle_reader *r)
 						r->has_movetext = 1;
 						r->state = S_LINE;
 						r->ret_state = S_NORMAL;
+						note_unclean(r, v, p, p + 1);
 						p++;
 						break;
 					}
@@ -253,8 +298,13 @@ int pgn_split(hamle_reader *r)
 				if (k == K_WORD) {
 					r->has_movetext = r->has_words = 1;
 					size_t e = p + 1;
-					while (e < n && kls[v[e]] == K_WORD)
+					while (e < n && !(sb[v[e]] & (SB_NOT_WORD | SB_UNCLEAN)))
 						e++;
+					if (UNLIKELY((sb[c] & SB_UNCLEAN) || (e < n && (sb[v[e]] & SB_UNCLEAN)))) {
+						r->text_odd = 1;
+						while (e < n && kls[v[e]] == K_WORD)
+							e++;
+					}
 					if (LIKELY(e < n)) { /* the word ends in this block */
 						if (r->depth == 0 && e - p < sizeof(r->word) && pgn_may_be_result(v + p, e - p) &&
 						    hamle_result_parse((const char *)v + p, e - p) != HAMLE_RESULT_NONE) {
@@ -277,15 +327,18 @@ int pgn_split(hamle_reader *r)
 					r->has_tag = 1;
 					/* fast path for a whole `[Name "value"]` in this block; anything else
 					 * (escapes, line ends, the block's end) goes through the states */
-					size_t q = p;
-					while (q < n && !tag_stop[v[q]])
-						q++;
+					size_t q = tag_run(r, v, p, n);
 					if (q < n && v[q] == '"') {
-						q = pgn_string_stop(v, q + 1, n);
+						/* the value: runs of printable ASCII up to its '"' (after a byte that
+						 * is not pgn_clean_byte, noted, on through pgn_string_stop) */
+						q = pgn_plain_value_end(v, q + 1, n);
+						while (q < n && !string_stop[v[q]]) {
+							if (!pgn_clean_byte(v[q]))
+								r->text_odd = 1;
+							q = r->text_odd ? pgn_string_stop(v, q + 1, n) : pgn_plain_value_end(v, q + 1, n);
+						}
 						if (q < n && v[q] == '"') {
-							q++;
-							while (q < n && !tag_stop[v[q]])
-								q++;
+							q = tag_run(r, v, q + 1, n);
 							if (q < n && v[q] == ']') {
 								p = q + 1;
 								continue;
@@ -314,6 +367,7 @@ int pgn_split(hamle_reader *r)
 			size_t e = p;
 			while (e < n && kls[v[e]] == K_WORD)
 				e++;
+			note_unclean(r, v, p, e);
 			for (size_t k = p; k < e && r->word_len + (k - p) < sizeof(r->word); k++)
 				r->word[r->word_len + (k - p)] = v[k];
 			r->word_len += e - p;
@@ -406,6 +460,7 @@ int pgn_split(hamle_reader *r)
 		case S_LINE:
 			while (p < n && kls[v[p]] != K_EOL)
 				p++;
+			note_unclean(r, v, r->pos, p);
 			if (p < n)
 				r->state = r->ret_state;
 			if (p > r->pos)
@@ -429,6 +484,8 @@ int pgn_split(hamle_reader *r)
 					continue;
 				} else if (kls[c] != K_BLANK) {
 					r->line_blank = 0;
+					if (!pgn_clean_byte(c))
+						r->text_odd = 1;
 				}
 				p++;
 				if (r->state != S_TAG) {
@@ -442,6 +499,7 @@ int pgn_split(hamle_reader *r)
 			/* the opening '"' is on this line, so line_blank is already 0 */
 			while (p < n && !string_stop[v[p]])
 				p++;
+			note_unclean(r, v, r->pos, p);
 			if (p < n) {
 				unsigned char c = v[p];
 				if (c == '\\') {
@@ -458,8 +516,10 @@ int pgn_split(hamle_reader *r)
 			continue;
 		case S_STRING_ESC:
 			r->state = S_STRING;
-			if (kls[v[p]] != K_EOL)
+			if (kls[v[p]] != K_EOL) {
+				note_unclean(r, v, p, p + 1);
 				r->pos = p + 1;
+			}
 			continue;
 		case S_ENDED: {
 			unsigned char c = v[p];
@@ -481,6 +541,7 @@ int pgn_split(hamle_reader *r)
 		}
 		case S_BOM: {
 			static const unsigned char mark[3] = { 0xEF, 0xBB, 0xBF };
+			r->text_odd = 1; /* a mark, or the bytes of a word */
 			while (p < n && r->bom_got < 3 && v[p] == mark[r->bom_got]) {
 				p++;
 				r->bom_got++;

@@ -83,6 +83,8 @@ static size_t fast_window(hamle_reader *r, const unsigned char *v, size_t p, int
 		}
 	}
 	uint64_t rng = pgn_low64(lim);
+	if (m.unclean & rng)
+		r->text_odd = 1;
 	if (w & rng)
 		r->has_movetext = r->has_words = 1;
 	if (skip & rng) {

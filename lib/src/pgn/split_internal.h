@@ -49,6 +49,7 @@ static inline void pgn_split_clear(hamle_reader *r)
 	r->sheet = SH_NONE;
 	r->nkeys = 0;
 	r->comment_odd = 0;
+	r->text_odd = 0;
 }
 
 #ifdef PGN_SCAN_SSE2
