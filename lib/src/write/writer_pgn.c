@@ -21,6 +21,35 @@ static void word_number(hamle_writer *w, const char *prefix, unsigned v, const c
 /* The move number before a move: "12." or "12...". */
 static inline void word_move_number(hamle_writer *w, unsigned v, int white)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* the word (five digits at most, and its dots) made in a register and stored once, placed as
+	 * wr_word_short places it: a word made in memory byte by byte and read back at once would wait
+	 * for its bytes to be stored (once or twice a ply) */
+	if (v < 100000 && wr_reserve(w, 17)) {
+		size_t nd = v >= 10000 ? 5 : v >= 1000 ? 4 : v >= 100 ? 3 : v >= 10 ? 2 : 1;
+		uint64_t word = (white ? (uint64_t)'.' : (uint64_t)0x2E2E2E) << (8 * nd); /* "." or "..." */
+		for (size_t i = nd; i-- > 0; v /= 10)
+			word |= (uint64_t)('0' + v % 10) << (8 * i);
+		size_t c = nd + (white ? 1 : 3);
+		char *d = w->buf + w->len;
+		if (w->col > 0) {
+			if (w->col + 1 + c < w->opts.line_width || w->glue) {
+				*d++ = ' ';
+				w->col += 1 + c;
+			} else {
+				*d++ = '\n';
+				w->col = c;
+			}
+		} else {
+			w->col = c;
+		}
+		memcpy(d, &word, 8);
+		d[c] = '\0';
+		w->len = (size_t)(d + c - w->buf);
+		w->glue = 0;
+		return;
+	}
+#endif
 	char num[32] = {0}, *e = num + 8, *d;
 	if (v < 100) { /* (nearly every game) */
 		e[-1] = (char)('0' + v % 10);
