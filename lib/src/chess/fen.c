@@ -259,7 +259,7 @@ int hamle_position_parse(struct hamle_position *p, const char *fen, hamle_error 
 	p->halfmove = (uint16_t)(half > 65535 ? 65535 : half);
 	/* the full-move number starts at 1: a FEN's 0 (puzzle collections write "1 0") counts as 1,
 	 * for the replay's move numbers and the writers' alike */
-	p->fullmove = (uint16_t)(full > 65535 ? 65535 : full < 1 ? 1 : full);
+	p->fullmove = (uint32_t)(full < 1 ? 1 : full); /* (6 digits at most: parse_counter) */
 	p->key = hamle_compute_key(p);
 	int them = !p->side;
 	if (hamle_attacked(p, pos_king(p, them), p->side, pos_all(p)))

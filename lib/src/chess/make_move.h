@@ -103,7 +103,7 @@ static inline void pos_make_ordinary(struct hamle_position *p, hamle_move m)
 	p->key = key;
 	p->halfmove = (uint16_t)halfmove;
 	p->ep = (uint8_t)ep;
-	p->fullmove = (uint16_t)(p->fullmove + (us == HAMLE_BLACK));
+	p->fullmove += us == HAMLE_BLACK;
 	p->side = (uint8_t)them;
 }
 

@@ -24,7 +24,7 @@ struct hamle_position {
 	uint8_t chess960;      /* castling written in Chess960 style (X-FEN letters, king takes rook) */
 	uint8_t pad;
 	uint16_t halfmove;     /* plies since the last capture or pawn move */
-	uint16_t fullmove;     /* starts at 1, incremented after Black's move */
+	uint32_t fullmove;     /* starts at 1, incremented after Black's move */
 	uint64_t key;          /* Polyglot key without the en passant term */
 };
 

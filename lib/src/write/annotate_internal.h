@@ -58,7 +58,7 @@ struct hamle_annotator {
  * (every ply passes the turn; the number counts on after Black's move, as a position's does). */
 static inline unsigned annot_ply_number(const hamle_annotator *a, size_t k)
 {
-	return (uint16_t)(a->start_number + ((size_t)a->start_side + k - 1) / 2);
+	return (unsigned)(a->start_number + ((size_t)a->start_side + k - 1) / 2);
 }
 static inline int annot_ply_side(const hamle_annotator *a, size_t k)
 {

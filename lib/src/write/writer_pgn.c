@@ -50,13 +50,13 @@ static inline void word_move_number(hamle_writer *w, unsigned v, int white)
 		return;
 	}
 #endif
-	char num[32] = {0}, *e = num + 8, *d;
+	char num[32] = {0}, *e = num + 24, *d;
 	if (v < 100) { /* (nearly every game) */
 		e[-1] = (char)('0' + v % 10);
 		e[-2] = (char)('0' + v / 10);
 		d = e - 1 - (v >= 10);
 	} else {
-		d = wr_decimal(e, v); /* (a uint16_t: 5 digits at most) */
+		d = wr_decimal(e, v); /* (an unsigned: 10 digits at most) */
 	}
 	memcpy(e, "...", 3);
 	size_t len = (size_t)(e - d) + (white ? 1 : 3);
