@@ -380,6 +380,36 @@ START_TEST(test_flag_fall)
 }
 END_TEST
 
+/* 6.9 by a zero clock wherever it stands in the comment: after 0 to 40 other bytes (the lexer looks
+ * for a '%' 16 bytes at a time), after another '%' command, in a comment over two lines (the
+ * lexer's general path); a comment without one is no flag fall. */
+START_TEST(test_flag_fall_clock_anywhere)
+{
+	static const char head[] = "[Result \"0-1\"]\n[FEN \"8/8/8/8/8/2k5/8/K6Q w - - 0 60\"]\n\n60. Qh2 {";
+	char text[256], pad[64];
+	for (size_t k = 0; k <= 40; k++) {
+		memset(pad, 'x', k);
+		pad[k] = '\0';
+		for (int form = 0; form < 3; form++) {
+			snprintf(text, sizeof(text), "%s%s%s[%%clk 0:00:00]} 60... Kb3 0-1\n", head, pad,
+				form == 0 ? " " : form == 1 ? " [%eval 0.3] " : "\n");
+			ann x;
+			annotate(&x, text, 0, locs[0]);
+			const hamle_annot_event *e = find(&x, "flag-fall", -1);
+			if (!e)
+				ck_abort_msg("no flag fall: %s", text);
+			ck_assert_int_eq(e->side, HAMLE_WHITE);
+			done(&x);
+		}
+	}
+	ann x;
+	annotate(&x, "[Result \"0-1\"]\n[FEN \"8/8/8/8/8/2k5/8/K6Q w - - 0 60\"]\n\n60. Qh2 {clk 0:00:00} 60... Kb3 0-1\n",
+		0, locs[0]);
+	ck_assert_ptr_null(find(&x, "flag-fall", -1));
+	done(&x);
+}
+END_TEST
+
 /* Mate, stalemate and a dead position (which ends the game: the moves after it flagged). */
 START_TEST(test_ends)
 {
@@ -530,6 +560,7 @@ Suite *annotate_suite(void)
 	tcase_add_test(tc, test_threefold_claim_by_move_no_castling);
 	tcase_add_test(tc, test_fifty_and_seventy_five);
 	tcase_add_test(tc, test_flag_fall);
+	tcase_add_test(tc, test_flag_fall_clock_anywhere);
 	tcase_add_test(tc, test_ends);
 	tcase_add_test(tc, test_mate_budget);
 	tcase_add_test(tc, test_written);

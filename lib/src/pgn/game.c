@@ -61,6 +61,7 @@ void pgn_game_reset(hamle_game *g)
 	g->result = HAMLE_RESULT_NONE;
 	g->movetext_at = g->movetext_start = 0;
 	g->first_note = (size_t)-1;
+	g->comment_pct = 0;
 	memset(g->move_first, 0, sizeof(g->move_first));
 }
 

@@ -79,6 +79,8 @@ struct hamle_game {
 	size_t movetext_start;  /* where the movetext starts in text: its first character that is not
 	                         * part of a tag pair or an escape line (text_len when none) */
 	size_t first_note;      /* index of the first {hamle: error ...} comment token, (size_t)-1 if none */
+	int comment_pct;        /* a comment token may hold a '%' (0: none does, so no [%clk]; the
+	                         * lexer's plain path looks, the general path sets it) */
 	pgn_span *spans;        /* scoresheet lines the lexer skips, in text order */
 	size_t nspans, spans_cap;
 	struct pgn_sheet_cache *sheet; /* owned; NULL until a scoresheet is read */

@@ -34,14 +34,20 @@ static inline void put_token(const struct plain_at *a, hamle_token *t, unsigned 
 static inline int is_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 
 /* A {} comment at s[i] on one line, as pgn_lex_comment reads it: returns where its '}' is (found
- * 16 bytes at a time), or 0 when a line end comes first, it is not closed, runs past the limit or
- * is hamle's note of a failed game (pgn_lex_comment reads those). */
-static size_t plain_comment(const pgn_lexer *L, size_t i)
+ * 16 bytes at a time, a '%' before it noted in *pct, as g->comment_pct), or 0 when a line end
+ * comes first, it is not closed, runs past the limit or is hamle's note of a failed game
+ * (pgn_lex_comment reads those). */
+static size_t plain_comment(const pgn_lexer *L, size_t i, int *pct)
 {
 	const unsigned char *s = (const unsigned char *)L->s;
-	size_t cs = i + 1, ce = pgn_comment_stop(s, cs, L->len, 0);
-	if (ce >= L->len || s[ce] != '}' || ce - cs > L->lim->max_comment_bytes ||
-		pgn_lex_is_error_note(L->s + cs, ce - cs))
+	size_t cs = i + 1, ce = pgn_comment_close(s, cs, L->len, pct);
+	if (ce >= L->len || s[ce] != '}' || ce - cs > L->lim->max_comment_bytes)
+		return 0;
+	size_t k = cs;
+	while (k < ce && is_ws(L->s[k]))
+		k++;
+	/* a note starts "hamle:" after its blanks */
+	if (k < ce && s[k] == 'h' && pgn_lex_is_error_note(L->s + cs, ce - cs))
 		return 0;
 	return ce;
 }
@@ -70,6 +76,7 @@ size_t pgn_lex_plain(pgn_lexer *L, size_t i, size_t end)
 	hamle_token *toks = g->tokens;
 	size_t nt = g->ntokens, room = L->token_room, len = L->len;
 	uint64_t first = g->move_first[1]; /* letters are 64..127 */
+	int pct = g->comment_pct;
 	struct plain_at a = {L->s, L->line, L->ls, L->lcol, L->base, L->depth32};
 	while (i < end && nt + 2 <= room) {
 		unsigned char c = s[i];
@@ -77,7 +84,7 @@ size_t pgn_lex_plain(pgn_lexer *L, size_t i, size_t end)
 			if (cls[c] == 1) {
 				i++;
 			} else if (c == '{') {
-				size_t ce = plain_comment(L, i);
+				size_t ce = plain_comment(L, i, &pct);
 				if (!ce)
 					break;
 				hamle_token *t = &toks[nt++];
@@ -139,6 +146,7 @@ size_t pgn_lex_plain(pgn_lexer *L, size_t i, size_t end)
 	}
 	g->ntokens = nt;
 	g->move_first[1] = first;
+	g->comment_pct = pct;
 	L->line = a.line;
 	L->ls = a.ls;
 	L->lcol = a.lcol;

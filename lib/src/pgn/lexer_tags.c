@@ -275,6 +275,7 @@ void pgn_lex_comment(pgn_lexer *L)
 	size_t cs = pos + 1, ce;
 	unsigned int flags = 0, kind = HAMLE_TOKEN_COMMENT;
 	size_t lines = 0, ls = 0;
+	L->g->comment_pct = 1; /* not looked at here: the comment may hold a '%' */
 	if (c == '{') {
 		/* the close and the line ends before it in one pass (a memchr read the comment twice) */
 		ce = pgn_lex_scan_lines(L, cs, L->len, '}', &lines, &ls);

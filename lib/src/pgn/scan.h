@@ -83,6 +83,38 @@ static inline size_t pgn_comment_stop(const unsigned char *s, size_t i, size_t n
 	return i;
 }
 
+/* First index k in [i, n) where s[k] is '}', LF or CR, or n, as pgn_comment_stop; *pct set to 1
+ * when a '%' comes before it, found in the same pass (a game none of whose comments holds one has
+ * no [%clk] to read); once *pct is 1, pgn_comment_stop alone. */
+static inline size_t pgn_comment_close(const unsigned char *s, size_t i, size_t n, int *pct)
+{
+	if (*pct)
+		return pgn_comment_stop(s, i, n, 0);
+#ifdef PGN_SCAN_SSE2
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		unsigned pm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
+		if (bits) {
+			unsigned k = (unsigned)__builtin_ctz(bits);
+			if (pm & ((1u << k) - 1))
+				*pct = 1;
+			return i + k;
+		}
+		if (pm) {
+			*pct = 1;
+			return pgn_comment_stop(s, i + 16, n, 0);
+		}
+	}
+#endif
+	for (; i < n && s[i] != '}' && s[i] != '\n' && s[i] != '\r'; i++)
+		if (s[i] == '%')
+			*pct = 1;
+	return i;
+}
+
 /* Whether c may stand in a comment as it is: printable ASCII, HT, LF or CR (the quick lane reads
  * such a comment without decoding it). */
 static inline int pgn_comment_plain_byte(unsigned char c)

@@ -142,6 +142,8 @@ static int flag_loser(const hamle_game *g, const struct hamle_position *start, s
 		if (written == HAMLE_RESULT_BLACK)
 			return HAMLE_WHITE;
 	}
+	if (!g->comment_pct)
+		return -1; /* no comment holds a '%': no [%clk] (the lexer looked) */
 	const hamle_token *t = hamle_game_tokens(g);
 	size_t n = hamle_game_token_count(g), first = 0;
 	while (first < n && !(t[first].depth == 0 && t[first].kind == HAMLE_TOKEN_COMMENT))
