@@ -259,7 +259,7 @@ START_TEST(test_plain_comments)
 {
 	static const struct { const char *bytes; unsigned plain; } odd[] = {
 		{ "", 1 }, { "\t", 1 }, { "\n", 1 }, { "[x", 1 }, { "\xc3\xa9", 0 }, { "\x01", 0 },
-		{ "\x7f", 0 }, { "\x1b", 0 }, { "\xa0", 0 },
+		{ "\x7f", 0 }, { "\x1b", 0 }, { "\xa0", 0 }, { "~", 1 }, { "~~~\x7e~", 1 },
 	};
 	const size_t nodd = sizeof(odd) / sizeof(odd[0]);
 	char *in = malloc(1 << 20);
@@ -313,7 +313,7 @@ START_TEST(test_ascii_chunks)
 	static const struct { const char *bytes; unsigned ascii, in_comment; } odd[] = {
 		{ "", 1, 1 }, { "\t", 1, 1 }, { "\v", 1, 0 }, { "\f", 1, 0 }, { "\xc3\xa9", 0, 0 },
 		{ "\x01", 0, 0 }, { "\x7f", 0, 0 }, { "\x1b", 0, 0 }, { "\xa0", 0, 0 }, { "\x08", 0, 0 },
-		{ "\x0e", 0, 0 }, { "\x1f", 0, 0 },
+		{ "\x0e", 0, 0 }, { "\x1f", 0, 0 }, { "~", 1, 1 },
 	};
 	enum { PLACES = 8 };
 	const size_t nodd = sizeof(odd) / sizeof(odd[0]);

@@ -231,6 +231,18 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len)
 {
 	size_t i = 0;
 	while (i < len) {
+#ifdef PGN_SCAN_SSE2
+		/* ASCII 16 bytes at a time, up to the next byte from 0x80 */
+		for (; i + 16 <= len; i += 16) {
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+			if (m) {
+				i += pgn_ctz(m);
+				break;
+			}
+		}
+#endif
+		if (i >= len)
+			break;
 		if (s[i] < 0x80) {
 			i++;
 			continue;

@@ -83,30 +83,39 @@ static inline size_t pgn_comment_stop(const unsigned char *s, size_t i, size_t n
 	return i;
 }
 
+#ifdef PGN_SCAN_SSE2
+/* Bytes of v from 0x7D ('}', '~', 0x7F and up) or below 0x20 (the controls, HT LF CR among them),
+ * in one compare: v + 3 is then below 0x23 as a signed byte. The comment scans stop there and read
+ * on after the bytes that do not stop them ('~' above all). */
+static inline __m128i pgn_brace_or_control(__m128i v)
+{
+	return _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(3)), _mm_set1_epi8(0x23));
+}
+#endif
+
 /* First index k in [i, n) where s[k] is '}', LF or CR, or n, as pgn_comment_stop; *pct set to 1
  * when a '%' comes before it, found in the same pass (a game none of whose comments holds one has
- * no [%clk] to read); once *pct is 1, pgn_comment_stop alone. */
+ * no [%clk] to read). For ASCII text (the lexer's plain path): every byte from 0x7D, or a
+ * control, stops the run 16 bytes at a time, to be read on after. */
 static inline size_t pgn_comment_close(const unsigned char *s, size_t i, size_t n, int *pct)
 {
-	if (*pct)
-		return pgn_comment_stop(s, i, n, 0);
 #ifdef PGN_SCAN_SSE2
-	for (; i + 16 <= n; i += 16) {
+	while (i + 16 <= n) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
-		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+		__m128i m = pgn_brace_or_control(v);
+		if (!*pct)
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
 		unsigned bits = (unsigned)_mm_movemask_epi8(m);
-		unsigned pm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
-		if (bits) {
-			unsigned k = (unsigned)__builtin_ctz(bits);
-			if (pm & ((1u << k) - 1))
-				*pct = 1;
-			return i + k;
+		if (!bits) {
+			i += 16;
+			continue;
 		}
-		if (pm) {
+		i += (unsigned)__builtin_ctz(bits);
+		if (s[i] == '}' || s[i] == '\n' || s[i] == '\r')
+			return i;
+		if (s[i] == '%')
 			*pct = 1;
-			return pgn_comment_stop(s, i + 16, n, 0);
-		}
+		i++;
 	}
 #endif
 	for (; i < n && s[i] != '}' && s[i] != '\n' && s[i] != '\r'; i++)
@@ -123,26 +132,25 @@ static inline int pgn_comment_plain_byte(unsigned char c)
 }
 
 /* As pgn_comment_stop, also stopping at a byte that is not pgn_comment_plain_byte, and maybe at HT
- * (plain: the caller reads on after it). */
-#ifdef PGN_SCAN_SSE2
-/* Bytes of v that stop pgn_comment_stop_odd: '}', br, below 0x20 (HT too) or from 0x7F: v + 1 is
- * then below 0x21 as a signed byte (0x7F..0xFE turn negative, 0xFF turns 0). */
-static inline __m128i pgn_comment_odd_stops(__m128i v, __m128i br)
-{
-	__m128i m = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(1)), _mm_set1_epi8(0x21));
-	return _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, br)));
-}
-#endif
-
+ * (plain: the caller reads on after it). 16 bytes at a time, the stops but '[' in one compare
+ * (pgn_brace_or_control; a '~' read on after). */
 static inline size_t pgn_comment_stop_odd(const unsigned char *s, size_t i, size_t n, int with_bracket)
 {
 #ifdef PGN_SCAN_SSE2
-	__m128i br = _mm_set1_epi8(with_bracket ? '[' : '}');
-	for (; i + 16 <= n; i += 16) {
-		unsigned bits = (unsigned)_mm_movemask_epi8(
-			pgn_comment_odd_stops(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), br));
-		if (bits)
-			return i + (unsigned)__builtin_ctz(bits);
+	while (i + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i m = pgn_brace_or_control(v);
+		if (with_bracket)
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
+		unsigned bits = (unsigned)_mm_movemask_epi8(m);
+		if (!bits) {
+			i += 16;
+			continue;
+		}
+		i += (unsigned)__builtin_ctz(bits);
+		if (s[i] != '~')
+			return i;
+		i++;
 	}
 #endif
 	while (i < n && s[i] != '}' && s[i] != '\n' && s[i] != '\r' && !(with_bracket && s[i] == '[') &&

@@ -347,7 +347,20 @@ int pgn_split(hamle_reader *r)
 					}
 				}
 				switch (c) {
-				case '{': r->state = S_COMMENT; r->ret_state = S_NORMAL; break;
+				case '{':
+					/* the line is not blank (no '[' to look at): while its bytes are plain,
+					 * the comment is read here up to its '}', else from where they stop
+					 * in S_COMMENT */
+					if (!r->comment_odd) {
+						p = pgn_comment_stop_odd(v, p, n, 0);
+						if (p < n && v[p] == '}') {
+							p++;
+							break;
+						}
+					}
+					r->state = S_COMMENT;
+					r->ret_state = S_NORMAL;
+					break;
 				case ';': r->state = S_LINE; r->ret_state = S_NORMAL; break;
 				case '[': r->state = S_TAG; r->tag_string = 0; break;
 				case '(': r->depth++; break;
