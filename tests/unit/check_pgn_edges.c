@@ -112,6 +112,25 @@ static size_t count(const char *s, const char *what)
 	return n;
 }
 
+/* Reads in (read_checked): its games are as many as want holds, and the chunk flag dumped as
+ * "\nNAME 0/1" is want[g] for game g. */
+static void expect_flag(const char *in, const char *name, const unsigned *want, size_t games)
+{
+	char *d = read_checked(in);
+	ck_assert_uint_eq(count(d, "game "), games);
+	char label[16];
+	snprintf(label, sizeof(label), "\n%s ", name);
+	const char *at = d;
+	for (size_t g = 0; g < games; g++) {
+		at = strstr(at, label);
+		ck_assert_ptr_nonnull(at);
+		at += strlen(label);
+		if ((unsigned)(at[0] - '0') != want[g])
+			ck_abort_msg("game %zu: %s %c, want %u", g + 1, name, at[0], want[g]);
+	}
+	free(d);
+}
+
 /* A second file's byte order mark between two games: both games stay whole. */
 START_TEST(test_bom_between_games)
 {
@@ -288,17 +307,7 @@ START_TEST(test_plain_comments)
 	want[games++] = 1;
 	ck_assert_uint_lt(games, sizeof(want) / sizeof(want[0]));
 	in[len] = '\0';
-	char *d = read_checked(in);
-	ck_assert_uint_eq(count(d, "game "), games);
-	const char *at = d;
-	for (size_t g = 0; g < games; g++) {
-		at = strstr(at, "\nplain ");
-		ck_assert_ptr_nonnull(at);
-		at += 7;
-		if ((unsigned)(at[0] - '0') != want[g])
-			ck_abort_msg("game %zu: plain %c, want %u", g + 1, at[0], want[g]);
-	}
-	free(d);
+	expect_flag(in, "plain", want, games);
 	free(in);
 }
 END_TEST
@@ -342,17 +351,7 @@ START_TEST(test_ascii_chunks)
 	}
 	ck_assert_uint_lt(games, sizeof(want) / sizeof(want[0]));
 	in[len] = '\0';
-	char *d = read_checked(in);
-	ck_assert_uint_eq(count(d, "game "), games);
-	const char *at = d;
-	for (size_t g = 0; g < games; g++) {
-		at = strstr(at, "\nascii ");
-		ck_assert_ptr_nonnull(at);
-		at += 7;
-		if ((unsigned)(at[0] - '0') != want[g])
-			ck_abort_msg("game %zu: ascii %c, want %u", g + 1, at[0], want[g]);
-	}
-	free(d);
+	expect_flag(in, "ascii", want, games);
 	free(in);
 }
 END_TEST

@@ -162,14 +162,10 @@ void wr_word(hamle_writer *w, const char *s);
 /* One word s[0..n) (0 < n <= 16, 16 bytes readable at s) of c characters, placed as wr_word3
  * places it: the move and move number of every ply, without wr_word3's counting and copying
  * loops (check_writer_words.c compares the two). */
-static inline void wr_word_short(hamle_writer *w, const char *s, size_t n, size_t c)
+/* Where a word of c characters goes (room reserved): after a space, or a line end when it does
+ * not fit the line (not when glued to the word before), the column counted past it. */
+static inline char *wr_word_place(hamle_writer *w, size_t c)
 {
-	if (__builtin_expect(s[0] == '%', 0)) { /* (a locale's letter could be one) */
-		wr_word3(w, "", s, n, "");
-		return;
-	}
-	if (!wr_reserve(w, 17))
-		return;
 	char *d = w->buf + w->len;
 	if (w->col > 0) {
 		if (w->col + 1 + c < w->opts.line_width || w->glue) {
@@ -182,6 +178,18 @@ static inline void wr_word_short(hamle_writer *w, const char *s, size_t n, size_
 	} else {
 		w->col = c;
 	}
+	return d;
+}
+
+static inline void wr_word_short(hamle_writer *w, const char *s, size_t n, size_t c)
+{
+	if (__builtin_expect(s[0] == '%', 0)) { /* (a locale's letter could be one) */
+		wr_word3(w, "", s, n, "");
+		return;
+	}
+	if (!wr_reserve(w, 17))
+		return;
+	char *d = wr_word_place(w, c);
 	memcpy(d, s, 16);
 	d[n] = '\0';
 	w->len = (size_t)(d + n - w->buf);

@@ -31,18 +31,7 @@ static inline void word_move_number(hamle_writer *w, unsigned v, int white)
 		for (size_t i = nd; i-- > 0; v /= 10)
 			word |= (uint64_t)('0' + v % 10) << (8 * i);
 		size_t c = nd + (white ? 1 : 3);
-		char *d = w->buf + w->len;
-		if (w->col > 0) {
-			if (w->col + 1 + c < w->opts.line_width || w->glue) {
-				*d++ = ' ';
-				w->col += 1 + c;
-			} else {
-				*d++ = '\n';
-				w->col = c;
-			}
-		} else {
-			w->col = c;
-		}
+		char *d = wr_word_place(w, c);
 		memcpy(d, &word, 8);
 		d[c] = '\0';
 		w->len = (size_t)(d + c - w->buf);
