@@ -373,6 +373,8 @@ int main(int argc, char **argv)
 	for (size_t got; (got = fread(buf, 1, sizeof(buf), g.out)) > 0;)
 		fwrite(buf, 1, got, f);
 	fclose(g.out);
+	free(g.pool.b);
+	free(g.pool.slot);
 	if (fclose(f) != 0) {
 		fprintf(stderr, "gen_locale_image: write error on %s\n", argv[1]);
 		return 1;
