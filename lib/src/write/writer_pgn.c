@@ -39,7 +39,7 @@ static inline void word_move_number(hamle_writer *w, unsigned v, int white)
 		return;
 	}
 #endif
-	char num[32] = {0}, *e = num + 24, *d;
+	char num[40] = {0}, *e = num + 24, *d; /* 16 bytes readable from d (wr_word_short), d >= e - 10 */
 	if (v < 100) { /* (nearly every game) */
 		e[-1] = (char)('0' + v % 10);
 		e[-2] = (char)('0' + v / 10);
