@@ -3,11 +3,13 @@
  * Sequence numbers: head (oldest not yet emitted) <= next (next to hand to a worker) <= tail (next
  * to submit), tail - head <= cap; slot of sequence s is ring[s % cap]. One mutex guards all of it;
  * workers wait on work_cv for next < tail, the caller waits on done_cv for ring[head] to finish.
- * With N jobs, N - 1 threads are started: the caller is the last worker, taking items itself
- * whenever it would otherwise wait for room or for the end. A thread that cannot be started
- * leaves the pool with the ones started so far (nthreads = started + 1). */
+ * With N jobs, N - 1 threads are started when the first items that need work reach the ring (a
+ * run whose items are all worked already, or that ends with fewer than a batch, starts none): the
+ * caller is the last worker, taking items itself whenever it would otherwise wait for room or for
+ * the end. A thread that cannot be started leaves the pool with the ones started so far. */
 #include "pool.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -38,8 +40,10 @@ struct hamle_pool {
 	int stop_rc;               /* non-zero once an emit failed */
 	pthread_t *threads;
 	unsigned nthreads, started;
+	bool launched;             /* the threads were started (or tried) */
 	unsigned asked;            /* threads (jobs) asked for; nthreads is less when one did not start */
 	int start_err;             /* pthread_create's error then, else 0 */
+	const hamle_msg *warn_msg; /* where a thread that could not be started is told */
 	hamle_pool_fns fns;
 	void *ctx;
 	/* submitted items not yet in the ring (caller thread only): they go in together, one lock
@@ -168,6 +172,36 @@ static void stop_threads(hamle_pool *p)
 	p->started = 0;
 }
 
+/* Starts the N - 1 threads (once). The threads start with the terminating signals blocked, so
+ * that they reach the caller's thread (outfile.h removes its temporary files there). A thread that
+ * cannot be started (ulimit -u, memory for a stack) leaves the pool with those started so far:
+ * the caller's thread, the last worker as always, works what they do not. */
+static void launch(hamle_pool *p)
+{
+	p->launched = true;
+	sigset_t old;
+	hamle_outfile_block_signals(&old);
+	for (unsigned i = 0; i + 1 < p->nthreads; i++) {
+		worker_arg *wa = malloc(sizeof(*wa));
+		if (!wa) {
+			p->start_err = ENOMEM;
+			break;
+		}
+		wa->pool = p;
+		wa->index = i;
+		int e = pthread_create(&p->threads[i], NULL, worker_main, wa);
+		if (e != 0) {
+			free(wa);
+			p->start_err = e;
+			break;
+		}
+		p->started++;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (p->started + 1 < p->nthreads && p->warn_msg)
+		hamle_pool_warn_fewer(p, p->warn_msg);
+}
+
 int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx)
 {
 	hamle_pool *p = calloc(1, sizeof(*p));
@@ -192,37 +226,6 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 	p->threads = calloc(p->nthreads, sizeof(*p->threads));
 	if (!p->ring || !p->threads)
 		goto fail;
-	/* the threads start with the terminating signals blocked, so that they reach the caller's
-	 * thread (outfile.h removes its temporary files there) */
-	sigset_t old;
-	hamle_outfile_block_signals(&old);
-	bool oom = false;
-	for (unsigned i = 0; i + 1 < p->nthreads; i++) {
-		worker_arg *wa = malloc(sizeof(*wa));
-		if (!wa) {
-			oom = true;
-			break;
-		}
-		wa->pool = p;
-		wa->index = i;
-		int e = pthread_create(&p->threads[i], NULL, worker_main, wa);
-		if (e != 0) {
-			/* no more threads (ulimit -u, memory for a stack): go on with those started, the
-			 * caller's thread being the last worker as always */
-			free(wa);
-			p->start_err = e;
-			break;
-		}
-		p->started++;
-	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (oom)
-		goto fail;
-	if (p->started + 1 < p->nthreads) {
-		p->nthreads = p->started + 1;
-		if (!capacity) /* in flight: as many as the jobs that run (nothing submitted yet) */
-			p->cap = 64 * (size_t)p->nthreads < 2 * POOL_BATCH ? 2 * POOL_BATCH : 64 * (size_t)p->nthreads;
-	}
 	*out = p;
 	return 0;
 fail:
@@ -236,23 +239,33 @@ unsigned hamle_pool_threads(const hamle_pool *p)
 	return p->nthreads;
 }
 
-bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m)
+bool hamle_pool_warn_fewer(hamle_pool *p, const hamle_msg *m)
 {
-	if (p->nthreads == p->asked)
+	if (!p->launched) { /* told when the threads start */
+		p->warn_msg = m;
+		return false;
+	}
+	if (p->started + 1 >= p->nthreads)
 		return false;
 	hamle_msg_warn(m, "a thread could not be started (%s): running %u of the %u jobs asked for",
-		strerror(p->start_err), p->nthreads, p->asked);
+		strerror(p->start_err), p->started + 1, p->asked);
 	return true;
 }
 
 /* Moves the pending items into the ring (waiting for room, emitting meanwhile) and wakes the
  * workers. Returns 0, or the stop code (the pending items are then discarded). */
-static int publish(hamle_pool *p)
+static int publish(hamle_pool *p, bool last)
 {
 	size_t n = p->npending;
 	p->npending = 0;
 	if (n == 0)
 		return p->stop_rc;
+	if (!p->launched && !last)
+		for (size_t k = 0; k < n; k++)
+			if (!p->pending_done[k]) {
+				launch(p);
+				break;
+			}
 	pthread_mutex_lock(&p->mu);
 	drain(p, true, false, n);
 	int rc = p->stop_rc;
@@ -297,7 +310,7 @@ static int submit(hamle_pool *p, void *item, bool done)
 	p->pending[p->npending++] = item;
 	if (p->npending < POOL_BATCH)
 		return 0;
-	return publish(p);
+	return publish(p, false);
 }
 
 int hamle_pool_submit(hamle_pool *p, void *item)
@@ -312,14 +325,14 @@ int hamle_pool_submit_done(hamle_pool *p, void *item)
 
 int hamle_pool_publish(hamle_pool *p)
 {
-	return p->nthreads == 1 ? p->stop_rc : publish(p);
+	return p->nthreads == 1 ? p->stop_rc : publish(p, false);
 }
 
 int hamle_pool_wait(hamle_pool *p)
 {
 	if (p->finished || p->nthreads == 1)
 		return p->stop_rc;
-	publish(p);
+	publish(p, false);
 	pthread_mutex_lock(&p->mu);
 	drain(p, true, true, 0);
 	pthread_mutex_unlock(&p->mu);
@@ -332,7 +345,7 @@ int hamle_pool_finish(hamle_pool *p)
 		return p->stop_rc;
 	p->finished = true;
 	if (p->nthreads > 1) {
-		publish(p);
+		publish(p, true); /* the last items: fewer than a batch, worked here when no thread runs */
 		pthread_mutex_lock(&p->mu);
 		drain(p, true, true, 0);
 		pthread_mutex_unlock(&p->mu);

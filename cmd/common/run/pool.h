@@ -20,11 +20,13 @@
  * (say, stdout is gone) the pool stops: items not yet worked on are skipped, every item not yet
  * emitted goes to `discard` (may be NULL), submit returns that code (discarding the item), and so
  * does finish. With N = 1 no thread is started: submit runs work and emit at once. With N > 1,
- * N - 1 threads are started and the caller's thread is worker N - 1: it works items itself while
- * it waits for room or for the end (so `work` may run on the caller's thread, never at the same
- * time as `emit`). A thread that cannot be started (no memory for its stack, ulimit -u) is not an
- * error: the pool runs with the threads started so far, hamle_pool_threads says how many, and
- * hamle_pool_warn_fewer tells the user; the output is the same. The threads start with SIGHUP,
+ * N - 1 threads are started when the first items that need work are handed on (a batch, a publish
+ * or a wait; a run whose items are all done, or that ends with fewer than a batch, starts none: an
+ * empty or one-game input costs no thread), and the caller's thread is worker N - 1: it works
+ * items itself while it waits for room or for the end (so `work` may run on the caller's thread,
+ * never at the same time as `emit`). A thread that cannot be started (no memory for its stack,
+ * ulimit -u) is not an error: the pool runs with the threads started so far, the caller's thread
+ * working what they do not, and hamle_pool_warn_fewer tells the user; the output is the same. The threads start with SIGHUP,
  * SIGINT, SIGQUIT and SIGTERM blocked, so these reach the caller's thread (outfile.h). */
 #ifndef HAMLE_CLI_POOL_H
 #define HAMLE_CLI_POOL_H
@@ -50,12 +52,13 @@ unsigned hamle_pool_default_jobs(void);
  * thread that could not be started only makes the pool smaller. */
 int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx);
 
-/* Jobs the pool runs: nthreads, or fewer when a thread could not be started. */
+/* Jobs the pool was made for (nthreads): its worker indexes are 0 to this less one. */
 unsigned hamle_pool_threads(const hamle_pool *p);
 
 /* When the pool runs fewer jobs than asked for, warns on m ("a thread could not be started
- * (Resource temporarily unavailable): running 3 of the 8 jobs asked for") and returns true. */
-bool hamle_pool_warn_fewer(const hamle_pool *p, const hamle_msg *m);
+ * (Resource temporarily unavailable): running 3 of the 8 jobs asked for") and returns true. Called
+ * before the threads start, it keeps m and warns when they do (m must live as long as the pool). */
+bool hamle_pool_warn_fewer(hamle_pool *p, const hamle_msg *m);
 
 /* Queues item (owned by the pool from now on, even on failure). Returns 0 or the non-zero emit
  * return that stopped the pool. */
