@@ -126,31 +126,35 @@ static int classify(const uint8_t (*kdist)[64], const struct hamle_position *p, 
 	return capture ? KIND_PUNISH : v;
 }
 
-/* Fills f's move list (rewarded moves first when heuristics are on). */
+/* Fills f's move list (rewarded moves first when heuristics are on): only for a node the search
+ * goes into, after the cheaper tests of hamle_any_legal, the table and the depth. */
 static void expand_node(struct unwin_frame *f, const struct unwin_search *s, const uint8_t (*kdist)[64])
 {
-	hamle_move all[HAMLE_MAX_MOVES];
-	int n = hamle_gen_legal(&f->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, all);
-	f->n = n;
 	f->next = 0;
 	if (!s->heuristics) {
-		memcpy(f->moves, all, (size_t)n * sizeof(all[0]));
-		memset(f->kind, KIND_NORMAL, (size_t)n);
+		f->n = hamle_gen_legal(&f->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, f->moves);
+		memset(f->kind, KIND_NORMAL, (size_t)f->n);
 		return;
 	}
+	hamle_move all[HAMLE_MAX_MOVES];
+	int n = hamle_gen_legal(&f->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, all);
 	struct corner c;
 	set_corner(&c, &f->pos, s->winner);
 	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
+	/* one pass: each move goes to the end of its kind's run (counted first) */
 	uint8_t kinds[HAMLE_MAX_MOVES];
-	for (int i = 0; i < n; i++)
+	int count[3] = {0, 0, 0};
+	for (int i = 0; i < n; i++) {
 		kinds[i] = (uint8_t)classify(kdist, &f->pos, all[i], s->winner, &c, promo);
-	int k = 0;
-	for (int want = KIND_REWARD; want <= KIND_PUNISH; want++)
-		for (int i = 0; i < n; i++)
-			if (kinds[i] == want) {
-				f->moves[k] = all[i];
-				f->kind[k++] = (uint8_t)want;
-			}
+		count[kinds[i]]++;
+	}
+	int at[3] = {0, count[KIND_REWARD], count[KIND_REWARD] + count[KIND_NORMAL]};
+	for (int i = 0; i < n; i++) {
+		int k = at[kinds[i]]++;
+		f->moves[k] = all[i];
+		f->kind[k] = kinds[i];
+	}
+	f->n = n;
 }
 
 /* 1 when the node may be skipped: searched this iteration (or, with reuse_from, since then)
@@ -213,8 +217,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 			if (unwin_material_impossible(&f->pos, s->winner)) {
 				done = 1;
 			} else {
-				expand_node(f, s, (const uint8_t (*)[64])u->kdist);
-				if (f->n == 0) {
+				if (!hamle_any_legal(&f->pos)) {
 					if (f->pos.side != s->winner && hamle_position_in_check(&f->pos)) {
 						r->line_len = top;
 						for (int i = 1; i <= top; i++)
@@ -229,6 +232,8 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 					if (s->stop_at_cut)
 						break;
 					done = 1;
+				} else {
+					expand_node(f, s, (const uint8_t (*)[64])u->kdist);
 				}
 			}
 			if (done) {
