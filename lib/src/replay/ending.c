@@ -72,22 +72,22 @@ long replay_clock(const char *s, size_t n)
 	return secs * 10 + tenths;
 }
 
-int replay_zero_clock(const char *s, size_t n)
+int replay_any_zero_clock(const char *s, size_t n)
 {
 	const char *end = s + n;
-	for (const char *p = memchr(s, '%', n); p; p = memchr(p + 1, '%', (size_t)(end - p - 1))) {
+	for (const char *p = n ? memchr(s, '%', n) : NULL; p; p = memchr(p + 1, '%', (size_t)(end - p - 1))) {
 		if (p == s || p[-1] != '[' || end - p < 4 || memcmp(p + 1, "clk", 3) != 0)
 			continue;
 		const char *q = p + 4;
 		while (q < end && *q == ' ')
 			q++;
-		int digits = 0;
-		for (; q < end && ((*q >= '0' && *q <= '9') || *q == ':' || *q == '.'); q++) {
-			if (*q >= '1' && *q <= '9')
-				return 0;
+		int digits = 0, nonzero = 0;
+		for (; q < end && ((*q >= '0' && *q <= '9') || *q == ':' || *q == '.') && !nonzero; q++) {
+			nonzero = *q >= '1' && *q <= '9';
 			digits += *q == '0';
 		}
-		return digits > 0; /* the first [%clk], as replay_clock reads */
+		if (digits > 0 && !nonzero)
+			return 1;
 	}
 	return 0;
 }

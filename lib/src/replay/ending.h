@@ -21,8 +21,8 @@ int replay_can_mate(struct hamle_unwin **u, const struct hamle_position *p, int 
 long replay_clock(const char *s, size_t n);
 /* 1 when s[0..n) is "time forfeit" in any ASCII case (a Termination tag's value). */
 int replay_time_forfeit(const char *s, size_t n);
-/* 1 when the comment text s[0..n) holds a [%clk] whose digits are all 0 (a flag that may have
- * fallen): a cheap test, true for every clock replay_clock reads as 0. */
-int replay_zero_clock(const char *s, size_t n);
+/* 1 when some [%clk] in s[0..n) (a movetext, or a comment) has digits that are all 0 (a flag that
+ * may have fallen): a cheap test, true wherever replay_clock reads a clock as 0. */
+int replay_any_zero_clock(const char *s, size_t n);
 
 #endif

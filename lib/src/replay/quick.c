@@ -53,7 +53,7 @@ struct shapes {
 	const char *text[QUICK_SHAPES];
 	size_t len[QUICK_SHAPES];
 	size_t n;
-	int zero_clock; /* a comment holds a [%clk] at 0: a flag that may have fallen (6.9) */
+	int zero_clock; /* a side's last [%clk] may read 0: a flag that may have fallen (6.9) */
 };
 
 /* Adds the first move of a first byte not seen before (the caller keeps the seen set). Returns 0,
@@ -188,6 +188,11 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	 * played; skip counts the variations open around the word read (0: a line being played) */
 	const int mainline = (rp->opts.flags & HAMLE_REPLAY_MAINLINE) != 0;
 	size_t skip = 0;
+	/* the comments right after each side's last mainline move, s[ga..gb) (ending.c's flag_loser
+	 * reads a side's last clock there: the comments and NAGs after the move, up to the next move
+	 * number, move or variation); grp: the side whose move those words follow now, or -1 */
+	int grp = -1, comments = 0;
+	size_t ga[2] = {0, 0}, gb[2] = {0, 0};
 	rp->history_len = 0;
 	if (replay_history_push(rp, &pos) < 0)
 		return -1;
@@ -215,6 +220,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (i >= n)
 			break;
 		unsigned char c = (unsigned char)s[i];
+		if (UNLIKELY(c == '(' || c == ')'))
+			grp = -1;
 		if (UNLIKELY(c == '(' || c == ')') && skip) {
 			if (c == '(') {
 				if (!variation_may_open(s, i, n, depth + skip + 1, lim))
@@ -279,12 +286,17 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			                    : raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
 			if (!close || close - i - 1 > lim->max_comment_bytes || is_note(s + i + 1, close - i - 1))
 				return 0;
-			if (UNLIKELY(replay_zero_clock(s + i + 1, close - i - 1)))
-				sh->zero_clock = 1;
+			comments = 1;
+			if (grp >= 0) {
+				if (ga[grp] == gb[grp])
+					ga[grp] = i;
+				gb[grp] = close + 1;
+			}
 			i = close + 1;
 			continue;
 		}
 		if (is_digit(c) || c == '*') {
+			grp = -1;
 			/* a result starts with 0, 1 or * (pgn_may_be_result tells the rest): only such a
 			 * word is read whole (the other move numbers skip this) */
 			size_t e = i;
@@ -389,6 +401,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (!lexed && ((!san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
 			t.null_move || t.nag || (t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER))))
 			return 0;
+		grp = -1;
 		if (skip)
 			continue; /* a move of a variation not played */
 		int before;
@@ -415,6 +428,10 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (vars)
 			prev = pos;
 		has_prev = 1;
+		if (!depth) {
+			grp = pos.side;
+			ga[grp] = gb[grp] = 0;
+		}
 		pos_make_move(&pos, m);
 		plies++;
 		moves++;
@@ -428,6 +445,17 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	if ((open && !open->end) || depth || skip)
 		return 0; /* no marker in the view (the game goes on past it, or is cut short), or a
 		           * variation left open */
+	/* a flag may have fallen where a side's last clock reads 0: its last move's comments tell
+	 * (lichess's clock after every move), else (no clock there) any clock at 0 in the game */
+	if (comments) {
+		int zero = 0, look = 0;
+		for (int side = 0; side < 2; side++) {
+			long clk = ga[side] < gb[side] ? replay_clock(s + ga[side], gb[side] - ga[side]) : -1;
+			zero |= clk == 0;
+			look |= clk < 0;
+		}
+		sh->zero_clock = zero || (look && replay_any_zero_clock(s + i0, (open ? open->end : n) - i0));
+	}
 	rp->final = pos;
 	rp->final_state = (int)hamle_position_state(&pos);
 	if (rp->final_state == HAMLE_STATE_PLAYING && replay_dead_at(rp, &pos))
