@@ -95,10 +95,10 @@ static int emit(void *ctx, void *item)
 		}
 	}
 	/* back to the free list; buffers a huge game grew are let go, so memory stays bounded */
-	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 20);
-	hamle_buf_trim(&it->out, (size_t)1 << 20);
-	hamle_buf_trim(&it->err, (size_t)1 << 20);
-	hamle_buf_trim(&it->key, (size_t)1 << 20);
+	hamle_bytes_trim(&it->data, &it->cap, (size_t)1 << 16);
+	hamle_buf_trim(&it->out, (size_t)1 << 16);
+	hamle_buf_trim(&it->err, (size_t)1 << 16);
+	hamle_buf_trim(&it->key, (size_t)1 << 16);
 	it->next_free = rc->free_items;
 	rc->free_items = it;
 	return ret;
@@ -139,6 +139,13 @@ static void discard(void *ctx, void *item)
 {
 	(void)ctx;
 	item_free(item);
+}
+
+/* What an item holds in flight: its game's bytes, and about as many again converted. */
+static size_t item_size(void *ctx, const void *item)
+{
+	(void)ctx;
+	return 2 * ((const cv_item *)item)->chunk.len;
 }
 
 /* Converts the current input into rc->out. Returns 0, or -1 when the pool stopped. Its games are
@@ -326,7 +333,7 @@ int cv_run(const cv_config *cfg, const char *const *operands, size_t n)
 			goto cleanup;
 		}
 	}
-	hamle_pool_fns fns = { work, emit, discard };
+	hamle_pool_fns fns = { work, emit, discard, item_size };
 	if (hamle_pool_new(&rc.pool, jobs, 0, &fns, &rc) < 0) {
 		hamle_msg_nomem(cfg->msg);
 		status = HAMLE_EXIT_ERROR;

@@ -412,7 +412,7 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 			hamle_replay_set_bridge_gaps(c.workers[i].rp, cfg->bridge, 0);
 		else
 			hamle_replay_set_bridge(c.workers[i].rp, cfg->bridge, 0);
-	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard, NULL}; /* small items: the ring bounds them */
 	if (hamle_pool_new(&pool, c.nworkers, 0, &fns, &c) < 0)
 		goto oom;
 	hamle_pool_warn_fewer(pool, m);

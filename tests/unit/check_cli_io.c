@@ -33,6 +33,7 @@ typedef struct {
 	size_t stop_at; /* emit returns 7 at this seq; 0 = never */
 	unsigned nthreads;
 	int order_ok, worker_ok;
+	size_t item_bytes, emitted_bytes; /* each item's size (pool_size), and those emitted */
 } pool_ctx;
 
 static void pool_work(void *ctx, unsigned worker, void *it)
@@ -59,6 +60,7 @@ static int pool_emit(void *ctx, void *it)
 		c->worker_ok = 0;
 	c->next_expected = item->seq + 1;
 	c->emitted++;
+	c->emitted_bytes += c->item_bytes;
 	size_t seq = item->seq;
 	free(item);
 	return c->stop_at && seq == c->stop_at ? 7 : 0;
@@ -75,8 +77,8 @@ static const unsigned pool_threads[] = {1, 2, 4};
 
 START_TEST(test_pool_order)
 {
-	pool_ctx c = {0, 0, 0, 0, 0, pool_threads[_i], 1, 1};
-	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	pool_ctx c = {0, 0, 0, 0, 0, pool_threads[_i], 1, 1, 0, 0};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard, NULL};
 	size_t caps[] = {0, 1, 3};
 	for (size_t k = 0; k < 3; k++) {
 		hamle_pool *p;
@@ -103,8 +105,8 @@ END_TEST
 
 START_TEST(test_pool_stop)
 {
-	pool_ctx c = {0, 0, 0, 0, 100, pool_threads[_i], 1, 1};
-	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	pool_ctx c = {0, 0, 0, 0, 100, pool_threads[_i], 1, 1, 0, 0};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard, NULL};
 	hamle_pool *p;
 	int last = 0;
 	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 8, &fns, &c), 0);
@@ -127,8 +129,8 @@ END_TEST
 
 START_TEST(test_pool_free_without_finish)
 {
-	pool_ctx c = {0, 0, 0, 0, 0, 4, 1, 1};
-	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	pool_ctx c = {0, 0, 0, 0, 0, 4, 1, 1, 0, 0};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard, NULL};
 	hamle_pool *p;
 	ck_assert_int_eq(hamle_pool_new(&p, 4, 0, &fns, &c), 0);
 	for (size_t s = 0; s < 50; s++) {
@@ -148,8 +150,8 @@ END_TEST
  * each is emitted in its turn and work is never called on it. */
 START_TEST(test_pool_done_behind_work)
 {
-	pool_ctx c = {0, 0, 0, 0, 0, pool_threads[_i], 1, 1};
-	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard};
+	pool_ctx c = {0, 0, 0, 0, 0, pool_threads[_i], 1, 1, 0, 0};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard, NULL};
 	hamle_pool *p;
 	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 0, &fns, &c), 0);
 	size_t done = 0;
@@ -172,6 +174,38 @@ START_TEST(test_pool_done_behind_work)
 	ck_assert_int_eq(c.order_ok, 1);
 	ck_assert_uint_gt(done, 0);
 	ck_assert_uint_eq(c.worked, 0);
+}
+END_TEST
+
+static size_t pool_size(void *ctx, const void *it)
+{
+	(void)it;
+	return ((const pool_ctx *)ctx)->item_bytes;
+}
+
+/* Items of a declared size: those in flight (submitted, not yet emitted) hold at most
+ * HAMLE_POOL_MAX_BYTES, and a batch of 32 not yet handed on; the ring's 64 items a thread would
+ * hold twice that with 2 threads, four times with 4. The order is kept. */
+START_TEST(test_pool_max_bytes)
+{
+	pool_ctx c = {0, 0, 0, 0, 0, pool_threads[_i], 1, 1, HAMLE_POOL_MAX_BYTES / 64, 0};
+	hamle_pool_fns fns = {pool_work, pool_emit, pool_discard, pool_size};
+	hamle_pool *p;
+	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 0, &fns, &c), 0);
+	size_t most = 0;
+	for (size_t s = 0; s < POOL_ITEMS; s++) {
+		pool_item *item = calloc(1, sizeof(*item));
+		ck_assert_ptr_nonnull(item);
+		item->seq = s;
+		ck_assert_int_eq(hamle_pool_submit(p, item), 0);
+		size_t held = (s + 1) * c.item_bytes - c.emitted_bytes;
+		most = held > most ? held : most;
+	}
+	ck_assert_int_eq(hamle_pool_finish(p), 0);
+	hamle_pool_free(p);
+	ck_assert_int_eq(c.order_ok, 1);
+	ck_assert_uint_eq(c.emitted, POOL_ITEMS);
+	ck_assert_uint_le(most, HAMLE_POOL_MAX_BYTES + 32 * c.item_bytes);
 }
 END_TEST
 
@@ -348,6 +382,7 @@ Suite *cli_io_suite(void)
 	tcase_add_loop_test(t, test_pool_stop, 0, 3);
 	tcase_add_test(t, test_pool_free_without_finish);
 	tcase_add_loop_test(t, test_pool_done_behind_work, 0, 3);
+	tcase_add_loop_test(t, test_pool_max_bytes, 0, 3);
 	suite_add_tcase(s, t);
 
 	t = tcase_create("input");

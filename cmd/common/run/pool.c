@@ -26,6 +26,7 @@
 
 typedef struct {
 	void *item;
+	size_t bytes; /* the item's size as fns.size tells it (0 without) */
 	bool done;
 	bool worked; /* submitted worked (hamle_pool_submit_done): a worker taking it leaves it be */
 } slot;
@@ -35,6 +36,7 @@ struct hamle_pool {
 	pthread_cond_t work_cv, done_cv;
 	slot *ring;
 	size_t cap, head, next, tail;
+	size_t bytes; /* of the items in the ring, as fns.size tells them */
 	bool shutdown, finished;
 	unsigned idle;             /* workers waiting for work */
 	int stop_rc;               /* non-zero once an emit failed */
@@ -50,6 +52,7 @@ struct hamle_pool {
 	 * round trip and at most one wake-up per POOL_BATCH items rather than per item */
 	void *pending[POOL_BATCH];
 	bool pending_done[POOL_BATCH]; /* worked already (hamle_pool_submit_done) */
+	size_t pending_bytes[POOL_BATCH];
 	size_t npending;
 };
 
@@ -122,8 +125,9 @@ static int give_back(hamle_pool *p, int stop_rc, void *item)
 }
 
 /* Emits finished items at the head, in order. With wait, blocks until the ring has room for `room`
- * more items (or, with all = true, until it is empty). Called and returns with mu held. */
-static void drain(hamle_pool *p, bool wait, bool all, size_t room)
+ * more items of room_bytes in all (HAMLE_POOL_MAX_BYTES in the ring, unless it is empty), or, with
+ * all = true, until it is empty. Called and returns with mu held. */
+static void drain(hamle_pool *p, bool wait, bool all, size_t room, size_t room_bytes)
 {
 	for (;;) {
 		if (p->head < p->tail && p->ring[p->head % p->cap].done) {
@@ -131,6 +135,7 @@ static void drain(hamle_pool *p, bool wait, bool all, size_t room)
 			void *item = s->item;
 			s->item = NULL;
 			s->done = false;
+			p->bytes -= s->bytes;
 			p->head++;
 			int stop_rc = p->stop_rc;
 			pthread_mutex_unlock(&p->mu);
@@ -140,7 +145,8 @@ static void drain(hamle_pool *p, bool wait, bool all, size_t room)
 				p->stop_rc = rc;
 			continue;
 		}
-		bool need_wait = all ? p->head < p->tail : p->tail - p->head + room > p->cap;
+		bool need_wait = all ? p->head < p->tail : p->tail - p->head + room > p->cap ||
+			(p->head < p->tail && p->bytes + room_bytes > HAMLE_POOL_MAX_BYTES);
 		if (!wait || !need_wait)
 			return;
 		if (p->next < p->tail && p->stop_rc == 0) {
@@ -256,10 +262,12 @@ bool hamle_pool_warn_fewer(hamle_pool *p, const hamle_msg *m)
  * workers. Returns 0, or the stop code (the pending items are then discarded). */
 static int publish(hamle_pool *p, bool last)
 {
-	size_t n = p->npending;
+	size_t n = p->npending, bytes = 0;
 	p->npending = 0;
 	if (n == 0)
 		return p->stop_rc;
+	for (size_t k = 0; k < n; k++)
+		bytes += p->pending_bytes[k];
 	if (!p->launched && !last)
 		for (size_t k = 0; k < n; k++)
 			if (!p->pending_done[k]) {
@@ -267,7 +275,7 @@ static int publish(hamle_pool *p, bool last)
 				break;
 			}
 	pthread_mutex_lock(&p->mu);
-	drain(p, true, false, n);
+	drain(p, true, false, n, bytes);
 	int rc = p->stop_rc;
 	if (rc == 0) {
 		for (size_t k = 0; k < n; k++) {
@@ -276,6 +284,8 @@ static int publish(hamle_pool *p, bool last)
 			/* an item worked already goes past the workers while none waits before it; behind
 			 * one that waits, a worker takes it in its turn and leaves it be */
 			s->worked = p->pending_done[k];
+			s->bytes = p->pending_bytes[k];
+			p->bytes += s->bytes;
 			s->done = s->worked && p->next == p->tail;
 			p->tail++;
 			if (s->done)
@@ -307,6 +317,7 @@ static int submit(hamle_pool *p, void *item, bool done)
 		return p->stop_rc;
 	}
 	p->pending_done[p->npending] = done;
+	p->pending_bytes[p->npending] = p->fns.size ? p->fns.size(p->ctx, item) : 0;
 	p->pending[p->npending++] = item;
 	if (p->npending < POOL_BATCH)
 		return 0;
@@ -334,7 +345,7 @@ int hamle_pool_wait(hamle_pool *p)
 		return p->stop_rc;
 	publish(p, false);
 	pthread_mutex_lock(&p->mu);
-	drain(p, true, true, 0);
+	drain(p, true, true, 0, 0);
 	pthread_mutex_unlock(&p->mu);
 	return p->stop_rc;
 }
@@ -347,7 +358,7 @@ int hamle_pool_finish(hamle_pool *p)
 	if (p->nthreads > 1) {
 		publish(p, true); /* the last items: fewer than a batch, worked here when no thread runs */
 		pthread_mutex_lock(&p->mu);
-		drain(p, true, true, 0);
+		drain(p, true, true, 0, 0);
 		pthread_mutex_unlock(&p->mu);
 		stop_threads(p);
 	}

@@ -42,7 +42,14 @@ typedef struct hamle_pool_fns {
 	void (*work)(void *ctx, unsigned worker, void *item);
 	int (*emit)(void *ctx, void *item);
 	void (*discard)(void *ctx, void *item);
+	/* the bytes an item holds while in flight (may be NULL: items of about one size); the items
+	 * in flight hold HAMLE_POOL_MAX_BYTES at most, or one item however large */
+	size_t (*size)(void *ctx, const void *item);
 } hamle_pool_fns;
+
+/* The most bytes (fns.size) the items in flight hold together: the submitter waits, or works
+ * items itself, until those emitted make room (big games do not fill the ring with megabytes). */
+#define HAMLE_POOL_MAX_BYTES ((size_t)4 << 20)
 
 /* Number of online processors, at least 1 (the default of -j). */
 unsigned hamle_pool_default_jobs(void);
