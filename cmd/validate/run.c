@@ -423,11 +423,12 @@ int vd_run(const vd_config *cfg, unsigned jobs, const char *const *operands, siz
 	if (hamle_inputs_new(&in, operands, n, m) < 0)
 		goto oom;
 	hamle_inputs_set_limits(in, &cfg->unpack);
-	/* One thread reads a file into the reader's block (read(2), a buffer that stays in the cache)
-	 * rather than mapping it: walking a mapping touches every page of the file afresh (a TLB miss
-	 * and a fault per few pages), which made -j 1 spend twice the CPU time on comment-heavy
-	 * files. Two threads and up map it: the fork's second thread reads its pieces there. */
-	hamle_inputs_set_map(in, !c.borrow);
+	/* A file is mapped (its pages mapped a few MiB ahead of the reader in one call, not faulted in
+	 * one by one), not read: read(2) copies every byte from the page cache, a fifth of the time
+	 * on TCEC's comment-heavy files. Two threads and up map every file (the fork's second thread
+	 * reads its pieces there); one thread reads a file under MAP_COPY_MAX as a stream, which
+	 * costs less than a mapping made and undone for each of many small files. */
+	hamle_inputs_set_map(in, true, c.borrow ? MAP_COPY_MAX : 0);
 	c.in = in;
 
 	FILE *f; /* not read: hamle_inputs_attach gives the reader its bytes */

@@ -71,12 +71,13 @@ int hamle_inputs_next(hamle_inputs *in, FILE **f, const char **name);
  * hamle_reader_set_input_* result. */
 int hamle_inputs_attach(hamle_inputs *in, hamle_reader *r, const char *source);
 
-/* Whether a regular file (not stdin, not compressed, not empty) is read from a mapping of it
- * instead of a stream (off by default): its bytes are then not copied, the reader's chunks stay
- * valid until the next hamle_inputs_next, and the pages both the reader and the tool are done with
- * (hamle_inputs_keep) are given back as they go on (memory stays flat). Before the first
- * hamle_inputs_next. */
-void hamle_inputs_set_map(hamle_inputs *in, bool on);
+/* Whether a regular file (not stdin, not compressed, not empty, of min_size bytes at least) is
+ * read from a mapping of it instead of a stream (off by default): its bytes are then not copied,
+ * the reader's chunks stay valid until the next hamle_inputs_next, the pages ahead of the reader
+ * are mapped a few MiB at a time (MADV_POPULATE_READ), and the pages both the reader and the tool
+ * are done with (hamle_inputs_keep) are given back as they go on (memory stays flat). Before the
+ * first hamle_inputs_next. */
+void hamle_inputs_set_map(hamle_inputs *in, bool on, size_t min_size);
 
 /* The tool still needs the mapped input's bytes from offset on (the chunks it holds; SIZE_MAX:
  * none, the default): pages before both that and where the reader is are given back. Nothing for
