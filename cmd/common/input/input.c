@@ -453,12 +453,12 @@ static int head_read(void *payload, unsigned char *buf, size_t size, size_t *got
 	return 0;
 }
 
-/* Maps the mapping's pages from map_ready up to 8 MiB past offset (where the reader is) in 4 MiB
+/* Maps the mapping's pages from map_ready up to 4 MiB past offset (where the reader is) in 2 MiB
  * calls of MADV_POPULATE_READ: one system call where walking them would take a page fault every
  * few pages. Only a hint: where the kernel has no such advice, the pages fault in as read. */
 static void map_ahead(hamle_inputs *in, size_t offset)
 {
-	const size_t step = (size_t)1 << 22;
+	const size_t step = (size_t)1 << 21;
 	while (in->map_ready < in->map_len && in->map_ready < offset + 2 * step) {
 		size_t n = in->map_len - in->map_ready < step ? in->map_len - in->map_ready : step;
 #ifdef MADV_POPULATE_READ
