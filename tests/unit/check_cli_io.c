@@ -73,6 +73,15 @@ static void pool_discard(void *ctx, void *it)
 	free(it);
 }
 
+/* A new item of sequence number seq. */
+static pool_item *new_item(size_t seq)
+{
+	pool_item *item = calloc(1, sizeof(*item));
+	ck_assert_ptr_nonnull(item);
+	item->seq = seq;
+	return item;
+}
+
 static const unsigned pool_threads[] = {1, 2, 4};
 
 START_TEST(test_pool_order)
@@ -87,9 +96,7 @@ START_TEST(test_pool_order)
 		ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], caps[k], &fns, &c), 0);
 		ck_assert_uint_eq(hamle_pool_threads(p), pool_threads[_i]);
 		for (size_t s = 0; s < POOL_ITEMS; s++) {
-			pool_item *item = calloc(1, sizeof(*item));
-			ck_assert_ptr_nonnull(item);
-			item->seq = s;
+			pool_item *item = new_item(s);
 			ck_assert_int_eq(hamle_pool_submit(p, item), 0);
 		}
 		ck_assert_int_eq(hamle_pool_finish(p), 0);
@@ -111,8 +118,7 @@ START_TEST(test_pool_stop)
 	int last = 0;
 	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 8, &fns, &c), 0);
 	for (size_t s = 0; s < 500; s++) {
-		pool_item *item = calloc(1, sizeof(*item));
-		item->seq = s;
+		pool_item *item = new_item(s);
 		int rc = hamle_pool_submit(p, item);
 		ck_assert(rc == 0 || rc == 7);
 		if (rc)
@@ -134,8 +140,7 @@ START_TEST(test_pool_free_without_finish)
 	hamle_pool *p;
 	ck_assert_int_eq(hamle_pool_new(&p, 4, 0, &fns, &c), 0);
 	for (size_t s = 0; s < 50; s++) {
-		pool_item *item = calloc(1, sizeof(*item));
-		item->seq = s;
+		pool_item *item = new_item(s);
 		ck_assert_int_eq(hamle_pool_submit(p, item), 0);
 	}
 	hamle_pool_free(p); /* finishes: everything emitted, nothing leaked */
@@ -156,9 +161,7 @@ START_TEST(test_pool_done_behind_work)
 	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 0, &fns, &c), 0);
 	size_t done = 0;
 	for (size_t s = 0; s < POOL_ITEMS; s++) {
-		pool_item *item = calloc(1, sizeof(*item));
-		ck_assert_ptr_nonnull(item);
-		item->seq = s;
+		pool_item *item = new_item(s);
 		if (s % 3 == 2) {
 			item->worked_before = 1;
 			item->result = s * 3;
@@ -194,9 +197,7 @@ START_TEST(test_pool_max_bytes)
 	ck_assert_int_eq(hamle_pool_new(&p, pool_threads[_i], 0, &fns, &c), 0);
 	size_t most = 0;
 	for (size_t s = 0; s < POOL_ITEMS; s++) {
-		pool_item *item = calloc(1, sizeof(*item));
-		ck_assert_ptr_nonnull(item);
-		item->seq = s;
+		pool_item *item = new_item(s);
 		ck_assert_int_eq(hamle_pool_submit(p, item), 0);
 		size_t held = (s + 1) * c.item_bytes - c.emitted_bytes;
 		most = held > most ? held : most;
