@@ -486,8 +486,7 @@ static bool map_current(hamle_inputs *in)
 	in->map = m;
 	in->map_len = (size_t)st.st_size;
 	in->map_tool = SIZE_MAX;
-	in->map_ready = 0;
-	map_ahead(in, 0);
+	map_ahead(in, 0); /* (map_ready is 0: close_current) */
 	return true;
 }
 

@@ -43,7 +43,6 @@ struct hamle_pool {
 	pthread_t *threads;
 	unsigned nthreads, started;
 	bool launched;             /* the threads were started (or tried) */
-	unsigned asked;            /* threads (jobs) asked for; nthreads is less when one did not start */
 	int start_err;             /* pthread_create's error then, else 0 */
 	const hamle_msg *warn_msg; /* where a thread that could not be started is told */
 	hamle_pool_fns fns;
@@ -215,7 +214,6 @@ int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const h
 	if (!p)
 		return -1;
 	p->nthreads = nthreads ? nthreads : hamle_pool_default_jobs();
-	p->asked = p->nthreads;
 	p->cap = capacity ? capacity : 64 * (size_t)p->nthreads;
 	if (p->cap < 2 * POOL_BATCH)
 		p->cap = 2 * POOL_BATCH;
@@ -254,7 +252,7 @@ bool hamle_pool_warn_fewer(hamle_pool *p, const hamle_msg *m)
 	if (p->started + 1 >= p->nthreads)
 		return false;
 	hamle_msg_warn(m, "a thread could not be started (%s): running %u of the %u jobs asked for",
-		strerror(p->start_err), p->started + 1, p->asked);
+		strerror(p->start_err), p->started + 1, p->nthreads);
 	return true;
 }
 

@@ -26,8 +26,9 @@
  * items itself while it waits for room or for the end (so `work` may run on the caller's thread,
  * never at the same time as `emit`). A thread that cannot be started (no memory for its stack,
  * ulimit -u) is not an error: the pool runs with the threads started so far, the caller's thread
- * working what they do not, and hamle_pool_warn_fewer tells the user; the output is the same. The threads start with SIGHUP,
- * SIGINT, SIGQUIT and SIGTERM blocked, so these reach the caller's thread (outfile.h). */
+ * working what they do not, and hamle_pool_warn_fewer tells the user; the output is the same.
+ * The threads start with SIGHUP, SIGINT, SIGQUIT and SIGTERM blocked, so these reach the
+ * caller's thread (outfile.h). */
 #ifndef HAMLE_CLI_POOL_H
 #define HAMLE_CLI_POOL_H
 
@@ -43,7 +44,7 @@ typedef struct hamle_pool_fns {
 	int (*emit)(void *ctx, void *item);
 	void (*discard)(void *ctx, void *item);
 	/* the bytes an item holds while in flight (may be NULL: items of about one size); the items
-	 * in flight hold HAMLE_POOL_MAX_BYTES at most, or one item however large */
+	 * in flight hold HAMLE_POOL_MAX_BYTES at most, or one batch of them however large */
 	size_t (*size)(void *ctx, const void *item);
 } hamle_pool_fns;
 
@@ -55,8 +56,8 @@ typedef struct hamle_pool_fns {
 unsigned hamle_pool_default_jobs(void);
 
 /* nthreads 0 means hamle_pool_default_jobs(); capacity 0 means 64 * nthreads (at least 64: items
- * reach the workers 32 at a time, or at finish). fns is copied. 0, or -1 (out of memory); a
- * thread that could not be started only makes the pool smaller. */
+ * reach the workers 32 at a time, or at finish). fns is copied. 0, or -1 (out of memory); no
+ * thread starts here (see above), and one that cannot be started later only makes it smaller. */
 int hamle_pool_new(hamle_pool **out, unsigned nthreads, size_t capacity, const hamle_pool_fns *fns, void *ctx);
 
 /* Jobs the pool was made for (nthreads): its worker indexes are 0 to this less one. */

@@ -220,8 +220,6 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (i >= n)
 			break;
 		unsigned char c = (unsigned char)s[i];
-		if (UNLIKELY(c == '(' || c == ')'))
-			grp = -1;
 		if (UNLIKELY(c == '(' || c == ')') && skip) {
 			if (c == '(') {
 				if (!variation_may_open(s, i, n, depth + skip + 1, lim))
@@ -239,6 +237,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (pending_check && !hamle_any_legal(&pos))
 				return 0;
 			pending_check = 0;
+			grp = -1; /* (inside a variation read, not played, it is -1 already) */
 			if (c == '(') {
 				if (!vars && !mainline)
 					return QUICK_VARS;
@@ -401,7 +400,6 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (!lexed && ((!san_lex_plain(&t, loc, w, wl) && san_lex(&t, loc, loc, w, wl, NULL) != 0) ||
 			t.null_move || t.nag || (t.warn & (HAMLE_SAN_W_EP_MARK | HAMLE_SAN_W_DRAW_OFFER))))
 			return 0;
-		grp = -1;
 		if (skip)
 			continue; /* a move of a variation not played */
 		int before;
@@ -428,10 +426,9 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (vars)
 			prev = pos;
 		has_prev = 1;
-		if (!depth) {
-			grp = pos.side;
+		grp = depth ? -1 : (int)pos.side; /* (in a variation: -1 since its '(') */
+		if (grp >= 0)
 			ga[grp] = gb[grp] = 0;
-		}
 		pos_make_move(&pos, m);
 		plies++;
 		moves++;
