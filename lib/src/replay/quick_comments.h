@@ -1,6 +1,7 @@
 /* quick_comments.h: where a comment ends, for the quick lane (quick.c): over the input's own bytes
  * (each byte checked: plain ASCII, and no line end in a game read in one pass) or over bytes that
- * need no look (memchr). Sixteen or thirty-two bytes at a time with SSE2, a byte loop elsewhere.
+ * need no look (memchr). Sixteen or thirty-two bytes at a time with SSE2 (sixty-four with AVX2,
+ * where the CPU has it), a byte loop elsewhere.
  * Included by quick.c alone. */
 #ifndef HAMLE_QUICK_COMMENTS_H
 #define HAMLE_QUICK_COMMENTS_H
@@ -85,6 +86,44 @@ static inline size_t comment_close_open(const char *s, size_t i, size_t n)
 	}
 	return 0;
 }
+
+#if defined(PGN_SCAN_SSE2) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define QUICK_AVX2 1
+
+/* 1 when this CPU runs AVX2 code (comment_close_open_avx2). */
+static inline int quick_has_avx2(void)
+{
+	return __builtin_cpu_supports("avx2");
+}
+
+/* As comment_close_open, sixty-four bytes at a time with AVX2 (where quick_has_avx2 says so):
+ * half the instructions on long comments (engine output on every move). */
+__attribute__((target("avx2"))) NOINLINE static size_t comment_close_open_avx2(const char *s, size_t i, size_t n)
+{
+	const __m256i one = _mm256_set1_epi8(1), lim = _mm256_set1_epi8(0x21), close = _mm256_set1_epi8('}');
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 32));
+		__m256i ma = _mm256_or_si256(_mm256_cmpgt_epi8(lim, _mm256_add_epi8(a, one)), _mm256_cmpeq_epi8(a, close));
+		__m256i mb = _mm256_or_si256(_mm256_cmpgt_epi8(lim, _mm256_add_epi8(b, one)), _mm256_cmpeq_epi8(b, close));
+		uint64_t bits = (uint64_t)(uint32_t)_mm256_movemask_epi8(ma) |
+			(uint64_t)(uint32_t)_mm256_movemask_epi8(mb) << 32;
+		if (!bits) {
+			i += 64;
+			continue;
+		}
+		unsigned k = (unsigned)__builtin_ctzll(bits);
+		unsigned char c = (unsigned char)s[i + k];
+		if (c == '}')
+			return i + k;
+		if (c != '\t')
+			return 0;
+		i += k + 1;
+	}
+	return comment_close_open(s, i, n);
+}
+#endif
 
 /* Where the comment whose text starts at s[i] ends (its '}'), or 0 when no '}' is before n: its
  * bytes need no look (decoded text, or HAMLE_CHUNK_PLAIN_COMMENTS). The first 48 bytes inline
