@@ -1,0 +1,87 @@
+/* The quick lane's comment scanners (suite "quick_comments"): comment_close, comment_close_open,
+ * comment_close_plain and, where the CPU has AVX2, comment_close_open_avx2 find the same end as a
+ * byte-by-byte reading of their contract, on comments of every length up to 300 bytes with the
+ * '}' (or a byte that stops the scan: a line end, a control byte, a byte from 0x7F, a tab that
+ * does not) at every place, and on random text. */
+#include <check.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "replay/quick_comments.h"
+#include "suites_decl.h"
+
+/* The contracts, a byte at a time: raw (the input's own bytes) gives up at a byte that is not
+ * plain ASCII, open also at a line end; plain looks at nothing but '}'. */
+static size_t ref_close(const char *s, size_t i, size_t n, int raw, int open)
+{
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '}')
+			return i;
+		if ((raw || open) && !plain_byte(c))
+			return 0;
+		if (open && (c == '\n' || c == '\r'))
+			return 0;
+	}
+	return 0;
+}
+
+static void check_all(const char *s, size_t i, size_t n)
+{
+	ck_assert_uint_eq(comment_close(s, i, n, 1), ref_close(s, i, n, 1, 0));
+	ck_assert_uint_eq(comment_close(s, i, n, 0), ref_close(s, i, n, 0, 0));
+	ck_assert_uint_eq(comment_close_plain(s, i, n), ref_close(s, i, n, 0, 0));
+	ck_assert_uint_eq(comment_close_open(s, i, n), ref_close(s, i, n, 0, 1));
+#ifdef QUICK_AVX2
+	if (quick_has_avx2())
+		ck_assert_uint_eq(comment_close_open_avx2(s, i, n), ref_close(s, i, n, 0, 1));
+#endif
+}
+
+/* A comment of len bytes of text then the byte stop, at every offset of the buffer's start. */
+START_TEST(test_stops)
+{
+	static const unsigned char stops[] = {'}', '\n', '\r', '\t', 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 'x'};
+	char buf[400];
+	for (size_t si = 0; si < sizeof(stops); si++)
+		for (size_t len = 0; len < 300; len++)
+			for (size_t at = 0; at < 3; at++) {
+				memset(buf, 'a', sizeof(buf));
+				buf[at + len] = (char)stops[si];
+				if (stops[si] != '}')
+					buf[at + len + 5] = '}'; /* after the stop, and before n */
+				for (size_t n = at + len; n <= at + len + 70 && n <= sizeof(buf); n += 7)
+					check_all(buf, at, n);
+			}
+}
+END_TEST
+
+/* Random text, mostly printable, with the odd tab, line end, byte from 0x80 and '}'. */
+START_TEST(test_random)
+{
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	char buf[512];
+	for (int round = 0; round < 4000; round++) {
+		size_t n = 0;
+		for (; n < sizeof(buf); n++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			unsigned r = (unsigned)(x % 1000);
+			buf[n] = r < 3 ? '}' : r < 6 ? '\t' : r < 7 ? '\n' : r < 8 ? (char)0xC4 : (char)(' ' + (x >> 20) % 94);
+			if (buf[n] == '}' && r >= 3)
+				buf[n] = '{';
+		}
+		for (size_t i = 0; i < 64; i += 5)
+			check_all(buf, i, sizeof(buf) - (size_t)(x >> 40) % 64);
+	}
+}
+END_TEST
+
+Suite *quick_comments_suite(void)
+{
+	Suite *s = suite_create("quick_comments");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, test_stops);
+	tcase_add_test(tc, test_random);
+	suite_add_tcase(s, tc);
+	return s;
+}
