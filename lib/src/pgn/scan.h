@@ -97,7 +97,7 @@ static inline __m128i pgn_brace_or_control(__m128i v)
  * when a '%' comes before it, found in the same pass (a game none of whose comments holds one has
  * no [%clk] to read). For ASCII text (the lexer's plain path): every byte from 0x7D, or a
  * control, stops the run 16 bytes at a time, to be read on after. */
-static inline size_t pgn_comment_close(const unsigned char *s, size_t i, size_t n, int *pct)
+static inline size_t pgn_comment_close16(const unsigned char *s, size_t i, size_t n, int *pct)
 {
 #ifdef PGN_SCAN_SSE2
 	while (i + 16 <= n) {
@@ -134,7 +134,7 @@ static inline int pgn_comment_plain_byte(unsigned char c)
 /* As pgn_comment_stop, also stopping at a byte that is not pgn_comment_plain_byte, and maybe at HT
  * (plain: the caller reads on after it). 16 bytes at a time, the stops but '[' in one compare
  * (pgn_brace_or_control; a '~' read on after). */
-static inline size_t pgn_comment_stop_odd(const unsigned char *s, size_t i, size_t n, int with_bracket)
+static inline size_t pgn_comment_stop_odd16(const unsigned char *s, size_t i, size_t n, int with_bracket)
 {
 #ifdef PGN_SCAN_SSE2
 	while (i + 16 <= n) {
@@ -157,6 +157,84 @@ static inline size_t pgn_comment_stop_odd(const unsigned char *s, size_t i, size
 	       pgn_comment_plain_byte(s[i]))
 		i++;
 	return i;
+}
+
+#if defined(PGN_SCAN_SSE2) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define PGN_SCAN_AVX2 1
+
+/* 1 when this CPU runs AVX2 code (the comment scans below take 32 bytes at a time then). */
+static inline int pgn_has_avx2(void)
+{
+	return __builtin_cpu_supports("avx2");
+}
+
+/* pgn_comment_close16 and pgn_comment_stop_odd16, 32 bytes at a time (then theirs for the rest). */
+__attribute__((target("avx2"), noinline)) static size_t pgn_comment_close32(const unsigned char *s, size_t i,
+	size_t n, int *pct)
+{
+	const __m256i three = _mm256_set1_epi8(3), lim = _mm256_set1_epi8(0x23), per = _mm256_set1_epi8('%');
+	while (i + 32 <= n) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+		__m256i m = _mm256_cmpgt_epi8(lim, _mm256_add_epi8(v, three)); /* pgn_brace_or_control */
+		if (!*pct)
+			m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, per));
+		unsigned bits = (unsigned)_mm256_movemask_epi8(m);
+		if (!bits) {
+			i += 32;
+			continue;
+		}
+		i += (unsigned)__builtin_ctz(bits);
+		if (s[i] == '}' || s[i] == '\n' || s[i] == '\r')
+			return i;
+		if (s[i] == '%')
+			*pct = 1;
+		i++;
+	}
+	return pgn_comment_close16(s, i, n, pct);
+}
+
+__attribute__((target("avx2"), noinline)) static size_t pgn_comment_stop_odd32(const unsigned char *s, size_t i,
+	size_t n, int with_bracket)
+{
+	const __m256i three = _mm256_set1_epi8(3), lim = _mm256_set1_epi8(0x23), br = _mm256_set1_epi8('[');
+	while (i + 32 <= n) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+		__m256i m = _mm256_cmpgt_epi8(lim, _mm256_add_epi8(v, three));
+		if (with_bracket)
+			m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, br));
+		unsigned bits = (unsigned)_mm256_movemask_epi8(m);
+		if (!bits) {
+			i += 32;
+			continue;
+		}
+		i += (unsigned)__builtin_ctz(bits);
+		if (s[i] != '~')
+			return i;
+		i++;
+	}
+	return pgn_comment_stop_odd16(s, i, n, with_bracket);
+}
+#endif
+
+/* pgn_comment_close16 with AVX2 where the CPU has it. */
+static inline size_t pgn_comment_close(const unsigned char *s, size_t i, size_t n, int *pct)
+{
+#ifdef PGN_SCAN_AVX2
+	if (pgn_has_avx2())
+		return pgn_comment_close32(s, i, n, pct);
+#endif
+	return pgn_comment_close16(s, i, n, pct);
+}
+
+/* pgn_comment_stop_odd16 with AVX2 where the CPU has it. */
+static inline size_t pgn_comment_stop_odd(const unsigned char *s, size_t i, size_t n, int with_bracket)
+{
+#ifdef PGN_SCAN_AVX2
+	if (pgn_has_avx2())
+		return pgn_comment_stop_odd32(s, i, n, with_bracket);
+#endif
+	return pgn_comment_stop_odd16(s, i, n, with_bracket);
 }
 
 /* First index k in [i, n) where s[k] is not printable ASCII (below 0x20, 0x7F, above) or is '"'

@@ -1,8 +1,10 @@
-/* The quick lane's comment scanners (suite "quick_comments"): comment_close, comment_close_open,
- * comment_close_plain and, where the CPU has AVX2, comment_close_open_avx2 find the same end as a
- * byte-by-byte reading of their contract, on comments of every length up to 300 bytes with the
- * '}' (or a byte that stops the scan: a line end, a control byte, a byte from 0x7F, a tab that
- * does not) at every place, and on random text. */
+/* The comment scanners (suite "comment_scans"): the quick lane's comment_close,
+ * comment_close_open, comment_close_plain and, where the CPU has AVX2, comment_close_open_avx2
+ * find the same end as a byte-by-byte reading of their contract, and the splitter's and lexer's
+ * pgn_comment_close and pgn_comment_stop_odd (scan.h) the same as their 16-byte forms, on
+ * comments of every length up to 300 bytes with the '}' (or a byte that stops the scan: a line
+ * end, a control byte, a byte from 0x7F, a tab that does not, '~', '[', '%') at every place, and
+ * on random text. */
 #include <check.h>
 #include <stdint.h>
 #include <string.h>
@@ -36,12 +38,19 @@ static void check_all(const char *s, size_t i, size_t n)
 	if (quick_has_avx2())
 		ck_assert_uint_eq(comment_close_open_avx2(s, i, n), ref_close(s, i, n, 0, 1));
 #endif
+	const unsigned char *u = (const unsigned char *)s;
+	for (int k = 0; k < 2; k++) {
+		int pa = k, pb = k;
+		ck_assert_uint_eq(pgn_comment_close(u, i, n, &pa), pgn_comment_close16(u, i, n, &pb));
+		ck_assert_int_eq(pa, pb);
+		ck_assert_uint_eq(pgn_comment_stop_odd(u, i, n, k), pgn_comment_stop_odd16(u, i, n, k));
+	}
 }
 
 /* A comment of len bytes of text then the byte stop, at every offset of the buffer's start. */
 START_TEST(test_stops)
 {
-	static const unsigned char stops[] = {'}', '\n', '\r', '\t', 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 'x'};
+	static const unsigned char stops[] = {'}', '\n', '\r', '\t', 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 'x', '~', '[', '%'};
 	char buf[400];
 	for (size_t si = 0; si < sizeof(stops); si++)
 		for (size_t len = 0; len < 300; len++)
@@ -66,7 +75,8 @@ START_TEST(test_random)
 		for (; n < sizeof(buf); n++) {
 			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
 			unsigned r = (unsigned)(x % 1000);
-			buf[n] = r < 3 ? '}' : r < 6 ? '\t' : r < 7 ? '\n' : r < 8 ? (char)0xC4 : (char)(' ' + (x >> 20) % 94);
+			buf[n] = r < 3 ? '}' : r < 6 ? '\t' : r < 7 ? '\n' : r < 8 ? (char)0xC4 : r < 10 ? '~' : r < 11 ? '%' :
+				(char)(' ' + (x >> 20) % 94);
 			if (buf[n] == '}' && r >= 3)
 				buf[n] = '{';
 		}
@@ -76,9 +86,9 @@ START_TEST(test_random)
 }
 END_TEST
 
-Suite *quick_comments_suite(void)
+Suite *comment_scans_suite(void)
 {
-	Suite *s = suite_create("quick_comments");
+	Suite *s = suite_create("comment_scans");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_stops);
 	tcase_add_test(tc, test_random);
