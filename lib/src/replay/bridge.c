@@ -29,6 +29,7 @@
  * stops once three complete bridges are found or the budget of nodes (moves played, recorded
  * moves read) is spent. Work is bounded by the budget, memory by the window: no recursion over
  * the input, and all state lives in the replay. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,11 +76,13 @@ static int read_rec(hamle_replay *rp, const struct bridge_work *w, const struct 
 
 /* What recorded move r, move m in p, contradicts (its marks, an origin hint more than the move
  * needs: over) and how implausible it is (a piece left to be lost, looked at up to PLAUSIBLE
- * and PLAUSIBLE_ALL plies after the insertion point: rel plies after it); m is then played. */
-static int move_cost(const struct rec *r, struct hamle_position *p, hamle_move m, int over, int rel)
+ * and PLAUSIBLE_ALL plies after the insertion point: rel plies after it), added to f with its
+ * prior; m is then played. */
+static void move_cost(const struct rec *r, struct hamle_position *p, hamle_move m, int over, int rel, int *f)
 {
 	const struct san_tok *t = &r->t;
 	int cost = 0;
+	f[BF_REST] += bridge_prior(p, m);
 	int takes = p->board[HAMLE_MOVE_TO(m)] != PIECE_NONE && HAMLE_MOVE_KIND(m) != HAMLE_MOVE_CASTLING;
 	takes |= HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT;
 	if (t->capture && !takes)
@@ -97,18 +100,18 @@ static int move_cost(const struct rec *r, struct hamle_position *p, hamle_move m
 		cost += MARK_MISSING; /* "Nbd2" where one knight can go */
 	int gain = takes ? (HAMLE_MOVE_KIND(m) == HAMLE_MOVE_EN_PASSANT ? 1 :
 		bridge_worth[PIECE_TYPE(p->board[HAMLE_MOVE_TO(m)])]) : 0;
+	f[BF_MARKS] += cost;
 	hamle_make_move(p, m);
 	if (rel < PLAUSIBLE && bridge_left_en_prise(p, HAMLE_MOVE_TO(m), gain))
-		cost += EN_PRISE;
+		f[BF_REC_HANG]++;
 	if (rel < PLAUSIBLE_ALL)
-		cost += EN_PRISE * bridge_side_en_prise(p);
-	return cost;
+		f[BF_REC_SIDE] += bridge_side_en_prise(p);
 }
 
 /* The recorded moves from rec[at] on, played from p: the index of the first that fails (nrec
- * when all replay). With cost, the marks they contradict are added to *cost. */
+ * when all replay). With f, their evidence (move_cost) is added to it. */
 static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct hamle_position *p0,
-	int at, int *cost)
+	int at, int *f)
 {
 	w->nmoved = 0;
 	struct hamle_position p = *p0;
@@ -116,13 +119,12 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 	for (i = at; i < w->nrec; i++) {
 		hamle_move m;
 		int over = 0;
-		if (!read_rec(rp, w, &w->rec[i], &p, &m, cost ? &over : NULL))
+		if (!read_rec(rp, w, &w->rec[i], &p, &m, f ? &over : NULL))
 			break;
-		if (cost && m != HAMLE_MOVE_NULL) {
-			w->rest += bridge_prior(&p, m);
+		if (f && m != HAMLE_MOVE_NULL) {
 			w->from[w->nmoved] = (uint8_t)HAMLE_MOVE_FROM(m);
 			w->to[w->nmoved++] = (uint8_t)HAMLE_MOVE_TO(m);
-			*cost += move_cost(&w->rec[i], &p, m, over, i - at);
+			move_cost(&w->rec[i], &p, m, over, i - at, f);
 			continue;
 		}
 		hamle_make_move(&p, m);
@@ -131,21 +133,18 @@ static int replay_recs(hamle_replay *rp, struct bridge_work *w, const struct ham
 	return i;
 }
 
-/* w->pre[i]: the cost (move_cost) of the recorded moves before rec[i] as the record plays them,
- * i <= fail, so that bridges at different insertion points pay for the same moves. */
+/* w->pre[i]: the evidence (move_cost) of the recorded moves before rec[i] as the record plays
+ * them, i <= fail, so that bridges at different insertion points pay for the same moves. */
 static void prefix_costs(hamle_replay *rp, struct bridge_work *w)
 {
-	w->pre[0] = w->pre_prior[0] = 0;
+	memset(w->pre[0], 0, sizeof(w->pre[0]));
 	for (int i = 0; i < w->fail; i++) {
 		struct hamle_position p = w->before[i];
 		hamle_move m;
 		int over = 0;
-		w->pre[i + 1] = w->pre[i];
-		w->pre_prior[i + 1] = w->pre_prior[i];
-		if (read_rec(rp, w, &w->rec[i], &p, &m, &over) && m != HAMLE_MOVE_NULL) {
-			w->pre_prior[i + 1] += bridge_prior(&p, m);
-			w->pre[i + 1] += move_cost(&w->rec[i], &p, m, over, 0);
-		}
+		memcpy(w->pre[i + 1], w->pre[i], sizeof(w->pre[0]));
+		if (read_rec(rp, w, &w->rec[i], &p, &m, &over) && m != HAMLE_MOVE_NULL)
+			move_cost(&w->rec[i], &p, m, over, 0, w->pre[i + 1]);
 	}
 }
 
@@ -171,10 +170,8 @@ static int better(const struct cand *a, const struct cand *b)
 		return a->misfit < b->misfit;
 	if (a->n != b->n)
 		return a->n < b->n;
-	long long sa = (long long)W_COST * a->cost - W_PRIOR * a->prior - W_REST * a->rest;
-	long long sb = (long long)W_COST * b->cost - W_PRIOR * b->prior - W_REST * b->rest;
-	if (sa != sb)
-		return sa < sb;
+	if (a->score != b->score)
+		return a->score < b->score;
 	return a->order < b->order;
 }
 
@@ -190,23 +187,22 @@ static void offer(hamle_replay *rp, struct bridge_work *w, int at, unsigned n, i
 	c.at = at;
 	c.n = n;
 	c.misfit = fit;
-	c.cost = -1000000;
-	c.prior = c.rest = 1000000;
+	c.score = LLONG_MIN; /* the best it could be */
 	c.order = w->order++;
 	if (w->nbest == HAMLE_BRIDGES_MAX && !better(&c, &w->best[HAMLE_BRIDGES_MAX - 1]))
 		return;
-	c.cost = w->pre[at];
-	w->rest = w->pre_prior[at];
-	replay_recs(rp, w, p, at, &c.cost);
-	c.rest = w->rest;
+	memcpy(c.f, w->pre[at], sizeof(c.f));
+	replay_recs(rp, w, p, at, c.f);
 	memcpy(c.m, w->path, n * sizeof(c.m[0]));
-	c.cost -= USED * bridge_hints(c.m, c.n, &w->before[at], w->from, w->to, w->nmoved);
+	bridge_hints(c.m, c.n, &w->before[at], w->last[at], w->from, w->to, w->nmoved, c.f);
 	struct hamle_position q = w->before[at];
-	c.prior = 0;
 	for (unsigned i = 0; i < n; i++) {
-		c.prior += bridge_prior(&q, c.m[i]);
+		c.f[BF_PRIOR] += bridge_prior(&q, c.m[i]);
 		hamle_make_move(&q, c.m[i]);
 	}
+	c.score = 0;
+	for (int i = 0; i < BF_COUNT; i++)
+		c.score += (long long)w->weight[i] * c.f[i];
 	/* where the numbers all fit as written, bridges after which the record replays as far to the
 	 * same position are one reading of the sheet (moves in another order, or inserted a row
 	 * apart): the better stands for both, and the three are three readings */
@@ -394,6 +390,7 @@ static int collect(hamle_replay *rp, struct bridge_work *w, size_t fail_tok)
 	w->ends = 1;
 	/* second pass: the window */
 	struct hamle_position p = rp->start;
+	hamle_move last = HAMLE_MOVE_NULL;
 	size_t q = 0;
 	number = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -405,7 +402,7 @@ static int collect(hamle_replay *rp, struct bridge_work *w, size_t fail_tok)
 		if (t->kind != HAMLE_TOKEN_MOVE)
 			continue;
 		if (q < from) {
-			hamle_make_move(&p, rp->moves[i].move);
+			hamle_make_move(&p, last = rp->moves[i].move);
 			q++;
 			number = 0;
 			continue;
@@ -423,8 +420,9 @@ static int collect(hamle_replay *rp, struct bridge_work *w, size_t fail_tok)
 		number = 0;
 		if (q <= count) {
 			w->before[w->nrec] = p;
+			w->last[w->nrec] = last;
 			if (q < count)
-				hamle_make_move(&p, rp->moves[i].move);
+				hamle_make_move(&p, last = rp->moves[i].move);
 		}
 		w->nrec++;
 		q++;
@@ -488,6 +486,8 @@ int replay_bridge(hamle_replay *rp)
 	if (!rp->bridge_work && !(rp->bridge_work = calloc(1, sizeof(*rp->bridge_work))))
 		return HAMLE_ENOMEM;
 	struct bridge_work *w = rp->bridge_work;
+	if (!w->weighted)
+		memcpy(w->weight, bridge_default_weight, sizeof(w->weight));
 	w->loc = rp->loc;
 	if (collect(rp, w, rp->findings[fi].token) < 0)
 		return HAMLE_OK;

@@ -13,19 +13,39 @@
 #define TT_BITS 15
 #define MARK_WRONG 3   /* a recorded "+" that is no check, an "x" that takes nothing */
 #define MARK_MISSING 2 /* a check or capture not marked */
-#define USED 1         /* a bridge move whose piece is used again */
-#define CAPTURE 1      /* a bridge move that takes (exchanges are what gets lost in time trouble) */
-#define HANGING 1      /* a bridge move that leaves its piece to be taken */
-#define EN_PRISE 1     /* a recorded move that does, after the bridge */
 #define PLAUSIBLE 60   /* recorded plies after the bridge looked at for that */
 #define PLAUSIBLE_ALL 20 /* ... and for any piece of the side that moved */
-/* The weights of a bridge's score (bridge.c): W_COST * cost - W_PRIOR * prior - W_REST * rest,
- * lower first. The prior's unit is 1/20 of a natural logarithm: a unit of cost weighs as much
- * as two logarithms (40 units) of the prior of the bridge's moves and the recorded moves'. */
-#define W_COST 40
-#define W_PRIOR 1
-#define W_REST 1
 
+/* The evidence a bridge's score weighs (bridge.c, bridge_score.c): counts, and the priors of its
+ * moves and of the recorded moves after it. */
+enum bridge_feature {
+	BF_MARKS,    /* marks of the recorded moves contradicted: MARK_WRONG or MARK_MISSING each */
+	BF_REC_HANG, /* recorded moves that leave the piece moved to be lost (PLAUSIBLE plies) */
+	BF_REC_SIDE, /* pieces of the side that moved left to be lost (PLAUSIBLE_ALL plies) */
+	BF_USED,     /* bridge moves whose piece is used again */
+	BF_CAPTURE,  /* bridge moves that take (exchanges are what gets lost in time trouble) */
+	BF_HANG,     /* bridge moves that leave their piece to be taken */
+	BF_SIDE,     /* pieces of the side left to be lost after a bridge move */
+	BF_REPLY,    /* bridge moves the other side's next move answers */
+	BF_RETAKE,   /* a first move that takes the piece the other side has just moved */
+	BF_ESCAPE,   /* a first move of the piece the other side's last move attacks */
+	BF_NEAR,     /* a first move to or from a square next to where the other side's last move went */
+	BF_PRIOR,    /* how natural the bridge's moves look (bridge_prior: higher is likelier) */
+	BF_REST,     /* ... and the recorded moves, as they replay after it (before it too) */
+	BF_COUNT
+};
+
+/* The default weights of the features: a bridge's score is their sum weighed, lower first. The
+ * prior's unit is 1/20 of a natural logarithm (a count of 40 weighs as much as two logarithms).
+ * Learnt by tools/tune_bridge.py on sheets made from the GNU Chess book's games (both kinds of
+ * tests/corpus/bridge_corpus.c, k = 1 and 2), not from the games the tests draw. */
+extern const int bridge_default_weight[BF_COUNT];
+
+/* Weights other than the defaults for rp's searches from now on (tools/tune_bridge.c); NULL:
+ * the defaults. HAMLE_ENOMEM or HAMLE_OK. */
+int replay_bridge_set_weights(hamle_replay *rp, const int *weight);
+
+/* One recorded mainline move of the window. */
 /* One recorded mainline move of the window. */
 struct rec {
 	size_t token;
@@ -40,9 +60,8 @@ struct cand {
 	int at;                  /* rec index of the recorded move it goes before */
 	int reach;               /* rec index of the first recorded move that fails after it */
 	int misfit;              /* move numbers that do not fit */
-	int cost;                /* marks contradicted, less the hints that it is the move played */
-	int prior;               /* how natural its moves look on their own (bridge_score.c) */
-	int rest;                /* ... and the recorded moves, as they replay after it */
+	int f[BF_COUNT];         /* its evidence */
+	long long score;         /* the features weighed: lower first */
 	uint64_t end;            /* the key of the position the record reaches after it */
 	unsigned long order;
 };
@@ -64,9 +83,10 @@ struct bridge_work {
 	int gap;                 /* rec index of the last gap in the numbering, -1 none */
 	int near;                /* rec index of the first of the WINDOW before the failing move */
 	struct hamle_position before[GAP_MAX + 1]; /* the position before rec[i], i <= fail */
-	int pre[GAP_MAX + 2];    /* the cost of the recorded moves before rec[i] (bridge.c) */
-	int pre_prior[GAP_MAX + 2]; /* ... and their prior */
-	int rest;                /* the prior of the recorded moves replay_recs played (with cost) */
+	hamle_move last[GAP_MAX + 1]; /* the move that led to it (HAMLE_MOVE_NULL: none known) */
+	int pre[GAP_MAX + 2][BF_COUNT]; /* the evidence of the recorded moves before rec[i] (bridge.c) */
+	int weight[BF_COUNT];    /* of the features */
+	int weighted;            /* weight set by replay_bridge_set_weights */
 	struct frame fr[HAMLE_BRIDGE_PLIES_MAX + 1];
 	hamle_move path[HAMLE_BRIDGE_PLIES_MAX];
 	uint8_t from[REC_MAX], to[REC_MAX]; /* the recorded moves replay_recs played (with cost) */
@@ -88,10 +108,11 @@ extern const int bridge_worth[6];
 int bridge_left_en_prise(const struct hamle_position *p, int sq, int gain);
 /* The pieces of the side that has just moved in p that stand to be lost. */
 int bridge_side_en_prise(const struct hamle_position *p);
-/* What says that the n moves m (from p0) are the moves played, beyond the marks; from[] and
- * to[] hold the squares of the nrec recorded moves that replayed after them. Higher is likelier. */
-int bridge_hints(const hamle_move *m, unsigned n, const struct hamle_position *p0, const uint8_t *from,
-	const uint8_t *to, int nrec);
+/* What says that the n moves m (from p0, reached by the other side's move last) are the moves
+ * played, beyond the marks, added to f (BF_USED to BF_NEAR); from[] and to[] hold the squares
+ * of the nrec recorded moves that replayed after them. */
+void bridge_hints(const hamle_move *m, unsigned n, const struct hamle_position *p0, hamle_move last,
+	const uint8_t *from, const uint8_t *to, int nrec, int *f);
 
 /* How natural legal move m of p looks: how often players choose a move of its kind where it is
  * legal, in 1/20 of a natural logarithm (0 down to -255); higher is likelier. */

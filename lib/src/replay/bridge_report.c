@@ -47,6 +47,16 @@ int hamle_replay_bridge_san(const hamle_replay *rp, size_t b, size_t i, const ha
 	return hamle_san_format(buf, size, &p, loc, rp->bridges[b].move[i].move, HAMLE_FORM_SAN);
 }
 
+int replay_bridge_set_weights(hamle_replay *rp, const int *weight)
+{
+	if (!rp->bridge_work && !(rp->bridge_work = calloc(1, sizeof(*rp->bridge_work))))
+		return HAMLE_ENOMEM;
+	rp->bridge_work->weighted = weight != NULL;
+	if (weight)
+		memcpy(rp->bridge_work->weight, weight, sizeof(rp->bridge_work->weight));
+	return HAMLE_OK;
+}
+
 void replay_bridge_free(hamle_replay *rp)
 {
 	free(rp->bridge_work);

@@ -1,8 +1,9 @@
 /* bridge_score.c: the evidence about a bridge beyond how far the record replays after it and
- * how its numbers fit (bridge.c): which of its moves the record then uses or answers, which
- * leave pieces to be lost (and which of the record's moves do, under it), and how natural each
- * move looks: how often players choose a move of its kind where it is legal (move_prior.h,
- * learnt from master games). */
+ * how its numbers fit (bridge.c): which of its moves the record then uses or answers, whether its
+ * first move answers the move before it, which leave pieces to be lost (and which of the
+ * record's moves do, under it), and how natural each move looks: how often players choose a move
+ * of its kind where it is legal (move_prior.h, learnt from master games). Each is a count of
+ * enum bridge_feature; bridge.c weighs them (bridge_default_weight). */
 #include "replay/bridge_internal.h"
 #include "replay/move_prior.h"
 
@@ -12,6 +13,12 @@ int bridge_prior(const struct hamle_position *p, hamle_move m)
 }
 
 const int bridge_worth[6] = {1, 3, 3, 5, 9, 100};
+
+const int bridge_default_weight[BF_COUNT] = {
+	[BF_MARKS] = 60, [BF_REC_HANG] = 90, [BF_REC_SIDE] = 40, [BF_USED] = -20, [BF_CAPTURE] = -40,
+	[BF_HANG] = 60, [BF_SIDE] = 40, [BF_REPLY] = -40, [BF_RETAKE] = -40, [BF_ESCAPE] = -30, [BF_NEAR] = -30,
+	[BF_PRIOR] = -1, [BF_REST] = -1,
+};
 
 /* 1 when the piece that has just moved to sq in p (by the side not to move) stands to be lost:
  * taken by a cheaper piece, or attacked and not defended, for more than it took (gain). The
@@ -47,17 +54,33 @@ int bridge_side_en_prise(const struct hamle_position *p)
 	return n;
 }
 
-/* What says that the bridge m[0..nm) (played from p0) is the moves played, beyond the marks:
- * each of its moves whose piece is used again (a later move of the bridge or of the record, up to the
- * horizon, leaves its square or lands on it: it moves on, or is taken), and each that the next
- * move of the other side answers (it gets out of its check, or moves away the piece it now
- * attacks), or that takes; less each that leaves pieces to be lost. A move that nothing later
- * touches is the filler any quiet move could be. from[] and to[] hold the squares of the n
- * recorded moves that replayed after it. */
-int bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position *p0, const uint8_t *from,
-	const uint8_t *to, int n)
+/* What says that the bridge m[0..nm) (played from p0, reached by the other side's move last) is
+ * the moves played, beyond the marks: each of its moves whose piece is used again (a later move
+ * of the bridge or of the record, up to the horizon, leaves its square or lands on it: it moves
+ * on, or is taken), and each that the next move of the other side answers (it gets out of its
+ * check, or moves away the piece it now attacks), or that takes; a first move that answers last
+ * (takes the piece that moved, moves away the piece it attacks, or is played next to it); and,
+ * against it, each move that leaves pieces to be lost. A move that nothing later touches is the
+ * filler any quiet move could be. from[] and to[] hold the squares of the n recorded moves that
+ * replayed after it. */
+void bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position *p0, hamle_move last,
+	const uint8_t *from, const uint8_t *to, int n, int *f)
 {
-	int score = 0;
+	/* the first move is played where the other side's last move went, or next to it */
+	if (nm && last != HAMLE_MOVE_NULL) {
+		bitboard near = hamle_king_attacks[HAMLE_MOVE_TO(last)] | BB(HAMLE_MOVE_TO(last));
+		f[BF_NEAR] += ((near >> HAMLE_MOVE_TO(m[0])) & 1) | ((near >> HAMLE_MOVE_FROM(m[0])) & 1);
+	}
+	/* the first move answers the other side's last: it takes the piece that moved, or moves the
+	 * piece that one now attacks away */
+	if (nm && last != HAMLE_MOVE_NULL && HAMLE_MOVE_KIND(last) != HAMLE_MOVE_CASTLING &&
+	    HAMLE_MOVE_KIND(m[0]) != HAMLE_MOVE_CASTLING) {
+		int t = HAMLE_MOVE_TO(last), sq = HAMLE_MOVE_FROM(m[0]);
+		if (HAMLE_MOVE_TO(m[0]) == t)
+			f[BF_RETAKE]++;
+		else if (p0->board[t] != PIECE_NONE && (hamle_attackers(p0, sq, !p0->side, pos_all(p0)) & BB(t)))
+			f[BF_ESCAPE]++;
+	}
 	struct hamle_position p = *p0;
 	for (unsigned i = 0; i < nm; i++) {
 		int sq = HAMLE_MOVE_TO(m[i]), hit = 0;
@@ -65,25 +88,24 @@ int bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position *
 			hit = HAMLE_MOVE_FROM(m[k]) == sq || HAMLE_MOVE_TO(m[k]) == sq;
 		for (int k = 0; k < n && !hit; k++)
 			hit = from[k] == sq || to[k] == sq;
-		score += hit;
+		f[BF_USED] += hit;
 		int mover = p.side, gain = 0;
 		if (p.board[sq] != PIECE_NONE && HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING) {
-			score += CAPTURE;
+			f[BF_CAPTURE]++;
 			gain = bridge_worth[PIECE_TYPE(p.board[sq])];
 		}
 		hamle_make_move(&p, m[i]);
 		/* a piece left where a cheaper one takes it, or where it is attacked and not defended:
 		 * not what a player does (the one moved, or any other of that side) */
 		if (HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING && bridge_left_en_prise(&p, sq, gain))
-			score -= HANGING;
-		score -= HANGING * bridge_side_en_prise(&p);
+			f[BF_HANG]++;
+		f[BF_SIDE] += bridge_side_en_prise(&p);
 		int reply = i + 1 < nm ? HAMLE_MOVE_FROM(m[i + 1]) : n > 0 ? from[0] : -1;
 		if (reply >= 0 && p.board[reply] != PIECE_NONE && HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING &&
 		    PIECE_TYPE(p.board[reply]) != HAMLE_KING &&
 		    (hamle_attackers(&p, reply, mover, pos_all(&p)) & BB(sq)))
-			score++;
+			f[BF_REPLY]++;
 		else if (reply >= 0 && hamle_position_in_check(&p))
-			score++;
+			f[BF_REPLY]++;
 	}
-	return score;
 }
