@@ -1,6 +1,7 @@
 /* Unwinnability (suite "unwinnable"): hamle_unwin_analyze on constructed positions -- bare and
  * insufficient material, bishops of one colour and of both, a blocked pawn wall, a fortress,
- * a middlegame -- with every helpmate replayed to mate by the move generator. */
+ * a middlegame, a full board lost on time -- with every helpmate replayed to mate by the move
+ * generator. */
 #include <check.h>
 #include <string.h>
 
@@ -117,6 +118,23 @@ START_TEST(game_over)
 }
 END_TEST
 
+/* A full board lost on time by White (chess.js's benchmark.pgn): White's king castled long among
+ * its own men is mated where it stands, found by the short search toward it in a few thousand
+ * nodes (the corner-bound deepening alone takes over 23,000), and the line replays to mate. */
+START_TEST(castled_king_mated_at_home)
+{
+	const char *fen = "r2q1rk1/4ppbp/2bp2p1/p7/1p2PP2/PBN1Q2P/1PP3P1/2KRR3 w - - 0 18";
+	hamle_position *p = NULL;
+	hamle_unwin_result r;
+	ck_assert_int_eq(hamle_position_new(&p, fen, NULL), 0);
+	ck_assert_int_eq(hamle_unwinnable_analyze(&r, p, HAMLE_BLACK, 0), 0);
+	ck_assert_int_eq(r.verdict, HAMLE_UNWIN_CAN_MATE);
+	ck_assert_msg(r.nodes < 8000, "%lu nodes", (unsigned long)r.nodes);
+	assert_replays(fen, &r, HAMLE_BLACK);
+	hamle_position_free(p);
+}
+END_TEST
+
 /* A mate in one for the side to move: the certificate is that move, written whole into a
  * buffer of exactly the size the sizing call asks for. */
 START_TEST(mate_in_one_line)
@@ -196,6 +214,7 @@ Suite *unwinnable_suite(void)
 	tcase_add_test(tc, game_over);
 	tcase_add_test(tc, budget_and_api);
 	tcase_add_test(tc, mate_in_one_line);
+	tcase_add_test(tc, castled_king_mated_at_home);
 	suite_add_tcase(s, tc);
 	return s;
 }

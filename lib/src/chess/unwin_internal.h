@@ -64,6 +64,8 @@ struct unwin_search {
 	int stop_at_cut;           /* give up at the first node cut by depth (a proof attempt) */
 	uint32_t reuse_from;       /* skip positions searched since this stamp (earlier iterations of an
 	                            * iterative deepening, as CHA does): faster, but no proof then */
+	int target;                /* heuristics: 1 + the square mated on where it is not a corner
+	                            * (the loser's king where it stands), 0: the corners */
 };
 
 /* Every position reachable from root (unwin_closure.c): SEARCH_EXHAUSTED when they close without

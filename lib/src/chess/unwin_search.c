@@ -7,7 +7,9 @@
  * toward a mating corner cost nothing, as do the loser's king and knight moves toward that
  * corner (its king into it, a piece beside it to block); the loser's captures cost three plies,
  * and when the winner's material can only mate with help from a promoted loser piece, so do
- * the loser's moves other than pawn moves. Rewarded moves are tried first.
+ * the loser's moves other than pawn moves. Rewarded moves are tried first. A search may instead
+ * steer every piece toward the square where the loser's king stands (a king at home among its
+ * own men is often mated there in a few moves).
  *
  * A search that ends with no node cut by its depth limit or by the node limits has seen every
  * position reachable from the root (the transposition table only skips positions already
@@ -140,6 +142,8 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 	int n = hamle_gen_legal(&f->pos, GEN_ALL_TYPES, GEN_ALL_SQUARES, all);
 	struct corner c;
 	set_corner(&c, &f->pos, s->winner);
+	if (s->target) /* the mate where the loser's king stands: every piece heads there */
+		c.corner = c.beside = c.front = s->target - 1;
 	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
 	/* one pass: each move goes to the end of its kind's run (counted first) */
 	uint8_t kinds[HAMLE_MAX_MOVES];

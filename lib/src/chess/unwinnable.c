@@ -1,6 +1,7 @@
 /* unwinnable.c: can a side still mate? The order of the arguments (hamle/unwinnable.h), cheap
  * ones first: the game already over; material; the blockade, after the moves that are forced; a
- * quick helpmate search with CHA's heuristics; a full-width attempt to show that every line
+ * quick helpmate search with CHA's heuristics, then a short one toward the loser's king where it
+ * stands; a full-width attempt to show that every line
  * ends within a few plies; every reachable position, where there are few (a small world
  * closes); the helpmate search by iterative deepening until the budget is spent; every
  * reachable position again, up to many more; last, the blockade after each legal move. */
@@ -16,6 +17,8 @@
 #define ID_LOCAL_LIMIT 30000ul
 #define ID_MAX_DEPTH 100
 #define QUICK_LIMIT 5000ul
+#define LOCAL_LIMIT 300ul  /* nodes of each search toward the loser's king where it stands */
+#define LOCAL_MAX_DEPTH 4
 #define PROOF_DEPTH 9
 #define PROOF_LIMIT 3000ul
 #define FORCED_MAX 100
@@ -162,11 +165,18 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	if (forced_then_blockade(*p, winner, r, 0))
 		return 0;
 	r->line_len = 0;
-	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0, 0};
+	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0, 0, 0};
 	int rc = searched(unwin_search_run(u, p, &quick, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
-	struct unwin_search proof = {winner, PROOF_DEPTH, PROOF_LIMIT, 0, 0, 1, 0};
+	/* a short deepening toward the loser's king where it stands (a full board's castled king) */
+	for (int depth = 3; depth <= LOCAL_MAX_DEPTH; depth++) {
+		struct unwin_search local = {winner, depth, LOCAL_LIMIT, 1, 1, 0, 0, pos_king(p, !winner) + 1};
+		rc = searched(unwin_search_run(u, p, &local, r), r);
+		if (rc)
+			return rc < 0 ? rc : 0;
+	}
+	struct unwin_search proof = {winner, PROOF_DEPTH, PROOF_LIMIT, 0, 0, 1, 0, 0};
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
@@ -177,7 +187,7 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	}
 	uint32_t first = u->stamp + 1 ? u->stamp + 1 : 1; /* the first iteration's stamp */
 	for (int depth = 3; depth <= ID_MAX_DEPTH && u->nodes < u->budget; depth++) {
-		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0, first};
+		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0, first, 0};
 		rc = searched(unwin_search_run(u, p, &id, r), r);
 		if (rc)
 			return rc < 0 ? rc : 0;
