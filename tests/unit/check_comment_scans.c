@@ -4,7 +4,8 @@
  * pgn_comment_close and pgn_comment_stop_odd (scan.h) the same as their 16-byte forms, on
  * comments of every length up to 300 bytes with the '}' (or a byte that stops the scan: a line
  * end, a control byte, a byte from 0x7F, a tab that does not, '~', '[', '%') at every place, and
- * on random text. */
+ * on random text; and the splitter's 64-byte masks with AVX2 the same as with SSE2, for every
+ * byte at every place of a window. */
 #include <check.h>
 #include <stdint.h>
 #include <string.h>
@@ -28,6 +29,8 @@ static size_t ref_close(const char *s, size_t i, size_t n, int raw, int open)
 	return 0;
 }
 
+static void check_masks(const unsigned char *p);
+
 static void check_all(const char *s, size_t i, size_t n)
 {
 	ck_assert_uint_eq(comment_close(s, i, n, 1), ref_close(s, i, n, 1, 0));
@@ -46,6 +49,41 @@ static void check_all(const char *s, size_t i, size_t n)
 		ck_assert_uint_eq(pgn_comment_stop_odd(u, i, n, k), pgn_comment_stop_odd16(u, i, n, k));
 	}
 }
+
+/* The splitter's 64-byte masks: the AVX2 forms against the 16-byte ones. */
+static void check_masks(const unsigned char *p)
+{
+#ifdef PGN_SCAN_AVX2
+	if (!pgn_has_avx2())
+		return;
+	pgn_split_masks a, b;
+	pgn_split_masks64(p, &a);
+	pgn_split_masks64_avx2(p, &b);
+	ck_assert(a.nw == b.nw && a.eol == b.eol && a.special == b.special && a.first == b.first &&
+		a.unclean == b.unclean);
+	pgn_comment_masks c, d;
+	pgn_comment_masks64(p, &c);
+	pgn_comment_masks64_avx2(p, &d);
+	ck_assert(c.open == d.open && c.close == d.close && c.odd == d.odd);
+#else
+	(void)p;
+#endif
+}
+
+/* Every byte value at every place of a 64-byte window, among words, blanks and braces. */
+START_TEST(test_split_masks)
+{
+	unsigned char buf[64];
+	static const char base[] = "1. e4 {[%clk 0:03:00]} e5 (2. Nf3) $1 \"x\" ;<1-0>\t\r\n*½ 0-1 abcdefgh";
+	for (int c = 0; c < 256; c++)
+		for (int at = 0; at < 64; at++) {
+			for (int k = 0; k < 64; k++)
+				buf[k] = (unsigned char)base[k % (sizeof(base) - 1)];
+			buf[at] = (unsigned char)c;
+			check_masks(buf);
+		}
+}
+END_TEST
 
 /* A comment of len bytes of text then the byte stop, at every offset of the buffer's start. */
 START_TEST(test_stops)
@@ -80,8 +118,10 @@ START_TEST(test_random)
 			if (buf[n] == '}' && r >= 3)
 				buf[n] = '{';
 		}
-		for (size_t i = 0; i < 64; i += 5)
+		for (size_t i = 0; i < 64; i += 5) {
 			check_all(buf, i, sizeof(buf) - (size_t)(x >> 40) % 64);
+			check_masks((const unsigned char *)buf + i * 7);
+		}
 	}
 }
 END_TEST
@@ -92,6 +132,7 @@ Suite *comment_scans_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_stops);
 	tcase_add_test(tc, test_random);
+	tcase_add_test(tc, test_split_masks);
 	suite_add_tcase(s, tc);
 	return s;
 }

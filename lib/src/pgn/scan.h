@@ -348,6 +348,65 @@ static inline void pgn_comment_masks64(const unsigned char *p, pgn_comment_masks
 	out->odd = odd;
 }
 
+#ifdef PGN_SCAN_AVX2
+/* pgn_split_masks64 and pgn_comment_masks64, 32 bytes at a time with AVX2 (where pgn_has_avx2
+ * says so; split_fast.c calls them). */
+__attribute__((target("avx2"), noinline, unused)) static void pgn_split_masks64_avx2(const unsigned char *p,
+	pgn_split_masks *out)
+{
+	uint64_t nw = 0, eol = 0, special = 0, first = 0, unclean = 0;
+	for (unsigned k = 0; k < 64; k += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + k));
+		__m256i w20 = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+		__m256i t = _mm256_sub_epi8(v, _mm256_set1_epi8(9));
+		__m256i ctl = _mm256_cmpeq_epi8(_mm256_min_epu8(t, _mm256_set1_epi8(4)), t); /* HT LF VT FF CR */
+		__m256i e = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+		__m256i d = _mm256_or_si256(_mm256_cmpeq_epi8(w20, _mm256_set1_epi8('{')), _mm256_cmpeq_epi8(w20, _mm256_set1_epi8('}')));
+		d = _mm256_or_si256(d, _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xFE)), _mm256_set1_epi8('(')));
+		d = _mm256_or_si256(d, _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xFD)), _mm256_set1_epi8('<')));
+		d = _mm256_or_si256(d, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')));
+		d = _mm256_or_si256(d, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('$')));
+		d = _mm256_or_si256(d, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(';')));
+		__m256i n = _mm256_or_si256(_mm256_or_si256(ctl, d), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
+		__m256i sp = _mm256_or_si256(d, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('%')));
+		__m256i f = _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xFE)), _mm256_set1_epi8('0'));
+		f = _mm256_or_si256(f, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('*')));
+		f = _mm256_or_si256(f, _mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xC2)));
+		/* signed: 0x80..0xFF are below 0x20 too; less HT..CR, and 0x7F */
+		__m256i u = _mm256_andnot_si256(ctl, _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v));
+		u = _mm256_or_si256(u, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x7F)));
+		nw |= (uint64_t)(uint32_t)_mm256_movemask_epi8(n) << k;
+		eol |= (uint64_t)(uint32_t)_mm256_movemask_epi8(e) << k;
+		special |= (uint64_t)(uint32_t)_mm256_movemask_epi8(sp) << k;
+		first |= (uint64_t)(uint32_t)_mm256_movemask_epi8(f) << k;
+		unclean |= (uint64_t)(uint32_t)_mm256_movemask_epi8(u) << k;
+	}
+	out->nw = nw;
+	out->eol = eol;
+	out->special = special;
+	out->first = first;
+	out->unclean = unclean;
+}
+
+__attribute__((target("avx2"), noinline, unused)) static void pgn_comment_masks64_avx2(const unsigned char *p,
+	pgn_comment_masks *out)
+{
+	uint64_t open = 0, close = 0, odd = 0;
+	for (unsigned k = 0; k < 64; k += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + k));
+		__m256i o = _mm256_andnot_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t')),
+			_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v));
+		o = _mm256_or_si256(o, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x7F)));
+		open |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('{'))) << k;
+		close |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('}'))) << k;
+		odd |= (uint64_t)(uint32_t)_mm256_movemask_epi8(o) << k;
+	}
+	out->open = open;
+	out->close = close;
+	out->odd = odd;
+}
+#endif
+
 static inline unsigned pgn_ctz64(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 static inline unsigned pgn_msb64(uint64_t m) { return 63u - (unsigned)__builtin_clzll(m); }
 /* Bits 0..n-1 (n <= 64). */

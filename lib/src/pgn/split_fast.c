@@ -1,5 +1,6 @@
 /* split_fast.c: the splitter's 64-byte runs (split.c calls them at a word in a game): words,
- * blanks, line ends and one-line {} comments taken a window at a time with the masks of scan.h. */
+ * blanks, line ends and one-line {} comments taken a window at a time with the masks of scan.h
+ * (AVX2 where the CPU has it). */
 #include <string.h>
 
 #include "compiler.h"
@@ -13,15 +14,25 @@
  * at, the line being no longer blank after its '{') and closes in the view, past the window too
  * when it ends the run. Returns the bytes consumed (whole words and comments); *more is 1 when
  * only the window's end stopped it (the next window goes on from there). */
-static size_t fast_window(hamle_reader *r, const unsigned char *v, size_t p, int *more)
+static size_t fast_window(hamle_reader *r, const unsigned char *v, size_t p, int *more, int avx2)
 {
 	*more = 0;
 	pgn_split_masks m;
-	pgn_split_masks64(v + p, &m);
+#ifdef PGN_SCAN_AVX2
+	if (avx2)
+		pgn_split_masks64_avx2(v + p, &m);
+	else
+#endif
+		pgn_split_masks64(v + p, &m);
 	uint64_t sp = m.special, skip = 0; /* skip: the bytes of the comments taken, braces too */
 	pgn_comment_masks cm = { 0, 0, 0 };
 	if (sp && v[p + pgn_ctz64(sp)] == '{') {
-		pgn_comment_masks64(v + p, &cm);
+#ifdef PGN_SCAN_AVX2
+		if (avx2)
+			pgn_comment_masks64_avx2(v + p, &cm);
+		else
+#endif
+			pgn_comment_masks64(v + p, &cm);
 		while (sp && ((cm.open >> pgn_ctz64(sp)) & 1)) {
 			unsigned k = pgn_ctz64(sp);
 			uint64_t after = cm.close & ~pgn_low64(k + 1);
@@ -114,9 +125,12 @@ static size_t fast_window(hamle_reader *r, const unsigned char *v, size_t p, int
 size_t pgn_split_fast_run(hamle_reader *r, const unsigned char *v, size_t p0)
 {
 	size_t p = p0;
-	int more = 1;
+	int more = 1, avx2 = 0;
+#ifdef PGN_SCAN_AVX2
+	avx2 = pgn_has_avx2();
+#endif
 	while (more && r->vlen - p >= 64 && (p == p0 || v[p] != 0xEF)) /* 0xEF: a mark at a line's start? */
-		p += fast_window(r, v, p, &more);
+		p += fast_window(r, v, p, &more, avx2);
 	return p - p0;
 }
 #endif
