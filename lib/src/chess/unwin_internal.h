@@ -49,6 +49,7 @@ struct hamle_unwin {
 	int reused;                 /* the search skipped a position searched by an earlier one */
 	int kdist_ready;            /* kdist is filled (on the first search with heuristics) */
 	uint8_t kdist[64][64];      /* the search's knight distance from square to square */
+	bitboard near[64][8];       /* near[t][d]: the squares a king's distance below d from t */
 	unsigned long nodes, budget;
 };
 

@@ -79,16 +79,6 @@ static void set_corner(struct corner *c, const struct hamle_position *p, int win
 	c->front = HAMLE_SQ(file, front);
 }
 
-static int closer(const uint8_t (*kdist)[64], int type, hamle_move m, int target)
-{
-	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
-	if (type == HAMLE_KING)
-		return chebyshev(to, target) < chebyshev(from, target);
-	if (type == HAMLE_KNIGHT)
-		return kdist[to][target] < kdist[from][target];
-	return 0;
-}
-
 /* The winner cannot mate without a piece the loser promotes to block for it: a lone knight
  * against no minor piece or rook, or bishops of one colour against no knight and no bishop of
  * the other colour. */
@@ -105,32 +95,47 @@ static int needs_loser_promotion(const struct hamle_position *p, int winner)
 	return 0;
 }
 
-static int classify(const uint8_t (*kdist)[64], const struct hamle_position *p, hamle_move m, int winner,
-	const struct corner *c, int loser_promotes)
+/* The kinds of p's n moves m[]: for the winner, its captures, advanced pawn pushes, and king and
+ * knight moves closer to their targets are rewarded; for the loser, king and knight moves closer
+ * to theirs, its captures punished, and where it must promote for the winner (loser_promotes)
+ * its pawn moves rewarded and the rest punished. The squares that bring the king closer are one
+ * mask a node. */
+static void classify_all(const struct hamle_unwin *u, const struct hamle_position *p, const hamle_move *m, int n,
+	int winner, const struct corner *c, int loser_promotes, uint8_t *kinds)
 {
-	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), kind = HAMLE_MOVE_KIND(m);
-	int type = PIECE_TYPE(p->board[from]);
-	int capture = kind == HAMLE_MOVE_EN_PASSANT
-		|| (kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
-	if (p->side == winner) {
-		int rank = HAMLE_SQ_RANK(to), advanced = winner == HAMLE_WHITE ? rank >= 4 : rank <= 3;
-		if (capture || (type == HAMLE_PAWN && advanced))
-			return KIND_REWARD;
-		return closer(kdist, type, m, type == HAMLE_KING ? c->front : c->corner) ? KIND_REWARD : KIND_NORMAL;
+	int us = p->side, ksq = pos_king(p, us);
+	int wins = us == winner;
+	/* the king's and the knights' targets: for the winner the front and the corner, for the
+	 * loser the corner and the square beside it */
+	int kt = wins ? c->front : c->corner, nt = wins ? c->corner : c->beside;
+	bitboard kcloser = u->near[kt][chebyshev(ksq, kt)];
+	bitboard advanced = winner == HAMLE_WHITE ? 0xFFFFFFFF00000000ull : 0x00000000FFFFFFFFull;
+	for (int i = 0; i < n; i++) {
+		int from = HAMLE_MOVE_FROM(m[i]), to = HAMLE_MOVE_TO(m[i]), kind = HAMLE_MOVE_KIND(m[i]);
+		int type = PIECE_TYPE(p->board[from]);
+		int capture = kind == HAMLE_MOVE_EN_PASSANT || (kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
+		int closer = type == HAMLE_KING ? (int)((kcloser >> to) & 1)
+			: type == HAMLE_KNIGHT ? u->kdist[to][nt] < u->kdist[from][nt] : 0;
+		int k;
+		if (wins) {
+			k = capture || closer || (type == HAMLE_PAWN && ((advanced >> to) & 1)) ? KIND_REWARD : KIND_NORMAL;
+		} else if (closer) {
+			k = KIND_REWARD;
+		} else if (capture) {
+			k = KIND_PUNISH;
+		} else if (loser_promotes) {
+			int heavy = kind == HAMLE_MOVE_PROMOTION && HAMLE_MOVE_PROMO(m[i]) >= HAMLE_ROOK;
+			k = type == HAMLE_PAWN && !heavy ? KIND_REWARD : KIND_PUNISH;
+		} else {
+			k = KIND_NORMAL;
+		}
+		kinds[i] = (uint8_t)k;
 	}
-	int v = KIND_NORMAL;
-	if (loser_promotes) {
-		int heavy = kind == HAMLE_MOVE_PROMOTION && HAMLE_MOVE_PROMO(m) >= HAMLE_ROOK;
-		v = type == HAMLE_PAWN && !heavy ? KIND_REWARD : KIND_PUNISH;
-	}
-	if (closer(kdist, type, m, type == HAMLE_KING ? c->corner : c->beside))
-		return KIND_REWARD;
-	return capture ? KIND_PUNISH : v;
 }
 
 /* Fills f's move list (rewarded moves first when heuristics are on): only for a node the search
  * goes into, after the cheaper tests of hamle_any_legal, the table and the depth. */
-static void expand_node(struct unwin_frame *f, const struct unwin_search *s, const uint8_t (*kdist)[64])
+static void expand_node(struct unwin_frame *f, const struct unwin_search *s, const struct hamle_unwin *u)
 {
 	f->next = 0;
 	if (!s->heuristics) {
@@ -148,10 +153,9 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 	/* one pass: each move goes to the end of its kind's run (counted first) */
 	uint8_t kinds[HAMLE_MAX_MOVES];
 	int count[3] = {0, 0, 0};
-	for (int i = 0; i < n; i++) {
-		kinds[i] = (uint8_t)classify(kdist, &f->pos, all[i], s->winner, &c, promo);
+	classify_all(u, &f->pos, all, n, s->winner, &c, promo, kinds);
+	for (int i = 0; i < n; i++)
 		count[kinds[i]]++;
-	}
 	int at[3] = {0, count[KIND_REWARD], count[KIND_REWARD] + count[KIND_NORMAL]};
 	for (int i = 0; i < n; i++) {
 		int k = at[kinds[i]]++;
@@ -195,6 +199,11 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 		for (int a = 0; a < 64; a++)
 			for (int b = 0; b < 64; b++)
 				u->kdist[a][b] = (uint8_t)knight_distance(a, b);
+		memset(u->near, 0, sizeof(u->near));
+		for (int t = 0; t < 64; t++)
+			for (int sq = 0; sq < 64; sq++)
+				for (int d = chebyshev(sq, t) + 1; d < 8; d++)
+					u->near[t][d] |= BB(sq);
 		u->kdist_ready = 1;
 	}
 	unsigned long start = u->nodes;
@@ -237,7 +246,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 						break;
 					done = 1;
 				} else {
-					expand_node(f, s, (const uint8_t (*)[64])u->kdist);
+					expand_node(f, s, u);
 				}
 			}
 			if (done) {
