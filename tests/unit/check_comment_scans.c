@@ -1,5 +1,5 @@
 /* The comment scanners (suite "comment_scans"): the quick lane's comment_close,
- * comment_close_open, comment_close_plain and, where the CPU has AVX2, comment_close_open_avx2
+ * comment_close_open (and its 16-byte and AVX2 forms), comment_close_plain
  * find the same end as a byte-by-byte reading of their contract, and the splitter's and lexer's
  * pgn_comment_close and pgn_comment_stop_odd (scan.h) the same as their 16-byte forms, on
  * comments of every length up to 300 bytes with the '}' (or a byte that stops the scan: a line
@@ -36,9 +36,10 @@ static void check_all(const char *s, size_t i, size_t n)
 	ck_assert_uint_eq(comment_close(s, i, n, 1), ref_close(s, i, n, 1, 0));
 	ck_assert_uint_eq(comment_close(s, i, n, 0), ref_close(s, i, n, 0, 0));
 	ck_assert_uint_eq(comment_close_plain(s, i, n), ref_close(s, i, n, 0, 0));
+	ck_assert_uint_eq(comment_close_open16(s, i, n), ref_close(s, i, n, 0, 1));
 	ck_assert_uint_eq(comment_close_open(s, i, n), ref_close(s, i, n, 0, 1));
-#ifdef QUICK_AVX2
-	if (quick_has_avx2())
+#ifdef PGN_SCAN_AVX2
+	if (pgn_has_avx2())
 		ck_assert_uint_eq(comment_close_open_avx2(s, i, n), ref_close(s, i, n, 0, 1));
 #endif
 	const unsigned char *u = (const unsigned char *)s;

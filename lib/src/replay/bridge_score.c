@@ -66,20 +66,18 @@ int bridge_side_en_prise(const struct hamle_position *p)
 void bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position *p0, hamle_move last,
 	const uint8_t *from, const uint8_t *to, int n, int *f)
 {
-	/* the first move is played where the other side's last move went, or next to it */
 	if (nm && last != HAMLE_MOVE_NULL) {
-		bitboard near = hamle_king_attacks[HAMLE_MOVE_TO(last)] | BB(HAMLE_MOVE_TO(last));
-		f[BF_NEAR] += ((near >> HAMLE_MOVE_TO(m[0])) & 1) | ((near >> HAMLE_MOVE_FROM(m[0])) & 1);
-	}
-	/* the first move answers the other side's last: it takes the piece that moved, or moves the
-	 * piece that one now attacks away */
-	if (nm && last != HAMLE_MOVE_NULL && HAMLE_MOVE_KIND(last) != HAMLE_MOVE_CASTLING &&
-	    HAMLE_MOVE_KIND(m[0]) != HAMLE_MOVE_CASTLING) {
-		int t = HAMLE_MOVE_TO(last), sq = HAMLE_MOVE_FROM(m[0]);
-		if (HAMLE_MOVE_TO(m[0]) == t)
-			f[BF_RETAKE]++;
-		else if (p0->board[t] != PIECE_NONE && (hamle_attackers(p0, sq, !p0->side, pos_all(p0)) & BB(t)))
-			f[BF_ESCAPE]++;
+		/* the first move answers the other side's last: it is played where that one went or
+		 * next to it; it takes the piece that moved, or moves away the piece that one attacks */
+		int t = HAMLE_MOVE_TO(last), from0 = HAMLE_MOVE_FROM(m[0]), to0 = HAMLE_MOVE_TO(m[0]);
+		bitboard near = hamle_king_attacks[t] | BB(t);
+		f[BF_NEAR] += ((near >> to0) & 1) | ((near >> from0) & 1);
+		if (HAMLE_MOVE_KIND(last) != HAMLE_MOVE_CASTLING && HAMLE_MOVE_KIND(m[0]) != HAMLE_MOVE_CASTLING) {
+			if (to0 == t)
+				f[BF_RETAKE]++;
+			else if (p0->board[t] != PIECE_NONE && (hamle_attackers(p0, from0, !p0->side, pos_all(p0)) & BB(t)))
+				f[BF_ESCAPE]++;
+		}
 	}
 	struct hamle_position p = *p0;
 	for (unsigned i = 0; i < nm; i++) {

@@ -193,9 +193,6 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	 * number, move or variation); grp: the side whose move those words follow now, or -1 */
 	int grp = -1, comments = 0;
 	size_t ga[2] = {0, 0}, gb[2] = {0, 0};
-#ifdef QUICK_AVX2
-	const int avx2 = quick_has_avx2();
-#endif
 	rp->history_len = 0;
 	if (replay_history_push(rp, &pos) < 0)
 		return -1;
@@ -284,14 +281,8 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 		if (c == '{') {
 			/* a comment: skipped, once the findings it could make are ruled out (its length,
 			 * its bytes, a note of a failed game, no end) */
-			size_t close;
-#ifdef QUICK_AVX2
-			if (open && avx2)
-				close = comment_close_open_avx2(s, i + 1, n);
-			else
-#endif
-				close = open ? comment_close_open(s, i + 1, n)
-				             : raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
+			size_t close = open ? comment_close_open(s, i + 1, n)
+			                    : raw ? comment_close(s, i + 1, n, 1) : comment_close_plain(s, i + 1, n);
 			if (!close || close - i - 1 > lim->max_comment_bytes || is_note(s + i + 1, close - i - 1))
 				return 0;
 			comments = 1;

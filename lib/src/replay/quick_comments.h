@@ -55,7 +55,7 @@ NOINLINE static size_t comment_close(const char *s, size_t i, size_t n, int raw)
 /* As comment_close (raw), also giving up at a line end: a comment of a game read in one pass.
  * Thirty-two bytes at a time: a byte below 0x20 or from 0x7F stops the scan (v + 1 is then below
  * 0x21 as a signed byte), and a tab among them is read on. */
-static inline size_t comment_close_open(const char *s, size_t i, size_t n)
+static inline size_t comment_close_open16(const char *s, size_t i, size_t n)
 {
 #ifdef PGN_SCAN_SSE2
 	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
@@ -87,17 +87,8 @@ static inline size_t comment_close_open(const char *s, size_t i, size_t n)
 	return 0;
 }
 
-#if defined(PGN_SCAN_SSE2) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#include <immintrin.h>
-#define QUICK_AVX2 1
-
-/* 1 when this CPU runs AVX2 code (comment_close_open_avx2). */
-static inline int quick_has_avx2(void)
-{
-	return __builtin_cpu_supports("avx2");
-}
-
-/* As comment_close_open, sixty-four bytes at a time with AVX2 (where quick_has_avx2 says so):
+#ifdef PGN_SCAN_AVX2
+/* As comment_close_open16, sixty-four bytes at a time with AVX2 (where pgn_has_avx2 says so):
  * half the instructions on long comments (engine output on every move). */
 __attribute__((target("avx2"))) NOINLINE static size_t comment_close_open_avx2(const char *s, size_t i, size_t n)
 {
@@ -121,9 +112,19 @@ __attribute__((target("avx2"))) NOINLINE static size_t comment_close_open_avx2(c
 			return 0;
 		i += k + 1;
 	}
-	return comment_close_open(s, i, n);
+	return comment_close_open16(s, i, n);
 }
 #endif
+
+/* comment_close_open16 with AVX2 where the CPU has it. */
+static inline size_t comment_close_open(const char *s, size_t i, size_t n)
+{
+#ifdef PGN_SCAN_AVX2
+	if (pgn_has_avx2())
+		return comment_close_open_avx2(s, i, n);
+#endif
+	return comment_close_open16(s, i, n);
+}
 
 /* Where the comment whose text starts at s[i] ends (its '}'), or 0 when no '}' is before n: its
  * bytes need no look (decoded text, or HAMLE_CHUNK_PLAIN_COMMENTS). The first 48 bytes inline
