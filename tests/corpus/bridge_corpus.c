@@ -20,9 +20,10 @@
  *
  * Both measure the CPU time and the nodes per game. -s SEED draws other games and places (the
  * figures above are for seed 0); -w W,W,... weighs the bridges' evidence with other weights
- * (bridge_internal.h's enum bridge_feature, in its order: tools/tune_bridge.py).
+ * (bridge_internal.h's enum bridge_feature, in its order: tools/tune_bridge.py). -v names the
+ * games the first bridge misses and what it offered; -V prints their sheets too.
  *
- * usage: bridge_corpus [-r] [-n GAMES_PER_K] [-k K] [-a PLIES_AFTER] [-s SEED] [-w WEIGHTS] [-v] CORPUS_DIR
+ * usage: bridge_corpus [-r] [-n GAMES_PER_K] [-k K] [-a PLIES_AFTER] [-s SEED] [-w WEIGHTS] [-v|-V] CORPUS_DIR
  * Exit 0 when the targets (with -r: the floors) hold (at least GAMES_PER_K games each, 500 unless -n, no search over
  * its node budget); 1 otherwise; 77 (skip) without the corpus. */
 #define _DEFAULT_SOURCE
@@ -189,6 +190,8 @@ int main(int argc, char **argv)
 			after = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-v"))
 			verbose = 1;
+		else if (!strcmp(argv[i], "-V"))
+			verbose = 2;
 		else if (!strcmp(argv[i], "-r"))
 			rows = 1;
 		else if (!strcmp(argv[i], "-s") && i + 1 < argc)
@@ -326,6 +329,8 @@ int main(int argc, char **argv)
 					printf("]");
 				}
 				printf("\n");
+				if (verbose > 1)
+					printf("%.*s\n", (int)len, text);
 			}
 		}
 	}

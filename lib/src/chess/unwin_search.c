@@ -9,7 +9,8 @@
  * and when the winner's material can only mate with help from a promoted loser piece, so do
  * the loser's moves other than pawn moves. Rewarded moves are tried first. A search may instead
  * steer every piece toward the square where the loser's king stands (a king at home among its
- * own men is often mated there in a few moves).
+ * own men is often mated there in a few moves); the winner's queen, rook and bishop moves that
+ * then bear on that square come right after the rewarded ones (they cost what a normal move does).
  *
  * A search that ends with no node cut by its depth limit or by the node limits has seen every
  * position reachable from the root (the transposition table only skips positions already
@@ -23,7 +24,10 @@
 #include "chess/unwin_internal.h"
 #include "chess/zobrist.h"
 
-enum { KIND_REWARD = 0, KIND_NORMAL = 1, KIND_PUNISH = 2 };
+/* What a move costs (the rewarded none, the punished three plies) and, for the normal ones,
+ * whether it is tried early: KIND_AIMED costs what a normal move does and comes right after the
+ * rewarded ones. */
+enum { KIND_REWARD = 0, KIND_NORMAL = 1, KIND_PUNISH = 2, KIND_AIMED = 3 };
 
 static uint64_t node_key(const struct hamle_position *p)
 {
@@ -98,10 +102,12 @@ static int needs_loser_promotion(const struct hamle_position *p, int winner)
 /* The kinds of p's n moves m[]: for the winner, its captures, advanced pawn pushes, and king and
  * knight moves closer to their targets are rewarded; for the loser, king and knight moves closer
  * to theirs, its captures punished, and where it must promote for the winner (loser_promotes)
- * its pawn moves rewarded and the rest punished. The squares that bring the king closer are one
- * mask a node. */
+ * its pawn moves rewarded and the rest punished. Toward a square where the loser's king stands
+ * (target: 1 + that square, else 0) the winner's queen, rook and bishop moves that then bear on
+ * it are aimed: tried first among the normal ones. The squares that bring the king closer are
+ * one mask a node. */
 static void classify_all(const struct hamle_unwin *u, const struct hamle_position *p, const hamle_move *m, int n,
-	int winner, const struct corner *c, int loser_promotes, uint8_t *kinds)
+	int winner, const struct corner *c, int loser_promotes, int target, uint8_t *kinds)
 {
 	int us = p->side, ksq = pos_king(p, us);
 	int wins = us == winner;
@@ -110,6 +116,7 @@ static void classify_all(const struct hamle_unwin *u, const struct hamle_positio
 	int kt = wins ? c->front : c->corner, nt = wins ? c->corner : c->beside;
 	bitboard kcloser = u->near[kt][chebyshev(ksq, kt)];
 	bitboard advanced = winner == HAMLE_WHITE ? 0xFFFFFFFF00000000ull : 0x00000000FFFFFFFFull;
+	bitboard occ = pos_all(p);
 	for (int i = 0; i < n; i++) {
 		int from = HAMLE_MOVE_FROM(m[i]), to = HAMLE_MOVE_TO(m[i]), kind = HAMLE_MOVE_KIND(m[i]);
 		int type = PIECE_TYPE(p->board[from]);
@@ -119,6 +126,13 @@ static void classify_all(const struct hamle_unwin *u, const struct hamle_positio
 		int k;
 		if (wins) {
 			k = capture || closer || (type == HAMLE_PAWN && ((advanced >> to) & 1)) ? KIND_REWARD : KIND_NORMAL;
+			if (k == KIND_NORMAL && target && type >= HAMLE_BISHOP && type <= HAMLE_QUEEN) {
+				bitboard o = occ & ~BB(from);
+				bitboard a = (type != HAMLE_BISHOP ? bb_rook_attacks(to, o) : 0)
+					| (type != HAMLE_ROOK ? bb_bishop_attacks(to, o) : 0);
+				if ((a >> (target - 1)) & 1)
+					k = KIND_AIMED;
+			}
 		} else if (closer) {
 			k = KIND_REWARD;
 		} else if (capture) {
@@ -152,11 +166,12 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
 	/* one pass: each move goes to the end of its kind's run (counted first) */
 	uint8_t kinds[HAMLE_MAX_MOVES];
-	int count[3] = {0, 0, 0};
-	classify_all(u, &f->pos, all, n, s->winner, &c, promo, kinds);
+	int count[4] = {0, 0, 0, 0};
+	classify_all(u, &f->pos, all, n, s->winner, &c, promo, s->target, kinds);
 	for (int i = 0; i < n; i++)
 		count[kinds[i]]++;
-	int at[3] = {0, count[KIND_REWARD], count[KIND_REWARD] + count[KIND_NORMAL]};
+	int at[4] = {0, count[KIND_REWARD] + count[KIND_AIMED], count[KIND_REWARD] + count[KIND_AIMED] + count[KIND_NORMAL],
+		count[KIND_REWARD]};
 	for (int i = 0; i < n; i++) {
 		int k = at[kinds[i]]++;
 		f->moves[k] = all[i];

@@ -1,7 +1,7 @@
 /* unwinnable.c: can a side still mate? The order of the arguments (hamle/unwinnable.h), cheap
  * ones first: the game already over; material; the blockade, after the moves that are forced; a
- * quick helpmate search with CHA's heuristics, then a short one toward the loser's king where it
- * stands; a full-width attempt to show that every line
+ * short helpmate search toward the loser's king where it stands, then a quick one with CHA's
+ * heuristics toward a mating corner; a full-width attempt to show that every line
  * ends within a few plies; every reachable position, where there are few (a small world
  * closes); the helpmate search by iterative deepening until the budget is spent; every
  * reachable position again, up to many more; last, the blockade after each legal move. */
@@ -165,17 +165,19 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	if (forced_then_blockade(*p, winner, r, 0))
 		return 0;
 	r->line_len = 0;
-	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0, 0, 0};
-	int rc = searched(unwin_search_run(u, p, &quick, r), r);
-	if (rc)
-		return rc < 0 ? rc : 0;
-	/* a short deepening toward the loser's king where it stands (a full board's castled king) */
+	/* a short deepening toward the loser's king where it stands (a king among its own men is
+	 * mated there in a few moves), then the quick search toward a mating corner */
+	int rc;
 	for (int depth = 3; depth <= LOCAL_MAX_DEPTH; depth++) {
 		struct unwin_search local = {winner, depth, LOCAL_LIMIT, 1, 1, 0, 0, pos_king(p, !winner) + 1};
 		rc = searched(unwin_search_run(u, p, &local, r), r);
 		if (rc)
 			return rc < 0 ? rc : 0;
 	}
+	struct unwin_search quick = {winner, 2, QUICK_LIMIT, 1, 0, 0, 0, 0};
+	rc = searched(unwin_search_run(u, p, &quick, r), r);
+	if (rc)
+		return rc < 0 ? rc : 0;
 	struct unwin_search proof = {winner, PROOF_DEPTH, PROOF_LIMIT, 0, 0, 1, 0, 0};
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
