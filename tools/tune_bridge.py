@@ -16,8 +16,8 @@ import re
 import subprocess
 import sys
 
-FEATURES = ["marks", "rec_hang", "rec_side", "used", "capture", "hang", "side", "reply", "retake", "escape", "near", "prior", "rest"]
-DEFAULT = [60, 90, 40, -20, -40, 60, 40, -40, -40, -30, -30, -1, -1]
+FEATURES = ["marks", "rec_hang", "rec_side", "used", "capture", "hang", "side", "reply", "retake", "escape", "near", "prior", "rest", "threat"]
+DEFAULT = [60, 90, 40, -20, -40, 60, 40, -40, -40, -30, -30, -1, -1, -40]
 LINE = re.compile(r"^k=(\d): (\d+) games, (?:the final position reached by the first bridge|first) ([\d.]+)%")
 
 

@@ -32,6 +32,7 @@ enum bridge_feature {
 	BF_NEAR,     /* a first move to or from a square next to where the other side's last move went */
 	BF_PRIOR,    /* how natural the bridge's moves look (bridge_prior: higher is likelier) */
 	BF_REST,     /* ... and the recorded moves, as they replay after it (before it too) */
+	BF_THREAT,   /* the other side's pieces a bridge move leaves to be lost, less those before */
 	BF_COUNT
 };
 

@@ -1,7 +1,8 @@
 /* bridge_score.c: the evidence about a bridge beyond how far the record replays after it and
  * how its numbers fit (bridge.c): which of its moves the record then uses or answers, whether its
  * first move answers the move before it, which leave pieces to be lost (and which of the
- * record's moves do, under it), and how natural each move looks: how often players choose a move
+ * record's moves do, under it), which leave the other side's pieces to be lost (a threat: what
+ * players make), and how natural each move looks: how often players choose a move
  * of its kind where it is legal (move_prior.h, learnt from master games). Each is a count of
  * enum bridge_feature; bridge.c weighs them (bridge_default_weight). */
 #include "replay/bridge_internal.h"
@@ -17,8 +18,27 @@ const int bridge_worth[6] = {1, 3, 3, 5, 9, 100};
 const int bridge_default_weight[BF_COUNT] = {
 	[BF_MARKS] = 60, [BF_REC_HANG] = 90, [BF_REC_SIDE] = 40, [BF_USED] = -20, [BF_CAPTURE] = -40,
 	[BF_HANG] = 60, [BF_SIDE] = 40, [BF_REPLY] = -40, [BF_RETAKE] = -40, [BF_ESCAPE] = -30, [BF_NEAR] = -30,
-	[BF_PRIOR] = -1, [BF_REST] = -1,
+	[BF_PRIOR] = -1, [BF_REST] = -1, [BF_THREAT] = -40,
 };
+
+/* The pieces of the side to move in p that stand to be lost to the other: attacked by a cheaper
+ * piece, or attacked and not defended. */
+static int threatened(const struct hamle_position *p)
+{
+	int n = 0, own = p->side;
+	bitboard occ = pos_all(p), men = p->occupied[own] & ~p->pieces[own][HAMLE_KING];
+	while (men) {
+		int sq = bb_pop(&men), type = PIECE_TYPE(p->board[sq]);
+		bitboard att = hamle_attackers(p, sq, !own, occ);
+		if (!att)
+			continue;
+		int risk = 0;
+		for (int t = HAMLE_PAWN; t < type && !risk; t++)
+			risk = (att & p->pieces[!own][t]) != 0;
+		n += risk || !hamle_attackers(p, sq, own, occ);
+	}
+	return n;
+}
 
 /* 1 when the piece that has just moved to sq in p (by the side not to move) stands to be lost:
  * taken by a cheaper piece, or attacked and not defended, for more than it took (gain). The
@@ -88,6 +108,9 @@ void bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position 
 			hit = from[k] == sq || to[k] == sq;
 		f[BF_USED] += hit;
 		int mover = p.side, gain = 0;
+		struct hamle_position was = p;
+		was.side = !was.side;
+		int before = threatened(&was);
 		if (p.board[sq] != PIECE_NONE && HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING) {
 			f[BF_CAPTURE]++;
 			gain = bridge_worth[PIECE_TYPE(p.board[sq])];
@@ -98,6 +121,7 @@ void bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position 
 		if (HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING && bridge_left_en_prise(&p, sq, gain))
 			f[BF_HANG]++;
 		f[BF_SIDE] += bridge_side_en_prise(&p);
+		f[BF_THREAT] += threatened(&p) - before;
 		int reply = i + 1 < nm ? HAMLE_MOVE_FROM(m[i + 1]) : n > 0 ? from[0] : -1;
 		if (reply >= 0 && p.board[reply] != PIECE_NONE && HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING &&
 		    PIECE_TYPE(p.board[reply]) != HAMLE_KING &&
