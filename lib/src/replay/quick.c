@@ -119,6 +119,7 @@ struct quick_line {
 	struct hamle_position pos, prev;
 	unsigned ply;
 	size_t history_len;
+	uint64_t rep_seen[4];
 };
 
 /* Whether s[i..n) starts a NAG's or a glyph's word the lane skips: `$N` (N to 255) or `!`, `?`,
@@ -193,7 +194,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 	 * number, move or variation); grp: the side whose move those words follow now, or -1 */
 	int grp = -1, comments = 0;
 	size_t ga[2] = {0, 0}, gb[2] = {0, 0};
-	rp->history_len = 0;
+	replay_history_reset(rp);
 	if (replay_history_push(rp, &pos) < 0)
 		return -1;
 	*marker = HAMLE_RESULT_NONE;
@@ -254,6 +255,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				l->prev = prev;
 				l->ply = plies;
 				l->history_len = rp->history_len;
+				memcpy(l->rep_seen, rp->rep_seen, sizeof(l->rep_seen));
 				pos = prev; /* the variation replaces the line's last move */
 				plies--;
 				rp->history_len--;
@@ -264,6 +266,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				const struct quick_line *l = &lines[--depth];
 				rp->history_len = l->history_len;
 				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&l->pos);
+				memcpy(rp->rep_seen, l->rep_seen, sizeof(rp->rep_seen));
 				pos = l->pos;
 				prev = l->prev;
 				plies = l->ply;

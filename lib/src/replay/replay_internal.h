@@ -3,6 +3,8 @@
 #ifndef HAMLE_REPLAY_INTERNAL_H
 #define HAMLE_REPLAY_INTERNAL_H
 
+#include <string.h>
+
 #include "chess/position_internal.h"
 #include "hamle/bridge.h"
 #include "hamle/replay.h"
@@ -25,6 +27,7 @@ struct walk_frame {
 	int ended;                  /* the line reached an end of game (hamle_state or 4, 5 below) */
 	int end_reported;
 	size_t history_len;         /* history length when the line was opened */
+	uint64_t rep_seen[4];       /* the history's filter then (replay_history_push) */
 	int truncated;              /* opening it dropped the parent's last position */
 	int failed;                 /* a move error ended the line (or the line it branches off) */
 	size_t number;              /* while a variation is open: 1 + token index of the move
@@ -72,6 +75,8 @@ struct hamle_replay {
 	size_t stack_cap;
 	uint64_t *history;            /* repetition keys along the current line */
 	size_t history_len, history_cap;
+	uint64_t rep_seen[4];         /* a bit per key of the history since its last irreversible
+	                               * move, by the key's top byte (replay_history_push) */
 
 	hamle_diagnostic *findings;
 	size_t nfindings, findings_cap, nerrors, nwarnings;
@@ -123,9 +128,18 @@ int replay_results_agree(const hamle_replay *rp, hamle_result tag_res, hamle_res
 /* Room for one more key in the repetition history: 0, or -1 on ENOMEM (walk.c). */
 int replay_history_grow(hamle_replay *rp);
 
+/* Starts the repetition history (empty) of a line from the start. */
+static inline void replay_history_reset(hamle_replay *rp)
+{
+	rp->history_len = 0;
+	memset(rp->rep_seen, 0, sizeof(rp->rep_seen));
+}
+
 /* Records the position reached in the repetition history; returns how often it has occurred along
  * the line (FIDE 9.2.3; 1 when it cannot have occurred five times yet), or -1 on ENOMEM. Inline:
- * it runs once a ply in the walk and the quick lane. */
+ * it runs once a ply in the walk and the quick lane. rep_seen holds a bit for each key recorded
+ * since the last capture or pawn move (a superset where a variation's end brought back the filter
+ * of its start): a key whose bit is clear occurred there only now, and the history is not read. */
 static inline int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
 {
 	if (__builtin_expect(rp->history_len >= rp->history_cap, 0) && replay_history_grow(rp) < 0)
@@ -135,9 +149,14 @@ static inline int replay_history_push(hamle_replay *rp, const struct hamle_posit
 	size_t cur = rp->history_len++;
 	rp->history[cur] = key;
 	int count = 1;
+	if (p->halfmove == 0)
+		memset(rp->rep_seen, 0, sizeof(rp->rep_seen));
+	unsigned top = (unsigned)(key >> 56);
+	uint64_t bit = (uint64_t)1 << (top & 63), seen = rp->rep_seen[top >> 6] & bit;
+	rp->rep_seen[top >> 6] |= bit;
 	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed (it
 	 * decides fivefold repetition alone) */
-	if (p->halfmove < 16)
+	if (p->halfmove < 16 || !seen)
 		return 1;
 	for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
 		if (rp->history[cur - back] == key)

@@ -128,6 +128,7 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	memset(child, 0, sizeof(*child));
 	child->index = parent->nvars;
 	child->history_len = rp->history_len;
+	memcpy(child->rep_seen, rp->rep_seen, sizeof(child->rep_seen));
 	child->number_shift = parent->number_shift;
 	/* a variation inside a line after its error starts from a position never reached (after
 	 * the mainline's error, every variation) */
@@ -298,7 +299,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 	rp->resolved = 0;
 	rp->moves_hash = 0;
 	rp->plies = 0;
-	rp->history_len = 0;
+	replay_history_reset(rp);
 	rp->main_failed = 0;
 	rp->suggested = 0;
 
@@ -348,6 +349,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			rp->history_len = child->history_len;
 			if (child->truncated)
 				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&rp->stack[depth - 1].cur);
+			memcpy(rp->rep_seen, child->rep_seen, sizeof(rp->rep_seen));
 			depth--;
 			number = rp->stack[depth].number;
 			continue;
