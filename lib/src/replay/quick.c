@@ -54,6 +54,8 @@ struct shapes {
 	size_t len[QUICK_SHAPES];
 	size_t n;
 	int zero_clock; /* a side's last [%clk] may read 0: a flag that may have fallen (6.9) */
+	const char *clocks; /* else, where no side's last move has a clock: the text any clock at 0 */
+	size_t clocks_len;  /* may be in (looked at only for a decisive result), or NULL */
 };
 
 /* Adds the first move of a first byte not seen before (the caller keeps the seen set). Returns 0,
@@ -454,7 +456,11 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			zero |= clk == 0;
 			look |= clk < 0;
 		}
-		sh->zero_clock = zero || (look && replay_any_zero_clock(s + i0, (open ? open->end : n) - i0));
+		sh->zero_clock = zero;
+		if (!zero && look) {
+			sh->clocks = s + i0;
+			sh->clocks_len = (open ? open->end : n) - i0;
+		}
 	}
 	rp->final = pos;
 	rp->final_state = (int)hamle_position_state(&pos);
@@ -476,11 +482,13 @@ int replay_quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 	struct shapes sh;
 	sh.n = 0;
 	sh.zero_clock = 0;
+	sh.clocks = NULL;
 	hamle_result marker;
 	int rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open, 0);
 	if (rc == QUICK_VARS) { /* again, keeping what a variation starts from */
 		sh.n = 0;
 		sh.zero_clock = 0;
+		sh.clocks = NULL;
 		if (open)
 			open->lines = open->ls = open->end = 0;
 		rc = quick_walk(rp, loc, s, at, n, lim, raw, &sh, &marker, open, 1);
@@ -497,7 +505,10 @@ int replay_quick_judge(hamle_replay *rp, const hamle_locale *loc, const char *s,
 	/* a loss on time (the Termination tag, a clock at 0) where the winner cannot mate: a draw
 	 * the full path's verdict reports against a decisive result (the analysis runs only then) */
 	hamle_result written = marker != HAMLE_RESULT_NONE ? marker : tag_res;
-	if (UNLIKELY(forfeit || sh.zero_clock) && (written == HAMLE_RESULT_WHITE || written == HAMLE_RESULT_BLACK)) {
+	int decisive = written == HAMLE_RESULT_WHITE || written == HAMLE_RESULT_BLACK;
+	if (decisive && sh.clocks && replay_any_zero_clock(sh.clocks, sh.clocks_len))
+		sh.zero_clock = 1;
+	if (UNLIKELY(forfeit || sh.zero_clock) && decisive) {
 		int winner = written == HAMLE_RESULT_WHITE ? HAMLE_WHITE : HAMLE_BLACK;
 		/* the Termination names the loser; a clock either side (the first side at 0 lost) */
 		for (int side = 0; side < 2; side++)
