@@ -241,28 +241,35 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 				cut = 1;
 				break;
 			}
-			int done = 0;
+			/* a node is skipped when searched before, else at the depth limit cut unless it
+			 * has no legal move, else expanded; one without a legal move ends the line (the
+			 * loser mated: found) */
+			int done = 0, leaf = f->depth >= s->max_depth || top >= UNWIN_MAX_PLY, over = 0;
 			if (unwin_material_impossible(&f->pos, s->winner)) {
 				done = 1;
-			} else {
+			} else if (s->use_tt && tt_seen(u, &f->pos, s->max_depth - f->depth, s->reuse_from)) {
+				done = 1; /* (a mate ends the search the first time it is reached) */
+			} else if (leaf) {
 				if (!hamle_any_legal(&f->pos)) {
-					if (f->pos.side != s->winner && hamle_position_in_check(&f->pos)) {
-						r->line_len = top;
-						for (int i = 1; i <= top; i++)
-							r->line[i - 1] = u->stack[i].played;
-						return SEARCH_MATE;
-					}
-					done = 1;
-				} else if (s->use_tt && tt_seen(u, &f->pos, s->max_depth - f->depth, s->reuse_from)) {
-					done = 1;
-				} else if (f->depth >= s->max_depth || top >= UNWIN_MAX_PLY) {
+					over = 1;
+				} else {
 					cut = 1;
 					if (s->stop_at_cut)
 						break;
 					done = 1;
-				} else {
-					expand_node(f, s, u);
 				}
+			} else {
+				expand_node(f, s, u);
+				over = f->n == 0;
+			}
+			if (over) {
+				if (f->pos.side != s->winner && hamle_position_in_check(&f->pos)) {
+					r->line_len = top;
+					for (int i = 1; i <= top; i++)
+						r->line[i - 1] = u->stack[i].played;
+					return SEARCH_MATE;
+				}
+				done = 1;
 			}
 			if (done) {
 				if (top == 0)
