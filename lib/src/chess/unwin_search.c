@@ -10,7 +10,8 @@
  * the loser's moves other than pawn moves. Rewarded moves are tried first. A search may instead
  * steer every piece toward the square where the loser's king stands (a king at home among its
  * own men is often mated there in a few moves); the winner's queen, rook and bishop moves that
- * then bear on that square come right after the rewarded ones (they cost what a normal move does).
+ * then bear on that square come right after the rewarded ones (they cost what a normal move does),
+ * and the loser's moves that open such a piece's line to it are rewarded.
  *
  * A search that ends with no node cut by its depth limit or by the node limits has seen every
  * position reachable from the root (the transposition table only skips positions already
@@ -104,8 +105,9 @@ static int needs_loser_promotion(const struct hamle_position *p, int winner)
  * to theirs, its captures punished, and where it must promote for the winner (loser_promotes)
  * its pawn moves rewarded and the rest punished. Toward a square where the loser's king stands
  * (target: 1 + that square, else 0) the winner's queen, rook and bishop moves that then bear on
- * it are aimed: tried first among the normal ones. The squares that bring the king closer are
- * one mask a node. */
+ * it are aimed: tried first among the normal ones; and the loser's moves of a man that alone
+ * stands between it and such a piece on its line are rewarded. The squares that bring the king
+ * closer are one mask a node. */
 static void classify_all(const struct hamle_unwin *u, const struct hamle_position *p, const hamle_move *m, int n,
 	int winner, const struct corner *c, int loser_promotes, int target, uint8_t *kinds)
 {
@@ -117,6 +119,20 @@ static void classify_all(const struct hamle_unwin *u, const struct hamle_positio
 	bitboard kcloser = u->near[kt][chebyshev(ksq, kt)];
 	bitboard advanced = winner == HAMLE_WHITE ? 0xFFFFFFFF00000000ull : 0x00000000FFFFFFFFull;
 	bitboard occ = pos_all(p);
+	/* toward the target, the loser's men that stand alone between it and a winner's queen, rook
+	 * or bishop on one line with it: moving one away opens the line (rewarded) */
+	bitboard opener = 0;
+	if (target && !wins) {
+		int t = target - 1;
+		const bitboard *w = p->pieces[winner];
+		bitboard sliders = ((w[HAMLE_ROOK] | w[HAMLE_QUEEN]) & bb_rook_rays(t))
+			| ((w[HAMLE_BISHOP] | w[HAMLE_QUEEN]) & bb_bishop_rays(t));
+		while (sliders) {
+			bitboard between = bb_between(t, bb_pop(&sliders)) & occ;
+			if (between && !bb_more_than_one(between) && (between & p->occupied[us]))
+				opener |= between;
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		int from = HAMLE_MOVE_FROM(m[i]), to = HAMLE_MOVE_TO(m[i]), kind = HAMLE_MOVE_KIND(m[i]);
 		int type = PIECE_TYPE(p->board[from]);
@@ -141,7 +157,7 @@ static void classify_all(const struct hamle_unwin *u, const struct hamle_positio
 			int heavy = kind == HAMLE_MOVE_PROMOTION && HAMLE_MOVE_PROMO(m[i]) >= HAMLE_ROOK;
 			k = type == HAMLE_PAWN && !heavy ? KIND_REWARD : KIND_PUNISH;
 		} else {
-			k = KIND_NORMAL;
+			k = (opener >> from) & 1 ? KIND_REWARD : KIND_NORMAL;
 		}
 		kinds[i] = (uint8_t)k;
 	}
