@@ -121,7 +121,6 @@ struct quick_line {
 	struct hamle_position pos, prev;
 	unsigned ply;
 	size_t history_len;
-	uint64_t rep_seen[4];
 };
 
 /* Whether s[i..n) starts a NAG's or a glyph's word the lane skips: `$N` (N to 255) or `!`, `?`,
@@ -257,10 +256,10 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				l->prev = prev;
 				l->ply = plies;
 				l->history_len = rp->history_len;
-				memcpy(l->rep_seen, rp->rep_seen, sizeof(l->rep_seen));
 				pos = prev; /* the variation replaces the line's last move */
 				plies--;
 				rp->history_len--;
+				replay_history_changed(rp);
 				has_prev = 0;
 			} else {
 				if (!depth || !has_prev)
@@ -268,7 +267,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 				const struct quick_line *l = &lines[--depth];
 				rp->history_len = l->history_len;
 				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&l->pos);
-				memcpy(rp->rep_seen, l->rep_seen, sizeof(rp->rep_seen));
+				replay_history_changed(rp);
 				pos = l->pos;
 				prev = l->prev;
 				plies = l->ply;

@@ -27,7 +27,6 @@ struct walk_frame {
 	int ended;                  /* the line reached an end of game (hamle_state or 4, 5 below) */
 	int end_reported;
 	size_t history_len;         /* history length when the line was opened */
-	uint64_t rep_seen[4];       /* the history's filter then (replay_history_push) */
 	int truncated;              /* opening it dropped the parent's last position */
 	int failed;                 /* a move error ended the line (or the line it branches off) */
 	size_t number;              /* while a variation is open: 1 + token index of the move
@@ -75,8 +74,9 @@ struct hamle_replay {
 	size_t stack_cap;
 	uint64_t *history;            /* repetition keys along the current line */
 	size_t history_len, history_cap;
-	uint64_t rep_seen[4];         /* a bit per key of the history since its last irreversible
-	                               * move, by the key's top byte (replay_history_push) */
+	uint64_t rep_seen[4];         /* a bit per key of history[rep_lo..rep_hi), by the key's top
+	                               * byte (replay_history_push) */
+	size_t rep_lo, rep_hi;        /* rep_hi SIZE_MAX: the filter holds nothing */
 
 	hamle_diagnostic *findings;
 	size_t nfindings, findings_cap, nerrors, nwarnings;
@@ -128,18 +128,29 @@ int replay_results_agree(const hamle_replay *rp, hamle_result tag_res, hamle_res
 /* Room for one more key in the repetition history: 0, or -1 on ENOMEM (walk.c). */
 int replay_history_grow(hamle_replay *rp);
 
+/* Reversible plies from which the repetition count uses the history's filter: below, reading the
+ * line back every other ply costs less than keeping the filter. */
+#define REP_FILTER_FROM 32
+
+/* The history's filter no longer says what it holds (entries dropped or written over). */
+static inline void replay_history_changed(hamle_replay *rp)
+{
+	rp->rep_hi = (size_t)-1;
+}
+
 /* Starts the repetition history (empty) of a line from the start. */
 static inline void replay_history_reset(hamle_replay *rp)
 {
 	rp->history_len = 0;
-	memset(rp->rep_seen, 0, sizeof(rp->rep_seen));
+	replay_history_changed(rp);
 }
 
 /* Records the position reached in the repetition history; returns how often it has occurred along
  * the line (FIDE 9.2.3; 1 when it cannot have occurred five times yet), or -1 on ENOMEM. Inline:
- * it runs once a ply in the walk and the quick lane. rep_seen holds a bit for each key recorded
- * since the last capture or pawn move (a superset where a variation's end brought back the filter
- * of its start): a key whose bit is clear occurred there only now, and the history is not read. */
+ * it runs once a ply in the walk and the quick lane. From REP_FILTER_FROM reversible plies on,
+ * rep_seen holds a bit for each key since the last capture or pawn move (made from the history
+ * when that stretch or the history changed, then kept a ply at a time): a key whose bit is clear
+ * occurred there only now, and the history is not read back. */
 static inline int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
 {
 	if (__builtin_expect(rp->history_len >= rp->history_cap, 0) && replay_history_grow(rp) < 0)
@@ -149,14 +160,27 @@ static inline int replay_history_push(hamle_replay *rp, const struct hamle_posit
 	size_t cur = rp->history_len++;
 	rp->history[cur] = key;
 	int count = 1;
-	if (p->halfmove == 0)
-		memset(rp->rep_seen, 0, sizeof(rp->rep_seen));
-	unsigned top = (unsigned)(key >> 56);
-	uint64_t bit = (uint64_t)1 << (top & 63), seen = rp->rep_seen[top >> 6] & bit;
-	rp->rep_seen[top >> 6] |= bit;
 	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed (it
 	 * decides fivefold repetition alone) */
-	if (p->halfmove < 16 || !seen)
+	if (p->halfmove < 16)
+		return 1;
+	if (p->halfmove < REP_FILTER_FROM) {
+		for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
+			count += rp->history[cur - back] == key;
+		return count;
+	}
+	size_t lo = cur > p->halfmove ? cur - p->halfmove : 0;
+	if (rp->rep_lo != lo || rp->rep_hi != cur) {
+		memset(rp->rep_seen, 0, sizeof(rp->rep_seen));
+		for (size_t i = lo; i < cur; i++)
+			rp->rep_seen[rp->history[i] >> 62] |= (uint64_t)1 << ((rp->history[i] >> 56) & 63);
+		rp->rep_lo = lo;
+	}
+	rp->rep_hi = cur + 1;
+	uint64_t bit = (uint64_t)1 << ((key >> 56) & 63), *word = &rp->rep_seen[key >> 62];
+	uint64_t seen = *word & bit;
+	*word |= bit;
+	if (!seen)
 		return 1;
 	for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
 		if (rp->history[cur - back] == key)

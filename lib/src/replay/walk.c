@@ -128,7 +128,6 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 	memset(child, 0, sizeof(*child));
 	child->index = parent->nvars;
 	child->history_len = rp->history_len;
-	memcpy(child->rep_seen, rp->rep_seen, sizeof(child->rep_seen));
 	child->number_shift = parent->number_shift;
 	/* a variation inside a line after its error starts from a position never reached (after
 	 * the mainline's error, every variation) */
@@ -138,6 +137,7 @@ static void open_variation(hamle_replay *rp, size_t i, size_t depth, int quiet)
 		child->ply = parent->ply - 1;
 		if (rp->history_len) {
 			rp->history_len--; /* the variation replaces the parent's last move */
+			replay_history_changed(rp);
 			child->truncated = 1;
 		}
 	} else {
@@ -349,7 +349,7 @@ int replay_walk(hamle_replay *rp, const hamle_locale *loc, int quiet)
 			rp->history_len = child->history_len;
 			if (child->truncated)
 				rp->history[rp->history_len - 1] = hamle_position_repetition_key(&rp->stack[depth - 1].cur);
-			memcpy(rp->rep_seen, child->rep_seen, sizeof(rp->rep_seen));
+			replay_history_changed(rp);
 			depth--;
 			number = rp->stack[depth].number;
 			continue;
