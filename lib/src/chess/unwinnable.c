@@ -16,7 +16,7 @@
  * depths go up to this bound. */
 #define ID_LOCAL_LIMIT 30000ul
 #define ID_MAX_DEPTH 100
-#define QUICK_LIMIT 5000ul
+#define QUICK_LIMIT 3000ul
 #define LOCAL_LIMIT 300ul  /* nodes of each search toward the loser's king where it stands */
 #define LOCAL_MAX_DEPTH 4
 #define PROOF_DEPTH 9
