@@ -21,57 +21,48 @@ const int bridge_default_weight[BF_COUNT] = {
 	[BF_PRIOR] = -1, [BF_REST] = -1, [BF_THREAT] = -40,
 };
 
-/* The pieces of the side to move in p that stand to be lost to the other: attacked by a cheaper
- * piece, or attacked and not defended. */
-static int threatened(const struct hamle_position *p)
+/* 1 when owner's piece on sq in p stands to be lost: taken by a cheaper piece, or attacked and
+ * not defended, for more than it took (gain). */
+static int at_risk(const struct hamle_position *p, int sq, int owner, int gain)
 {
-	int n = 0, own = p->side;
-	bitboard occ = pos_all(p), men = p->occupied[own] & ~p->pieces[own][HAMLE_KING];
-	while (men) {
-		int sq = bb_pop(&men), type = PIECE_TYPE(p->board[sq]);
-		bitboard att = hamle_attackers(p, sq, !own, occ);
-		if (!att)
-			continue;
-		int risk = 0;
-		for (int t = HAMLE_PAWN; t < type && !risk; t++)
-			risk = (att & p->pieces[!own][t]) != 0;
-		n += risk || !hamle_attackers(p, sq, own, occ);
-	}
-	return n;
-}
-
-/* 1 when the piece that has just moved to sq in p (by the side not to move) stands to be lost:
- * taken by a cheaper piece, or attacked and not defended, for more than it took (gain). The
- * record's moves rarely do that, so a bridge under which they do is less likely. */
-int bridge_left_en_prise(const struct hamle_position *p, int sq, int gain)
-{
-	int mover = !p->side, type = PIECE_TYPE(p->board[sq]);
+	int type = PIECE_TYPE(p->board[sq]);
 	if (p->board[sq] == PIECE_NONE || type == HAMLE_KING)
 		return 0;
-	bitboard occ = pos_all(p), att = hamle_attackers(p, sq, p->side, occ);
+	bitboard occ = pos_all(p), att = hamle_attackers(p, sq, !owner, occ);
 	if (!att)
 		return 0;
 	int risk = 0;
 	for (int t = HAMLE_PAWN; t < type && !risk; t++)
-		if (att & p->pieces[p->side][t])
+		if (att & p->pieces[!owner][t])
 			risk = bridge_worth[type] - bridge_worth[t];
-	if (!risk && !hamle_attackers(p, sq, mover, occ))
+	if (!risk && !hamle_attackers(p, sq, owner, occ))
 		risk = bridge_worth[type];
 	return risk > gain;
 }
 
-/* The pieces of the side that has just moved in p that stand to be lost (see left_en_prise):
- * a player seldom leaves one, so a bridge under which the record's moves leave many is less
- * likely. */
+/* The pieces of owner in p that stand to be lost (at_risk). */
+static int pieces_at_risk(const struct hamle_position *p, int owner)
+{
+	int n = 0;
+	bitboard men = p->occupied[owner] & ~p->pieces[owner][HAMLE_KING];
+	while (men)
+		n += at_risk(p, bb_pop(&men), owner, 0);
+	return n;
+}
+
+/* 1 when the piece that has just moved to sq in p (by the side not to move) stands to be lost
+ * for more than it took (gain). The record's moves rarely do that, so a bridge under which they
+ * do is less likely. */
+int bridge_left_en_prise(const struct hamle_position *p, int sq, int gain)
+{
+	return at_risk(p, sq, !p->side, gain);
+}
+
+/* The pieces of the side that has just moved in p that stand to be lost: a player seldom leaves
+ * one, so a bridge under which the record's moves leave many is less likely. */
 int bridge_side_en_prise(const struct hamle_position *p)
 {
-	int n = 0, mover = !p->side;
-	bitboard mine = p->occupied[mover] & ~p->pieces[mover][HAMLE_KING];
-	while (mine) {
-		int sq = bb_pop(&mine);
-		n += bridge_left_en_prise(p, sq, 0);
-	}
-	return n;
+	return pieces_at_risk(p, !p->side);
 }
 
 /* What says that the bridge m[0..nm) (played from p0, reached by the other side's move last) is
@@ -108,9 +99,7 @@ void bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position 
 			hit = from[k] == sq || to[k] == sq;
 		f[BF_USED] += hit;
 		int mover = p.side, gain = 0;
-		struct hamle_position was = p;
-		was.side = !was.side;
-		int before = threatened(&was);
+		int before = pieces_at_risk(&p, !mover); /* the other side's, for BF_THREAT */
 		if (p.board[sq] != PIECE_NONE && HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING) {
 			f[BF_CAPTURE]++;
 			gain = bridge_worth[PIECE_TYPE(p.board[sq])];
@@ -121,7 +110,7 @@ void bridge_hints(const hamle_move *m, unsigned nm, const struct hamle_position 
 		if (HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING && bridge_left_en_prise(&p, sq, gain))
 			f[BF_HANG]++;
 		f[BF_SIDE] += bridge_side_en_prise(&p);
-		f[BF_THREAT] += threatened(&p) - before;
+		f[BF_THREAT] += pieces_at_risk(&p, !mover) - before;
 		int reply = i + 1 < nm ? HAMLE_MOVE_FROM(m[i + 1]) : n > 0 ? from[0] : -1;
 		if (reply >= 0 && p.board[reply] != PIECE_NONE && HAMLE_MOVE_KIND(m[i]) != HAMLE_MOVE_CASTLING &&
 		    PIECE_TYPE(p.board[reply]) != HAMLE_KING &&

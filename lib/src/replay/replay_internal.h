@@ -145,31 +145,12 @@ static inline void replay_history_reset(hamle_replay *rp)
 	replay_history_changed(rp);
 }
 
-/* Records the position reached in the repetition history; returns how often it has occurred along
- * the line (FIDE 9.2.3; 1 when it cannot have occurred five times yet), or -1 on ENOMEM. Inline:
- * it runs once a ply in the walk and the quick lane. From REP_FILTER_FROM reversible plies on,
- * rep_seen holds a bit for each key since the last capture or pawn move (made from the history
- * when that stretch or the history changed, then kept a ply at a time): a key whose bit is clear
- * occurred there only now, and the history is not read back. */
-static inline int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
+/* 0 when key (pushed at history[cur], halfmove reversible plies since the last capture or pawn
+ * move) has not occurred since then: rep_seen holds a bit for each key of that stretch, made from
+ * the history when the stretch or the history changed, then kept a ply at a time. */
+static inline int replay_history_maybe_seen(hamle_replay *rp, uint64_t key, size_t cur, unsigned halfmove)
 {
-	if (__builtin_expect(rp->history_len >= rp->history_cap, 0) && replay_history_grow(rp) < 0)
-		return -1;
-	/* no en passant square (most positions): the key needs no move generation */
-	uint64_t key = p->ep == HAMLE_NO_SQUARE ? p->key : hamle_position_repetition_key(p);
-	size_t cur = rp->history_len++;
-	rp->history[cur] = key;
-	int count = 1;
-	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed (it
-	 * decides fivefold repetition alone) */
-	if (p->halfmove < 16)
-		return 1;
-	if (p->halfmove < REP_FILTER_FROM) {
-		for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
-			count += rp->history[cur - back] == key;
-		return count;
-	}
-	size_t lo = cur > p->halfmove ? cur - p->halfmove : 0;
+	size_t lo = cur > halfmove ? cur - halfmove : 0;
 	if (rp->rep_lo != lo || rp->rep_hi != cur) {
 		memset(rp->rep_seen, 0, sizeof(rp->rep_seen));
 		for (size_t i = lo; i < cur; i++)
@@ -180,11 +161,29 @@ static inline int replay_history_push(hamle_replay *rp, const struct hamle_posit
 	uint64_t bit = (uint64_t)1 << ((key >> 56) & 63), *word = &rp->rep_seen[key >> 62];
 	uint64_t seen = *word & bit;
 	*word |= bit;
-	if (!seen)
+	return seen != 0;
+}
+
+/* Records the position reached in the repetition history; returns how often it has occurred along
+ * the line (FIDE 9.2.3; 1 when it cannot have occurred five times yet), or -1 on ENOMEM. Inline:
+ * it runs once a ply in the walk and the quick lane. From REP_FILTER_FROM reversible plies on, a
+ * key the filter has not seen is not looked for in the history. */
+static inline int replay_history_push(hamle_replay *rp, const struct hamle_position *p)
+{
+	if (__builtin_expect(rp->history_len >= rp->history_cap, 0) && replay_history_grow(rp) < 0)
+		return -1;
+	/* no en passant square (most positions): the key needs no move generation */
+	uint64_t key = p->ep == HAMLE_NO_SQUARE ? p->key : hamle_position_repetition_key(p);
+	size_t cur = rp->history_len++;
+	rp->history[cur] = key;
+	/* a fifth occurrence needs at least 16 reversible plies: only then is the count needed (it
+	 * decides fivefold repetition alone) */
+	if (p->halfmove < 16 ||
+	    (p->halfmove >= REP_FILTER_FROM && !replay_history_maybe_seen(rp, key, cur, p->halfmove)))
 		return 1;
+	int count = 1;
 	for (size_t back = 4; back <= cur && back <= p->halfmove; back += 2)
-		if (rp->history[cur - back] == key)
-			count++;
+		count += rp->history[cur - back] == key;
 	return count;
 }
 
