@@ -17,6 +17,7 @@
 static size_t fast_window(hamle_reader *r, const unsigned char *v, size_t p, int *more, int avx2)
 {
 	*more = 0;
+	pgn_prefetch_ahead(v + p);
 	pgn_split_masks m;
 #ifdef PGN_SCAN_AVX2
 	if (avx2)

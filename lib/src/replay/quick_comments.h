@@ -60,6 +60,7 @@ static inline size_t comment_close_open16(const char *s, size_t i, size_t n)
 #ifdef PGN_SCAN_SSE2
 	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
 	while (i + 32 <= n) {
+		pgn_prefetch_ahead(s + i);
 		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
 		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
 		__m128i ma = _mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(a, one), lim), _mm_cmpeq_epi8(a, close));
@@ -94,6 +95,7 @@ __attribute__((target("avx2"))) NOINLINE static size_t comment_close_open_avx2(c
 {
 	const __m256i one = _mm256_set1_epi8(1), lim = _mm256_set1_epi8(0x21), close = _mm256_set1_epi8('}');
 	while (i + 64 <= n) {
+		pgn_prefetch_ahead(s + i);
 		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 32));
 		__m256i ma = _mm256_or_si256(_mm256_cmpgt_epi8(lim, _mm256_add_epi8(a, one)), _mm256_cmpeq_epi8(a, close));
