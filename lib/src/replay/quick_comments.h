@@ -118,10 +118,34 @@ __attribute__((target("avx2"))) NOINLINE static size_t comment_close_open_avx2(c
 }
 #endif
 
-/* comment_close_open16 with AVX2 where the CPU has it. */
+#ifdef PGN_SCAN_SSE2
+/* The bytes of p[0..16) where comment_close_open16 stops: '}', below 0x20 or from 0x7F. */
+static inline unsigned open_stops16(const char *p)
+{
+	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(v, one), lim), _mm_cmpeq_epi8(v, close)));
+}
+#endif
+
+/* comment_close_open16 with AVX2 where the CPU has it; the first 32 bytes inline, 16 at a time
+ * (a clock, an evaluation: most comments end there, and a call and a 64-byte window for them
+ * cost lichess-style games 6% of their time). */
 static inline size_t comment_close_open(const char *s, size_t i, size_t n)
 {
 #ifdef PGN_SCAN_AVX2
+	for (unsigned k = 0; k < 2 && i + 16 <= n; k++) {
+		unsigned bits = open_stops16(s + i);
+		if (bits) {
+			unsigned c = (unsigned char)s[i + (unsigned)__builtin_ctz(bits)];
+			if (c == '}')
+				return i + (unsigned)__builtin_ctz(bits);
+			if (c != '\t')
+				return 0;
+			break; /* a tab: the scan below reads on after it */
+		}
+		i += 16;
+	}
 	if (pgn_has_avx2())
 		return comment_close_open_avx2(s, i, n);
 #endif
