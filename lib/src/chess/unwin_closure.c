@@ -5,7 +5,8 @@
  * finishes. Breadth first, the first mate found is a shortest helpmate; its line is read back
  * through each node's parent. Positions are queued packed (a nibble per square, 56 bytes a
  * node); the queue and the set are made on first use and kept by the analyzer (22 MB for
- * UNWIN_CLOSURE_MAX positions, and 8 MB), and the set is emptied slot by slot after each run. */
+ * UNWIN_CLOSURE_MAX positions, and 8 MB, of which a run writes as much as it fills), and the set
+ * is emptied slot by slot after each run. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,12 +55,16 @@ static void unpack(struct hamle_position *p, const struct unwin_node *n)
 	p->chess960 = n->chess960;
 }
 
+static uint64_t closure_key_of(uint64_t key, int ep)
+{
+	if (ep != HAMLE_NO_SQUARE)
+		key ^= ZOBRIST_EP_FILE(HAMLE_SQ_FILE(ep)) ^ ((uint64_t)ep << 1);
+	return key | 1; /* 0 marks an empty slot */
+}
+
 static uint64_t closure_key(const struct hamle_position *p)
 {
-	uint64_t key = p->key;
-	if (p->ep != HAMLE_NO_SQUARE)
-		key ^= ZOBRIST_EP_FILE(HAMLE_SQ_FILE(p->ep)) ^ ((uint64_t)p->ep << 1);
-	return key | 1; /* 0 marks an empty slot */
+	return closure_key_of(p->key, p->ep);
 }
 
 /* The slot of key, which was new (and is now in the set of mask + 1 slots), or -1 when it was
@@ -76,14 +81,38 @@ static long set_add(uint64_t *set, size_t mask, uint64_t key)
 	return (long)i;
 }
 
+/* The set's slots up to mask written zero (unwin_zeroed says why). */
+static void set_ready(struct hamle_unwin *u, size_t mask)
+{
+	if (mask + 1 > u->seen_ready) {
+		memset(u->seen + u->seen_ready, 0, (mask + 1 - u->seen_ready) * sizeof(*u->seen));
+		u->seen_ready = mask + 1;
+	}
+}
+
+/* The set twice as large, the tail queued positions' keys in it again (the set holds just them):
+ * a run touches only as much of it as it fills. */
+static void set_grow(struct hamle_unwin *u, size_t *mask, size_t tail)
+{
+	struct unwin_node *q = u->queue;
+	size_t m = *mask * 2 + 1;
+	set_ready(u, m);
+	for (size_t k = 0; k < tail; k++)
+		u->seen[q[k].slot] = 0;
+	for (size_t k = 0; k < tail; k++)
+		q[k].slot = (uint32_t)set_add(u->seen, m, closure_key_of(q[k].key, q[k].ep));
+	*mask = m;
+}
+
 static int closure(struct hamle_unwin *u, const struct hamle_position *root, int winner,
 	hamle_unwin_result *r, size_t limit, size_t *used)
 {
 	struct unwin_node *q = u->queue;
-	/* the set at most a quarter full: a small run touches only the start of it */
-	size_t mask = ((size_t)1 << SET_BITS) - 1;
-	while (mask >> 2 >= limit && mask > 0xffff)
-		mask >>= 1;
+	/* the set at most a quarter full (then made larger, up to SET_BITS): a small run touches
+	 * only the start of it */
+	const size_t max_mask = ((size_t)1 << SET_BITS) - 1;
+	size_t mask = 0xffff;
+	set_ready(u, mask);
 	size_t head = 0, tail = 0;
 	pack(&q[0], root);
 	q[0].parent = -1;
@@ -104,6 +133,8 @@ static int closure(struct hamle_unwin *u, const struct hamle_position *root, int
 		if (unwin_material_impossible(&p, winner))
 			continue;
 		int n = hamle_gen_legal(&p, GEN_ALL_TYPES, GEN_ALL_SQUARES, moves);
+		while (tail + (size_t)n > (mask + 1) / 4 && mask < max_mask)
+			set_grow(u, &mask, tail);
 		if (n == 0) {
 			if (p.side == winner || !hamle_position_in_check(&p))
 				continue;
@@ -146,7 +177,8 @@ int unwin_closure_run(struct hamle_unwin *u, const struct hamle_position *root, 
 		return SEARCH_BUDGET;
 	if (!u->queue) {
 		u->queue = malloc(UNWIN_CLOSURE_MAX * sizeof(*u->queue));
-		u->seen = calloc((size_t)1 << SET_BITS, sizeof(*u->seen));
+		u->seen = malloc(((size_t)1 << SET_BITS) * sizeof(*u->seen)); /* zeroed as used */
+		u->seen_ready = 0;
 		if (!u->queue || !u->seen) {
 			free(u->queue);
 			free(u->seen);

@@ -44,7 +44,8 @@ struct hamle_unwin {
 	struct unwin_frame stack[UNWIN_MAX_PLY + 1];
 	struct unwin_tt_entry *tt;  /* 1 << UNWIN_TT_BITS entries, made on first use */
 	struct unwin_node *queue;   /* the closure's positions (UNWIN_CLOSURE_MAX), made on first use */
-	uint64_t *seen;             /* the closure's set of keys */
+	uint64_t *seen;             /* the closure's set of keys (1 << 20 slots) */
+	size_t seen_ready;          /* its slots written zero so far (unwin_zeroed says why) */
 	uint32_t stamp;
 	int reused;                 /* the search skipped a position searched by an earlier one */
 	int kdist_ready;            /* kdist is filled (on the first search with heuristics) */
@@ -52,6 +53,12 @@ struct hamle_unwin {
 	bitboard near[64][8];       /* near[t][d]: the squares a king's distance below d from t */
 	unsigned long nodes, budget;
 };
+
+/* n bytes of zeros, written: not calloc's, which maps a large block and leaves it unwritten. A page
+ * of such a mapping read first is the kernel's one zero page, and the write after it that gives
+ * the page its own copy must flush it from every core the process runs on: with the threads of
+ * -j, an interrupt to each, for each page a search touches. NULL when out of memory. */
+void *unwin_zeroed(size_t n);
 
 /* Search outcome. */
 enum { SEARCH_MATE, SEARCH_EXHAUSTED, SEARCH_CUT, SEARCH_BUDGET, SEARCH_NOMEM };

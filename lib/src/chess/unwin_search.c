@@ -218,7 +218,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 	hamle_unwin_result *r)
 {
 	if (s->use_tt && !u->tt) {
-		u->tt = calloc((size_t)1 << UNWIN_TT_BITS, sizeof(*u->tt));
+		u->tt = unwin_zeroed(((size_t)1 << UNWIN_TT_BITS) * sizeof(*u->tt));
 		if (!u->tt)
 			return SEARCH_NOMEM;
 	}

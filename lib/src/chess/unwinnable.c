@@ -35,8 +35,16 @@ int hamle_unwin_new(hamle_unwin **out)
 {
 	if (!out)
 		return HAMLE_EUSAGE;
-	*out = calloc(1, sizeof(**out));
+	*out = unwin_zeroed(sizeof(**out));
 	return *out ? HAMLE_OK : HAMLE_ENOMEM;
+}
+
+void *unwin_zeroed(size_t n)
+{
+	void *p = malloc(n);
+	if (p)
+		memset(p, 0, n);
+	return p;
 }
 
 void hamle_unwin_free(hamle_unwin *u)
