@@ -41,9 +41,11 @@ int hamle_unwin_new(hamle_unwin **out)
 
 void *unwin_zeroed(size_t n)
 {
-	void *p = malloc(n);
-	if (p)
-		memset(p, 0, n);
+	/* calloc's block, a byte of each page written (a memset after malloc the compiler makes a
+	 * calloc again); 4 KiB is the smallest page there is */
+	unsigned char *p = calloc(1, n);
+	for (size_t i = 0; p && i < n; i += 4096)
+		((volatile unsigned char *)p)[i] = 0;
 	return p;
 }
 
