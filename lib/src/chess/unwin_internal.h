@@ -54,7 +54,7 @@ struct hamle_unwin {
 	unsigned long nodes, budget;
 };
 
-/* n bytes of zeros, written: not calloc's, which maps a large block and leaves it unwritten. A page
+/* n bytes of zeros, each page written: calloc alone maps a large block and leaves it unwritten. A page
  * of such a mapping read first is the kernel's one zero page, and the write after it that gives
  * the page its own copy must flush it from every core the process runs on: with the threads of
  * -j, an interrupt to each, for each page a search touches. NULL when out of memory. */
