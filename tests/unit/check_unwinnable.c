@@ -1,10 +1,11 @@
 /* Unwinnability (suite "unwinnable"): hamle_unwin_analyze on constructed positions -- bare and
  * insufficient material, bishops of one colour and of both, a blocked pawn wall, a fortress,
  * a middlegame, a full board lost on time -- with every helpmate replayed to mate by the move
- * generator. */
+ * generator; and the closure's set as it grows. */
 #include <check.h>
 #include <string.h>
 
+#include "chess/unwin_internal.h"
 #include "hamle/hamle.h"
 #include "suites_decl.h"
 
@@ -199,6 +200,43 @@ START_TEST(budget_and_api)
 }
 END_TEST
 
+/* The closure's set grows as it fills (a breadth-first walk of rook and king against king passes
+ * its first 65,536 slots): the shortest helpmate is found and replays, the set is left empty for
+ * the next run, and a second run finds the same line; an analysis after it still finds the
+ * blockade of a pawn wall (no key of the first run left behind). */
+START_TEST(closure_set_grows)
+{
+	const char *fen = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1";
+	hamle_position *p = NULL;
+	hamle_unwin *u = NULL;
+	ck_assert_int_eq(hamle_position_new(&p, fen, NULL), 0);
+	ck_assert_int_eq(hamle_unwin_new(&u), 0);
+	hamle_unwin_result r1, r2;
+	for (int run = 0; run < 2; run++) {
+		hamle_unwin_result *r = run ? &r2 : &r1;
+		memset(r, 0, sizeof(*r));
+		u->nodes = 0;
+		u->budget = 4000000;
+		ck_assert_int_eq(unwin_closure_run(u, p, HAMLE_WHITE, r, UNWIN_CLOSURE_MAX), SEARCH_MATE);
+		ck_assert_uint_gt(u->seen_ready, 65536);
+		for (size_t i = 0; i < u->seen_ready; i++)
+			ck_assert_msg(u->seen[i] == 0, "slot %zu of the set left full", i);
+		assert_replays(fen, r, HAMLE_WHITE);
+	}
+	ck_assert_int_eq(r1.line_len, r2.line_len);
+	ck_assert_int_eq(memcmp(r1.line, r2.line, (size_t)r1.line_len * sizeof(r1.line[0])), 0);
+	hamle_position_free(p);
+	p = NULL;
+	const char *wall = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+	ck_assert_int_eq(hamle_position_new(&p, wall, NULL), 0);
+	ck_assert_int_eq(hamle_unwin_analyze(u, &r1, p, HAMLE_WHITE, 0), 0);
+	ck_assert_int_eq(r1.verdict, NO);
+	ck_assert_int_eq(r1.reason, HAMLE_UNWIN_BY_BLOCKADE);
+	hamle_position_free(p);
+	hamle_unwin_free(u);
+}
+END_TEST
+
 Suite *unwinnable_suite(void)
 {
 	Suite *s = suite_create("unwinnable");
@@ -215,6 +253,7 @@ Suite *unwinnable_suite(void)
 	tcase_add_test(tc, budget_and_api);
 	tcase_add_test(tc, mate_in_one_line);
 	tcase_add_test(tc, castled_king_mated_at_home);
+	tcase_add_test(tc, closure_set_grows);
 	suite_add_tcase(s, tc);
 	return s;
 }
