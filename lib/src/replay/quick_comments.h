@@ -52,20 +52,25 @@ NOINLINE static size_t comment_close(const char *s, size_t i, size_t n, int raw)
 	return 0;
 }
 
+#ifdef PGN_SCAN_SSE2
+/* The bytes of p[0..16) where comment_close_open16 stops: '}', below 0x20 or from 0x7F. */
+static inline unsigned open_stops16(const char *p)
+{
+	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(v, one), lim), _mm_cmpeq_epi8(v, close)));
+}
+#endif
+
 /* As comment_close (raw), also giving up at a line end: a comment of a game read in one pass.
  * Thirty-two bytes at a time: a byte below 0x20 or from 0x7F stops the scan (v + 1 is then below
  * 0x21 as a signed byte), and a tab among them is read on. */
 static inline size_t comment_close_open16(const char *s, size_t i, size_t n)
 {
 #ifdef PGN_SCAN_SSE2
-	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
 	while (i + 32 <= n) {
 		pgn_prefetch_ahead(s + i);
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
-		__m128i ma = _mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(a, one), lim), _mm_cmpeq_epi8(a, close));
-		__m128i mb = _mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(b, one), lim), _mm_cmpeq_epi8(b, close));
-		uint32_t bits = (uint32_t)_mm_movemask_epi8(ma) | (uint32_t)_mm_movemask_epi8(mb) << 16;
+		uint32_t bits = (uint32_t)open_stops16(s + i) | (uint32_t)open_stops16(s + i + 16) << 16;
 		if (!bits) {
 			i += 32;
 			continue;
@@ -115,16 +120,6 @@ __attribute__((target("avx2"))) NOINLINE static size_t comment_close_open_avx2(c
 		i += k + 1;
 	}
 	return comment_close_open16(s, i, n);
-}
-#endif
-
-#ifdef PGN_SCAN_SSE2
-/* The bytes of p[0..16) where comment_close_open16 stops: '}', below 0x20 or from 0x7F. */
-static inline unsigned open_stops16(const char *p)
-{
-	const __m128i one = _mm_set1_epi8(1), lim = _mm_set1_epi8(0x21), close = _mm_set1_epi8('}');
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(_mm_add_epi8(v, one), lim), _mm_cmpeq_epi8(v, close)));
 }
 #endif
 
