@@ -177,12 +177,14 @@ static inline size_t pgn_comment_stop_odd16(const unsigned char *s, size_t i, si
 
 #if defined(PGN_SCAN_SSE2) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
+
+#include "cpu.h"
 #define PGN_SCAN_AVX2 1
 
 /* 1 when this CPU runs AVX2 code (the comment scans below take 32 bytes at a time then). */
 static inline int pgn_has_avx2(void)
 {
-	return __builtin_cpu_supports("avx2");
+	return hamle_cpu_avx2();
 }
 
 /* pgn_comment_close16 and pgn_comment_stop_odd16, 32 bytes at a time (then theirs for the rest). */
