@@ -1,7 +1,7 @@
 /* Unwinnability (suite "unwinnable"): hamle_unwin_analyze on constructed positions -- bare and
  * insufficient material, bishops of one colour and of both, a blocked pawn wall, a fortress,
- * a middlegame, a full board lost on time -- with every helpmate replayed to mate by the move
- * generator; and the closure's set as it grows. */
+ * a middlegame, a full board lost on time, king and pawn endings -- with every helpmate replayed
+ * to mate by the move generator; and the closure's set as it grows. */
 #include <check.h>
 #include <string.h>
 
@@ -122,6 +122,33 @@ END_TEST
 /* A full board lost on time by White (chess.js's benchmark.pgn): White's king castled long among
  * its own men is mated where it stands, found by the short search toward it in a few thousand
  * nodes (the corner-bound deepening alone takes over 23,000), and the line replays to mate. */
+/* King and pawn endings from real games (resigned): few moves, so a small world by its look, but
+ * one too large to close, and the helpmate (a pawn queens, then mates) is found at the deepening's
+ * first depth. The deepening comes before the closure: each is found in a few thousand nodes, not
+ * the twenty thousand and more of a closure that fills up first. */
+START_TEST(pawn_ending_deepened_first)
+{
+	static const struct {
+		const char *fen;
+		int side;
+	} cases[] = {
+		{"8/8/8/6Kp/7P/5k2/8/8 w - - 6 64", HAMLE_BLACK},
+		{"8/8/6p1/1p6/1P5k/8/6K1/8 w - - 0 53", HAMLE_WHITE},
+		{"8/8/6p1/1p6/1P5k/8/6K1/8 w - - 0 53", HAMLE_BLACK},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		hamle_position *p = NULL;
+		hamle_unwin_result r;
+		ck_assert_int_eq(hamle_position_new(&p, cases[i].fen, NULL), 0);
+		ck_assert_int_eq(hamle_unwinnable_analyze(&r, p, (hamle_color)cases[i].side, 0), 0);
+		ck_assert_int_eq(r.verdict, HAMLE_UNWIN_CAN_MATE);
+		ck_assert_msg(r.nodes < 15000, "%s: %lu nodes", cases[i].fen, (unsigned long)r.nodes);
+		assert_replays(cases[i].fen, &r, cases[i].side);
+		hamle_position_free(p);
+	}
+}
+END_TEST
+
 START_TEST(castled_king_mated_at_home)
 {
 	const char *fen = "r2q1rk1/4ppbp/2bp2p1/p7/1p2PP2/PBN1Q2P/1PP3P1/2KRR3 w - - 0 18";
@@ -253,6 +280,7 @@ Suite *unwinnable_suite(void)
 	tcase_add_test(tc, budget_and_api);
 	tcase_add_test(tc, mate_in_one_line);
 	tcase_add_test(tc, castled_king_mated_at_home);
+	tcase_add_test(tc, pawn_ending_deepened_first);
 	tcase_add_test(tc, closure_set_grows);
 	suite_add_tcase(s, tc);
 	return s;

@@ -2,9 +2,10 @@
  * ones first: the game already over; material; the blockade, after the moves that are forced; a
  * short helpmate search toward the loser's king where it stands, then a quick one with CHA's
  * heuristics toward a mating corner; a full-width attempt to show that every line
- * ends within a few plies; every reachable position, where there are few (a small world
- * closes); the helpmate search by iterative deepening until the budget is spent; every
- * reachable position again, up to many more; last, the blockade after each legal move. */
+ * ends within a few plies; the first depth of the helpmate search by iterative deepening; every
+ * reachable position, where there are few (a small world closes); the deepening on until the
+ * budget is spent; every reachable position again, up to many more; last, the blockade after
+ * each legal move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 /* Iterative deepening: each depth gets this many nodes (CHA's empirical choice), and the
  * depths go up to this bound. */
 #define ID_LOCAL_LIMIT 30000ul
+#define ID_FIRST_DEPTH 3
 #define ID_MAX_DEPTH 100
 #define QUICK_LIMIT 3000ul
 #define LOCAL_LIMIT 300ul  /* nodes of each search toward the loser's king where it stands */
@@ -164,6 +166,21 @@ static int few_moves(const struct hamle_position *p)
 	return hamle_gen_legal(p, GEN_ALL_TYPES, GEN_ALL_SQUARES, list) <= CLOSURE_FIRST_MOVES;
 }
 
+/* The helpmate search by iterative deepening, depths from..to while the budget lasts, each
+ * iteration skipping what those since stamp first searched: 1 decided (r filled), 0 not,
+ * negative on ENOMEM. */
+static int deepen(hamle_unwin *u, const struct hamle_position *p, int winner, hamle_unwin_result *r,
+	int from, int to, uint32_t first)
+{
+	for (int depth = from; depth <= to && u->nodes < u->budget; depth++) {
+		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0, first, 0};
+		int rc = searched(unwin_search_run(u, p, &id, r), r);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_position *p, int winner)
 {
 	if (game_over(p, winner, r, 0))
@@ -192,18 +209,21 @@ static int analyze(hamle_unwin *u, hamle_unwin_result *r, const struct hamle_pos
 	rc = searched(unwin_search_run(u, p, &proof, r), r);
 	if (rc)
 		return rc < 0 ? rc : 0;
+	/* the deepening's first depth, then a small world's closure, then the deepening on: a king
+	 * and pawn ending has few moves but a world too large to close, and its helpmate (a pawn
+	 * queens) is mostly found at the first depth, for a few thousand nodes */
+	uint32_t first = u->stamp + 1 ? u->stamp + 1 : 1; /* the first iteration's stamp */
+	rc = deepen(u, p, winner, r, ID_FIRST_DEPTH, ID_FIRST_DEPTH, first);
+	if (rc)
+		return rc < 0 ? rc : 0;
 	if (few_moves(p)) {
 		rc = searched(unwin_closure_run(u, p, winner, r, CLOSURE_FIRST), r);
 		if (rc)
 			return rc < 0 ? rc : 0;
 	}
-	uint32_t first = u->stamp + 1 ? u->stamp + 1 : 1; /* the first iteration's stamp */
-	for (int depth = 3; depth <= ID_MAX_DEPTH && u->nodes < u->budget; depth++) {
-		struct unwin_search id = {winner, depth, ID_LOCAL_LIMIT, 1, 1, 0, first, 0};
-		rc = searched(unwin_search_run(u, p, &id, r), r);
-		if (rc)
-			return rc < 0 ? rc : 0;
-	}
+	rc = deepen(u, p, winner, r, ID_FIRST_DEPTH + 1, ID_MAX_DEPTH, first);
+	if (rc)
+		return rc < 0 ? rc : 0;
 	/* a world too large for the first closure, with its own allowance once the deepening has
 	 * spent the budget: as many nodes again, at most CLOSURE_NODES */
 	unsigned long budget = u->budget;
