@@ -37,12 +37,21 @@ struct unwin_tt_entry {
 };
 
 #define UNWIN_TT_BITS 15
+/* A search of at most UNWIN_TT_SMALL_NODES nodes keeps its positions in a table of its own, of
+ * 1 << UNWIN_TT_SMALL_BITS entries (32 KiB): a run whose analyses all end that soon, as most do,
+ * never makes the large one's 512 KiB. Each search uses the one table its limit names, so no
+ * verdict depends on what the handle analyzed before. */
+#define UNWIN_TT_SMALL_BITS 11
+#define UNWIN_TT_SMALL_NODES 1000ul
 #define UNWIN_CLOSURE_MAX 400000
 #define UNWIN_MAX_PLY HAMLE_UNWIN_MAX_LINE
 
+/* Made by hamle_unwin_new with every member but stack set (each frame is written before it is
+ * read, so the pages of the frames a search never reaches are never touched). */
 struct hamle_unwin {
 	struct unwin_frame stack[UNWIN_MAX_PLY + 1];
 	struct unwin_tt_entry *tt;  /* 1 << UNWIN_TT_BITS entries, made on first use */
+	struct unwin_tt_entry *tt_small; /* 1 << UNWIN_TT_SMALL_BITS entries, made on first use */
 	struct unwin_node *queue;   /* the closure's positions (UNWIN_CLOSURE_MAX), made on first use */
 	uint64_t *seen;             /* the closure's set of keys (1 << 20 slots) */
 	size_t seen_ready;          /* its slots written zero so far (unwin_zeroed says why) */

@@ -198,10 +198,11 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 
 /* 1 when the node may be skipped: searched this iteration (or, with reuse_from, since then)
  * with at least `left` moves left; else records it. */
-static int tt_seen(struct hamle_unwin *u, const struct hamle_position *p, int left, uint32_t reuse_from)
+static int tt_seen(struct hamle_unwin *u, struct unwin_tt_entry *tt, uint64_t mask, const struct hamle_position *p,
+	int left, uint32_t reuse_from)
 {
 	uint64_t key = node_key(p);
-	struct unwin_tt_entry *e = &u->tt[key & ((1u << UNWIN_TT_BITS) - 1)];
+	struct unwin_tt_entry *e = &tt[key & mask];
 	if (e->key == key && e->left >= left && (e->stamp == u->stamp
 	    || (reuse_from && e->stamp >= reuse_from && e->stamp < u->stamp))) {
 		if (e->stamp != u->stamp)
@@ -217,15 +218,24 @@ static int tt_seen(struct hamle_unwin *u, const struct hamle_position *p, int le
 int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,
 	hamle_unwin_result *r)
 {
-	if (s->use_tt && !u->tt) {
-		u->tt = unwin_zeroed(((size_t)1 << UNWIN_TT_BITS) * sizeof(*u->tt));
-		if (!u->tt)
+	/* the table of this search: the small one for a search of few nodes that reuses nothing */
+	const int small = s->local_limit && s->local_limit <= UNWIN_TT_SMALL_NODES && !s->reuse_from;
+	struct unwin_tt_entry **table = small ? &u->tt_small : &u->tt;
+	const size_t entries = (size_t)1 << (small ? UNWIN_TT_SMALL_BITS : UNWIN_TT_BITS);
+	if (s->use_tt && !*table) {
+		*table = unwin_zeroed(entries * sizeof(**table));
+		if (!*table)
 			return SEARCH_NOMEM;
 	}
-	if (s->use_tt && ++u->stamp == 0) {
-		memset(u->tt, 0, ((size_t)1 << UNWIN_TT_BITS) * sizeof(*u->tt));
+	if (s->use_tt && ++u->stamp == 0) { /* every entry of both tables is stale then */
+		if (u->tt)
+			memset(u->tt, 0, ((size_t)1 << UNWIN_TT_BITS) * sizeof(*u->tt));
+		if (u->tt_small)
+			memset(u->tt_small, 0, ((size_t)1 << UNWIN_TT_SMALL_BITS) * sizeof(*u->tt_small));
 		u->stamp = 1;
 	}
+	struct unwin_tt_entry *tt = *table;
+	const uint64_t mask = entries - 1;
 	if (s->heuristics && !u->kdist_ready) {
 		for (int a = 0; a < 64; a++)
 			for (int b = 0; b < 64; b++)
@@ -263,7 +273,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 			int done = 0, leaf = f->depth >= s->max_depth || top >= UNWIN_MAX_PLY, over = 0;
 			if (unwin_material_impossible(&f->pos, s->winner)) {
 				done = 1;
-			} else if (s->use_tt && tt_seen(u, &f->pos, s->max_depth - f->depth, s->reuse_from)) {
+			} else if (s->use_tt && tt_seen(u, tt, mask, &f->pos, s->max_depth - f->depth, s->reuse_from)) {
 				done = 1; /* (a mate ends the search the first time it is reached) */
 			} else if (leaf) {
 				if (!hamle_any_legal(&f->pos)) {
