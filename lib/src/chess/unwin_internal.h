@@ -46,10 +46,9 @@ struct unwin_tt_entry {
 #define UNWIN_CLOSURE_MAX 400000
 #define UNWIN_MAX_PLY HAMLE_UNWIN_MAX_LINE
 
-/* Made by hamle_unwin_new with every member but stack set (each frame is written before it is
- * read, so the pages of the frames a search never reaches are never touched). */
+/* hamle_unwin_new writes zero every member before stack, the last: each frame is written before
+ * it is read, so the pages of the frames a search never reaches are never touched. */
 struct hamle_unwin {
-	struct unwin_frame stack[UNWIN_MAX_PLY + 1];
 	struct unwin_tt_entry *tt;  /* 1 << UNWIN_TT_BITS entries, made on first use */
 	struct unwin_tt_entry *tt_small; /* 1 << UNWIN_TT_SMALL_BITS entries, made on first use */
 	struct unwin_node *queue;   /* the closure's positions (UNWIN_CLOSURE_MAX), made on first use */
@@ -61,6 +60,7 @@ struct hamle_unwin {
 	uint8_t kdist[64][64];      /* the search's knight distance from square to square */
 	bitboard near[64][8];       /* near[t][d]: the squares a king's distance below d from t */
 	unsigned long nodes, budget;
+	struct unwin_frame stack[UNWIN_MAX_PLY + 1]; /* last (see above) */
 };
 
 /* n bytes of zeros, each page written: calloc alone maps a large block and leaves it unwritten. A page

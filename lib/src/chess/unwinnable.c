@@ -6,6 +6,7 @@
  * reachable position, where there are few (a small world closes); the deepening on until the
  * budget is spent; every reachable position again, up to many more; last, the blockade after
  * each legal move. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,16 +44,7 @@ int hamle_unwin_new(hamle_unwin **out)
 	*out = u;
 	if (!u)
 		return HAMLE_ENOMEM;
-	u->tt = NULL;
-	u->tt_small = NULL;
-	u->queue = NULL;
-	u->seen = NULL;
-	u->seen_ready = 0;
-	u->stamp = 0;
-	u->reused = 0;
-	u->kdist_ready = 0;
-	u->nodes = 0;
-	u->budget = 0;
+	memset(u, 0, offsetof(struct hamle_unwin, stack));
 	return HAMLE_OK;
 }
 
