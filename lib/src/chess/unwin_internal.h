@@ -59,6 +59,7 @@ struct hamle_unwin {
 	int kdist_ready;            /* kdist is filled (on the first search with heuristics) */
 	uint8_t kdist[64][64];      /* the search's knight distance from square to square */
 	bitboard near[64][8];       /* near[t][d]: the squares a king's distance below d from t */
+	bitboard knear[64][8];      /* knear[t][d]: the squares whose kdist to t is below d */
 	unsigned long nodes, budget;
 	struct unwin_frame stack[UNWIN_MAX_PLY + 1]; /* last (see above) */
 };

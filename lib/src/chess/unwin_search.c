@@ -24,6 +24,7 @@
 
 #include "chess/unwin_internal.h"
 #include "chess/zobrist.h"
+#include "compiler.h"
 
 /* What a move costs (the rewarded none, the punished three plies) and, for the normal ones,
  * whether it is tried early: KIND_AIMED costs what a normal move does and comes right after the
@@ -106,9 +107,11 @@ static int needs_loser_promotion(const struct hamle_position *p, int winner)
  * its pawn moves rewarded and the rest punished. Toward a square where the loser's king stands
  * (target: 1 + that square, else 0) the winner's queen, rook and bishop moves that then bear on
  * it are aimed: tried first among the normal ones; and the loser's moves of a man that alone
- * stands between it and such a piece on its line are rewarded. The squares that bring the king
- * closer are one mask a node. */
-static void classify_all(const struct hamle_unwin *u, const struct hamle_position *p, const hamle_move *m, int n,
+ * stands between it and such a piece on its line are rewarded. Each man of the side to move gets
+ * its masks first (the squares its moves are rewarded on, those of the other kind, aimed or
+ * punished, and the kind of the rest), so a move costs two bit tests. Returns the count of each
+ * kind, a byte each. */
+static uint32_t classify_all(const struct hamle_unwin *u, const struct hamle_position *p, const hamle_move *m, int n,
 	int winner, const struct corner *c, int loser_promotes, int target, uint8_t *kinds)
 {
 	int us = p->side, ksq = pos_king(p, us);
@@ -118,7 +121,7 @@ static void classify_all(const struct hamle_unwin *u, const struct hamle_positio
 	int kt = wins ? c->front : c->corner, nt = wins ? c->corner : c->beside;
 	bitboard kcloser = u->near[kt][chebyshev(ksq, kt)];
 	bitboard advanced = winner == HAMLE_WHITE ? 0xFFFFFFFF00000000ull : 0x00000000FFFFFFFFull;
-	bitboard occ = pos_all(p);
+	bitboard occ = pos_all(p), enemy = p->occupied[!us];
 	/* toward the target, the loser's men that stand alone between it and a winner's queen, rook
 	 * or bishop on one line with it: moving one away opens the line (rewarded) */
 	bitboard opener = 0;
@@ -133,34 +136,49 @@ static void classify_all(const struct hamle_unwin *u, const struct hamle_positio
 				opener |= between;
 		}
 	}
+	/* per man: rewarded on rew, of kind alt (aimed for the winner, punished for the loser) on
+	 * other, else of kind rest; an en passant capture is the winner's reward, the loser's
+	 * punishment */
+	bitboard rew[64], other[64];
+	uint8_t rest[64];
+	const int alt = wins ? KIND_AIMED : KIND_PUNISH;
+	for (bitboard men = p->occupied[us]; men;) {
+		int sq = bb_pop(&men), type = PIECE_TYPE(p->board[sq]);
+		bitboard closer = type == HAMLE_KING ? kcloser
+			: type == HAMLE_KNIGHT ? u->knear[nt][u->kdist[sq][nt]] : 0;
+		if (wins) {
+			rew[sq] = enemy | closer | (type == HAMLE_PAWN ? advanced : 0);
+			other[sq] = 0;
+			if (target && type >= HAMLE_BISHOP && type <= HAMLE_QUEEN) {
+				/* from `to` the piece bears on the target just when `to` is on one of the
+				 * target's open lines, the piece gone from sq */
+				bitboard o = occ & ~BB(sq);
+				other[sq] = (type != HAMLE_BISHOP ? bb_rook_attacks(target - 1, o) : 0)
+					| (type != HAMLE_ROOK ? bb_bishop_attacks(target - 1, o) : 0);
+			}
+			rest[sq] = KIND_NORMAL;
+		} else {
+			rew[sq] = closer;
+			other[sq] = enemy;
+			rest[sq] = loser_promotes ? (type == HAMLE_PAWN ? KIND_REWARD : KIND_PUNISH)
+				: (opener >> sq) & 1 ? KIND_REWARD : KIND_NORMAL;
+		}
+	}
+	uint32_t counts = 0; /* byte k: the moves of kind k (n < 256) */
 	for (int i = 0; i < n; i++) {
 		int from = HAMLE_MOVE_FROM(m[i]), to = HAMLE_MOVE_TO(m[i]), kind = HAMLE_MOVE_KIND(m[i]);
-		int type = PIECE_TYPE(p->board[from]);
-		int capture = kind == HAMLE_MOVE_EN_PASSANT || (kind != HAMLE_MOVE_CASTLING && p->board[to] != PIECE_NONE);
-		int closer = type == HAMLE_KING ? (int)((kcloser >> to) & 1)
-			: type == HAMLE_KNIGHT ? u->kdist[to][nt] < u->kdist[from][nt] : 0;
-		int k;
-		if (wins) {
-			k = capture || closer || (type == HAMLE_PAWN && ((advanced >> to) & 1)) ? KIND_REWARD : KIND_NORMAL;
-			if (k == KIND_NORMAL && target && type >= HAMLE_BISHOP && type <= HAMLE_QUEEN) {
-				bitboard o = occ & ~BB(from);
-				bitboard a = (type != HAMLE_BISHOP ? bb_rook_attacks(to, o) : 0)
-					| (type != HAMLE_ROOK ? bb_bishop_attacks(to, o) : 0);
-				if ((a >> (target - 1)) & 1)
-					k = KIND_AIMED;
-			}
-		} else if (closer) {
-			k = KIND_REWARD;
-		} else if (capture) {
-			k = KIND_PUNISH;
-		} else if (loser_promotes) {
-			int heavy = kind == HAMLE_MOVE_PROMOTION && HAMLE_MOVE_PROMO(m[i]) >= HAMLE_ROOK;
-			k = type == HAMLE_PAWN && !heavy ? KIND_REWARD : KIND_PUNISH;
-		} else {
-			k = (opener >> from) & 1 ? KIND_REWARD : KIND_NORMAL;
+		int k = (rew[from] >> to) & 1 ? KIND_REWARD : (other[from] >> to) & 1 ? alt : rest[from];
+		if (UNLIKELY(kind >= HAMLE_MOVE_PROMOTION)) {
+			if (kind == HAMLE_MOVE_EN_PASSANT)
+				k = wins ? KIND_REWARD : KIND_PUNISH;
+			else if (kind == HAMLE_MOVE_PROMOTION && !wins && loser_promotes && k == KIND_REWARD
+			    && HAMLE_MOVE_PROMO(m[i]) >= HAMLE_ROOK)
+				k = KIND_PUNISH; /* a heavy piece the winner cannot use to mate */
 		}
 		kinds[i] = (uint8_t)k;
+		counts += 1u << (8 * k);
 	}
+	return counts;
 }
 
 /* Fills f's move list (rewarded moves first when heuristics are on): only for a node the search
@@ -182,10 +200,8 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
 	/* one pass: each move goes to the end of its kind's run (counted first) */
 	uint8_t kinds[HAMLE_MAX_MOVES];
-	int count[4] = {0, 0, 0, 0};
-	classify_all(u, &f->pos, all, n, s->winner, &c, promo, s->target, kinds);
-	for (int i = 0; i < n; i++)
-		count[kinds[i]]++;
+	uint32_t counts = classify_all(u, &f->pos, all, n, s->winner, &c, promo, s->target, kinds);
+	int count[4] = {(int)(counts & 0xFF), (int)(counts >> 8 & 0xFF), (int)(counts >> 16 & 0xFF), (int)(counts >> 24)};
 	int at[4] = {0, count[KIND_REWARD] + count[KIND_AIMED], count[KIND_REWARD] + count[KIND_AIMED] + count[KIND_NORMAL],
 		count[KIND_REWARD]};
 	for (int i = 0; i < n; i++) {
@@ -198,10 +214,9 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 
 /* 1 when the node may be skipped: searched this iteration (or, with reuse_from, since then)
  * with at least `left` moves left; else records it. */
-static int tt_seen(struct hamle_unwin *u, struct unwin_tt_entry *tt, uint64_t mask, const struct hamle_position *p,
-	int left, uint32_t reuse_from)
+static int tt_key_seen(struct hamle_unwin *u, struct unwin_tt_entry *tt, uint64_t mask, uint64_t key, int left,
+	uint32_t reuse_from)
 {
-	uint64_t key = node_key(p);
 	struct unwin_tt_entry *e = &tt[key & mask];
 	if (e->key == key && e->left >= left && (e->stamp == u->stamp
 	    || (reuse_from && e->stamp >= reuse_from && e->stamp < u->stamp))) {
@@ -213,6 +228,55 @@ static int tt_seen(struct hamle_unwin *u, struct unwin_tt_entry *tt, uint64_t ma
 	e->stamp = u->stamp;
 	e->left = left;
 	return 0;
+}
+
+static int tt_seen(struct hamle_unwin *u, struct unwin_tt_entry *tt, uint64_t mask, const struct hamle_position *p,
+	int left, uint32_t reuse_from)
+{
+	return tt_key_seen(u, tt, mask, node_key(p), left, reuse_from);
+}
+
+/* The key node_key gives the position after m, a quiet move (no capture, no promotion) of p's
+ * side, when the move leaves every castling right as it is and sets no en passant square; else 0
+ * (the caller then makes the move). */
+static uint64_t quiet_child_key(const struct hamle_position *p, hamle_move m, int type)
+{
+	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), us = p->side;
+	uint32_t rooks;
+	memcpy(&rooks, p->castle_rook, sizeof(rooks));
+	if (rooks != 0x01010101u * (uint32_t)HAMLE_NO_SQUARE) {
+		if (type == HAMLE_KING)
+			return 0;
+		for (int i = 0; i < 4; i++)
+			if (p->castle_rook[i] == from)
+				return 0;
+	}
+	if (type == HAMLE_PAWN && (to - from == 16 || from - to == 16))
+		return 0;
+	return p->key ^ ZOBRIST_WHITE_TO_MOVE ^ zobrist_piece(type, us, from) ^ zobrist_piece(type, us, to);
+}
+
+/* 1 when m, a quiet move of p's side (type the piece's), gives check to the other king. */
+static int quiet_gives_check(const struct hamle_position *p, hamle_move m, int type)
+{
+	int us = p->side, from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	int ksq = pos_king(p, !us);
+	bitboard occ = (pos_all(p) ^ BB(from)) | BB(to);
+	const bitboard *pc = p->pieces[us];
+	bitboard direct;
+	switch (type) {
+	case HAMLE_PAWN: direct = bb_pawn_attacks(us, to); break;
+	case HAMLE_KNIGHT: direct = hamle_knight_attacks[to]; break;
+	case HAMLE_BISHOP: direct = bb_bishop_attacks(to, occ); break;
+	case HAMLE_ROOK: direct = bb_rook_attacks(to, occ); break;
+	case HAMLE_QUEEN: direct = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ); break;
+	default: direct = 0; break;
+	}
+	if (direct & BB(ksq))
+		return 1;
+	bitboard others = ~BB(from);
+	return (bb_sliders_to((pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & others, (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & others,
+		ksq, occ)) != 0;
 }
 
 int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,
@@ -241,10 +305,14 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 			for (int b = 0; b < 64; b++)
 				u->kdist[a][b] = (uint8_t)knight_distance(a, b);
 		memset(u->near, 0, sizeof(u->near));
+		memset(u->knear, 0, sizeof(u->knear));
 		for (int t = 0; t < 64; t++)
-			for (int sq = 0; sq < 64; sq++)
+			for (int sq = 0; sq < 64; sq++) {
 				for (int d = chebyshev(sq, t) + 1; d < 8; d++)
 					u->near[t][d] |= BB(sq);
+				for (int d = u->kdist[sq][t] + 1; d < 8; d++)
+					u->knear[t][d] |= BB(sq);
+			}
 		u->kdist_ready = 1;
 	}
 	unsigned long start = u->nodes;
@@ -276,7 +344,10 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 			} else if (s->use_tt && tt_seen(u, tt, mask, &f->pos, s->max_depth - f->depth, s->reuse_from)) {
 				done = 1; /* (a mate ends the search the first time it is reached) */
 			} else if (leaf) {
-				if (!hamle_any_legal(&f->pos)) {
+				/* once a leaf has been cut, only a mate here would change the outcome */
+				if (cut && (f->pos.side == s->winner || !hamle_position_in_check(&f->pos)))
+					done = 1;
+				else if (!hamle_any_legal(&f->pos)) {
 					over = 1;
 				} else {
 					cut = 1;
@@ -320,6 +391,24 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 				depth = depth + 2 < s->max_depth ? depth + 2 : s->max_depth;
 			else if (f->progress)
 				depth--;
+		}
+		/* A quiet move into a leaf once a leaf has been cut: the child could only matter as a
+		 * mate, so where it cannot be one (the loser moved, or the winner's move gives no
+		 * check) it is counted and stored in the table as entering it would, and not made. */
+		if (cut && (depth >= s->max_depth || top + 1 >= UNWIN_MAX_PLY) && HAMLE_MOVE_KIND(m) == HAMLE_MOVE_NORMAL
+		    && f->pos.board[HAMLE_MOVE_TO(m)] == PIECE_NONE) {
+			int type = PIECE_TYPE(f->pos.board[HAMLE_MOVE_FROM(m)]);
+			uint64_t key = quiet_child_key(&f->pos, m, type);
+			if (key && (f->pos.side != s->winner || !quiet_gives_check(&f->pos, m, type))) {
+				if (u->nodes >= u->budget)
+					return SEARCH_BUDGET;
+				u->nodes++;
+				if (s->local_limit && u->nodes - start > s->local_limit)
+					break;
+				if (s->use_tt)
+					tt_key_seen(u, tt, mask, key, s->max_depth - depth, s->reuse_from);
+				continue;
+			}
 		}
 		struct unwin_frame *c = &u->stack[top + 1];
 		c->pos = f->pos;
