@@ -198,16 +198,17 @@ static void expand_node(struct unwin_frame *f, const struct unwin_search *s, con
 	if (s->target) /* the mate where the loser's king stands: every piece heads there */
 		c.corner = c.beside = c.front = s->target - 1;
 	int promo = f->pos.side != s->winner && needs_loser_promotion(&f->pos, s->winner);
-	/* one pass: each move goes to the end of its kind's run (counted first) */
+	/* one pass: each move goes to the end of its kind's run (counted first); the runs' next
+	 * places are a byte each of one word, kept in a register */
 	uint8_t kinds[HAMLE_MAX_MOVES];
 	uint32_t counts = classify_all(u, &f->pos, all, n, s->winner, &c, promo, s->target, kinds);
-	int count[4] = {(int)(counts & 0xFF), (int)(counts >> 8 & 0xFF), (int)(counts >> 16 & 0xFF), (int)(counts >> 24)};
-	int at[4] = {0, count[KIND_REWARD] + count[KIND_AIMED], count[KIND_REWARD] + count[KIND_AIMED] + count[KIND_NORMAL],
-		count[KIND_REWARD]};
+	uint32_t reward = counts & 0xFF, aimed = counts >> 24, normal = counts >> 8 & 0xFF;
+	uint32_t at = (reward + aimed) << 8 | (reward + aimed + normal) << 16 | reward << 24;
 	for (int i = 0; i < n; i++) {
-		int k = at[kinds[i]]++;
+		int kd = kinds[i], k = (int)(at >> (8 * kd) & 0xFF);
+		at += 1u << (8 * kd);
 		f->moves[k] = all[i];
-		f->kind[k] = kinds[i];
+		f->kind[k] = (uint8_t)kd;
 	}
 	f->n = n;
 }
