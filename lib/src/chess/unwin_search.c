@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess/make_move.h"
 #include "chess/unwin_internal.h"
 #include "chess/zobrist.h"
 #include "compiler.h"
@@ -413,7 +414,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 		}
 		struct unwin_frame *c = &u->stack[top + 1];
 		c->pos = f->pos;
-		hamle_make_move(&c->pos, m);
+		pos_make_move(&c->pos, m);
 		c->depth = depth;
 		c->progress = s->heuristics && kind == KIND_REWARD;
 		c->played = m;
