@@ -132,9 +132,20 @@ int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard
 	if (type_mask & (1u << HAMLE_KING)) {
 		bitboard occ_noking = occ ^ BB(ksq);
 		bitboard dests = hamle_king_attacks[ksq] & ~own & targets;
+		/* the squares the other side's pawns, knights and king hold, once for every step; then
+		 * its sliders, seen through the king's square, for each step left */
+		const bitboard *pc = p->pieces[them];
+		bitboard pawns = pc[HAMLE_PAWN];
+		bitboard held = hamle_king_attacks[pos_king(p, them)]
+			| (them == HAMLE_WHITE ? ((pawns & ~FILE_A_BB) << 7) | ((pawns & ~(FILE_A_BB << 7)) << 9)
+			                       : ((pawns & ~(FILE_A_BB << 7)) >> 7) | ((pawns & ~FILE_A_BB) >> 9));
+		for (bitboard kn = pc[HAMLE_KNIGHT]; kn && (dests & ~held);)
+			held |= hamle_knight_attacks[bb_pop(&kn)];
+		dests &= ~held;
+		bitboard rooks = pc[HAMLE_ROOK] | pc[HAMLE_QUEEN], bishops = pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN];
 		while (dests) {
 			int to = bb_pop(&dests);
-			if (!hamle_attacked(p, to, them, occ_noking))
+			if (!bb_sliders_to(rooks, bishops, to, occ_noking))
 				out[n++] = HAMLE_MOVE_MAKE(ksq, to, HAMLE_MOVE_NORMAL, 0);
 		}
 		for (int side = 0; side < 2 && !checkers; side++) {
