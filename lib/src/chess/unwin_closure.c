@@ -3,13 +3,14 @@
  * none is a mate of the loser -- the winner can never mate: the exhausted search of small worlds
  * (kings walking behind a locked wall, a rook shut in with its king) that no depth-limited search
  * finishes. Breadth first, the first mate found is a shortest helpmate; its line is read back
- * through each node's parent. Positions are queued packed (a nibble per square, 56 bytes a
- * node); the queue and the set are made on first use and kept by the analyzer (22 MB for
+ * through each node's parent. Positions are queued packed (a nibble per square, 64 bytes a
+ * node); the queue and the set are made on first use and kept by the analyzer (26 MB for
  * UNWIN_CLOSURE_MAX positions, and 8 MB, of which a run writes as much as it fills), and the set
  * is emptied slot by slot after each run. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess/make_move.h"
 #include "chess/unwin_internal.h"
 #include "chess/zobrist.h"
 
@@ -39,10 +40,19 @@ static void pack(struct unwin_node *n, const struct hamle_position *p)
 static void unpack(struct hamle_position *p, const struct unwin_node *n)
 {
 	memset(p, 0, sizeof(*p));
-	for (int sq = 0; sq < 64; sq++) {
-		int code = (n->board[sq / 2] >> ((sq & 1) * 4)) & 15;
-		p->board[sq] = (uint8_t)code;
-		if (code != PIECE_NONE) {
+	memset(p->board, PIECE_NONE, sizeof(p->board));
+	/* sixteen squares a word: the nibbles other than PIECE_NONE found at once, then only the
+	 * men placed (an ending has a few) */
+	for (int w = 0; w < 4; w++) {
+		uint64_t x;
+		memcpy(&x, n->board + 8 * w, sizeof(x));
+		uint64_t t = x ^ (0x1111111111111111ull * PIECE_NONE);
+		uint64_t men = (t | t >> 1 | t >> 2 | t >> 3) & 0x1111111111111111ull;
+		while (men) {
+			int bit = __builtin_ctzll(men);
+			men &= men - 1;
+			int sq = 16 * w + bit / 4, code = (int)(x >> bit & 15);
+			p->board[sq] = (uint8_t)code;
 			p->pieces[PIECE_COLOR(code)][PIECE_TYPE(code)] |= BB(sq);
 			p->occupied[PIECE_COLOR(code)] |= BB(sq);
 		}
@@ -120,6 +130,7 @@ static int closure(struct hamle_unwin *u, const struct hamle_position *root, int
 	q[0].slot = (uint32_t)set_add(u->seen, mask, closure_key(root));
 	*used = tail = 1;
 	hamle_move moves[HAMLE_MAX_MOVES];
+	uint64_t keys[HAMLE_MAX_MOVES];
 	while (head < tail) {
 		if (u->nodes >= u->budget)
 			return SEARCH_BUDGET;
@@ -148,12 +159,21 @@ static int closure(struct hamle_unwin *u, const struct hamle_position *root, int
 				r->line[--len] = q[k].move;
 			return SEARCH_MATE;
 		}
+		/* the children's keys first, their slots of the set asked for ahead (a set of this size
+		 * is mostly out of the cache), then each looked up in order; a new child is made again
+		 * to be queued */
 		for (int i = 0; i < n; i++) {
 			struct hamle_position next = p;
-			hamle_make_move(&next, moves[i]);
-			long slot = set_add(u->seen, mask, closure_key(&next));
+			pos_make_move(&next, moves[i]);
+			keys[i] = closure_key(&next);
+			__builtin_prefetch(&u->seen[(size_t)(keys[i] >> 20) & mask], 1);
+		}
+		for (int i = 0; i < n; i++) {
+			long slot = set_add(u->seen, mask, keys[i]);
 			if (slot < 0)
 				continue;
+			struct hamle_position next = p;
+			pos_make_move(&next, moves[i]);
 			if (tail == limit) {
 				u->seen[slot] = 0;
 				return SEARCH_CUT;
