@@ -52,6 +52,14 @@ static inline bitboard bb_bishop_attacks(int sq, bitboard occ)
 static inline bitboard bb_rook_rays(int sq) { return hamle_rook_rays[sq]; }
 static inline bitboard bb_bishop_rays(int sq) { return hamle_bishop_rays[sq]; }
 static inline bitboard bb_pawn_attacks(int color, int sq) { return hamle_pawn_attacks_flat[color * 64 + sq]; }
+/* The squares the pawns of `color` on b attack, all at once. */
+static inline bitboard bb_pawns_attacks(int color, bitboard b)
+{
+	const bitboard not_a = ~FILE_A_BB, not_h = ~(FILE_A_BB << 7);
+	if (color == 0) /* HAMLE_WHITE */
+		return ((b << 9) & not_a) | ((b << 7) & not_h);
+	return ((b >> 7) & not_a) | ((b >> 9) & not_h);
+}
 static inline bitboard bb_between(int a, int b) { return hamle_between_flat[a * 64 + b]; }
 static inline bitboard bb_line(int a, int b) { return hamle_line_flat[a * 64 + b]; }
 

@@ -135,10 +135,7 @@ int hamle_gen_legal(const struct hamle_position *p, unsigned type_mask, bitboard
 		/* the squares the other side's pawns, knights and king hold, once for every step; then
 		 * its sliders, seen through the king's square, for each step left */
 		const bitboard *pc = p->pieces[them];
-		bitboard pawns = pc[HAMLE_PAWN];
-		bitboard held = hamle_king_attacks[pos_king(p, them)]
-			| (them == HAMLE_WHITE ? ((pawns & ~FILE_A_BB) << 7) | ((pawns & ~(FILE_A_BB << 7)) << 9)
-			                       : ((pawns & ~(FILE_A_BB << 7)) >> 7) | ((pawns & ~FILE_A_BB) >> 9));
+		bitboard held = hamle_king_attacks[pos_king(p, them)] | bb_pawns_attacks(them, pc[HAMLE_PAWN]);
 		for (bitboard kn = pc[HAMLE_KNIGHT]; kn && (dests & ~held);)
 			held |= hamle_knight_attacks[bb_pop(&kn)];
 		dests &= ~held;
@@ -313,4 +310,45 @@ int hamle_any_legal(const struct hamle_position *p)
 			return 1;
 	}
 	return 0;
+}
+
+int hamle_gives_check_fast(const struct hamle_position *p, hamle_move m)
+{
+	int kind = HAMLE_MOVE_KIND(m);
+	if (kind == HAMLE_MOVE_CASTLING || kind == HAMLE_MOVE_EN_PASSANT)
+		return -1;
+	int us = p->side, from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
+	int type = kind == HAMLE_MOVE_PROMOTION ? HAMLE_MOVE_PROMO(m) : PIECE_TYPE(p->board[from]);
+	int ek = bb_lsb(p->pieces[!us][HAMLE_KING]);
+	bitboard occ2 = (pos_all(p) ^ BB(from)) | BB(to);
+	/* the moved piece itself: on a line with the king (empty-board rays), nothing between */
+	switch (type) {
+	case HAMLE_PAWN:
+		if (bb_pawn_attacks(us, to) & BB(ek))
+			return 1;
+		break;
+	case HAMLE_KNIGHT:
+		if (hamle_knight_attacks[to] & BB(ek))
+			return 1;
+		break;
+	case HAMLE_KING: break;
+	default: {
+		bitboard rays = 0;
+		if (type != HAMLE_BISHOP)
+			rays |= bb_rook_rays(to);
+		if (type != HAMLE_ROOK)
+			rays |= bb_bishop_rays(to);
+		if ((rays & BB(ek)) && !(bb_between(to, ek) & occ2))
+			return 1;
+	}
+	}
+	/* discovered: `from` on a line with the king that the piece leaves, and one of our sliders
+	 * of the line's kind sees the king along it once `from` is empty */
+	bitboard line = bb_line(ek, from);
+	if (__builtin_expect(!line, 1) || (line & BB(to)))
+		return 0;
+	const bitboard *pc = p->pieces[us];
+	if (bb_rook_rays(ek) & BB(from))
+		return (bb_rook_attacks(ek, occ2) & line & (pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & ~BB(from)) != 0;
+	return (bb_bishop_attacks(ek, occ2) & line & (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & ~BB(from)) != 0;
 }

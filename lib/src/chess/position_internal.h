@@ -59,6 +59,9 @@ int hamle_move_legal(const struct hamle_position *p, hamle_move m);
 /* Legality of a pseudo-legal move (the piece on `from` can move to `to` by its own rules, the
  * destination holds no piece of the mover): a few attack lookups instead of a generation. */
 int hamle_pseudo_legal_ok(const struct hamle_position *p, hamle_move m);
+/* 1 when legal move m (not castling, not en passant) gives check, 0 when it does not, -1 for
+ * castling and en passant (not decided here): without making the move. */
+int hamle_gives_check_fast(const struct hamle_position *p, hamle_move m);
 /* 1 when the side to move has a legal move (stops at the first group of piece types that has one). */
 int hamle_any_legal(const struct hamle_position *p);
 /* Make a legal move (or HAMLE_MOVE_NULL) in place. */

@@ -49,8 +49,7 @@ static void unpack(struct hamle_position *p, const struct unwin_node *n)
 		uint64_t t = x ^ (0x1111111111111111ull * PIECE_NONE);
 		uint64_t men = (t | t >> 1 | t >> 2 | t >> 3) & 0x1111111111111111ull;
 		while (men) {
-			int bit = __builtin_ctzll(men);
-			men &= men - 1;
+			int bit = bb_pop(&men);
 			int sq = 16 * w + bit / 4, code = (int)(x >> bit & 15);
 			p->board[sq] = (uint8_t)code;
 			p->pieces[PIECE_COLOR(code)][PIECE_TYPE(code)] |= BB(sq);

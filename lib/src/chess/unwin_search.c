@@ -244,9 +244,7 @@ static int tt_seen(struct hamle_unwin *u, struct unwin_tt_entry *tt, uint64_t ma
 static uint64_t quiet_child_key(const struct hamle_position *p, hamle_move m, int type)
 {
 	int from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m), us = p->side;
-	uint32_t rooks;
-	memcpy(&rooks, p->castle_rook, sizeof(rooks));
-	if (rooks != 0x01010101u * (uint32_t)HAMLE_NO_SQUARE) {
+	if (any_castle(p)) {
 		if (type == HAMLE_KING)
 			return 0;
 		for (int i = 0; i < 4; i++)
@@ -256,29 +254,6 @@ static uint64_t quiet_child_key(const struct hamle_position *p, hamle_move m, in
 	if (type == HAMLE_PAWN && (to - from == 16 || from - to == 16))
 		return 0;
 	return p->key ^ ZOBRIST_WHITE_TO_MOVE ^ zobrist_piece(type, us, from) ^ zobrist_piece(type, us, to);
-}
-
-/* 1 when m, a quiet move of p's side (type the piece's), gives check to the other king. */
-static int quiet_gives_check(const struct hamle_position *p, hamle_move m, int type)
-{
-	int us = p->side, from = HAMLE_MOVE_FROM(m), to = HAMLE_MOVE_TO(m);
-	int ksq = pos_king(p, !us);
-	bitboard occ = (pos_all(p) ^ BB(from)) | BB(to);
-	const bitboard *pc = p->pieces[us];
-	bitboard direct;
-	switch (type) {
-	case HAMLE_PAWN: direct = bb_pawn_attacks(us, to); break;
-	case HAMLE_KNIGHT: direct = hamle_knight_attacks[to]; break;
-	case HAMLE_BISHOP: direct = bb_bishop_attacks(to, occ); break;
-	case HAMLE_ROOK: direct = bb_rook_attacks(to, occ); break;
-	case HAMLE_QUEEN: direct = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ); break;
-	default: direct = 0; break;
-	}
-	if (direct & BB(ksq))
-		return 1;
-	bitboard others = ~BB(from);
-	return (bb_sliders_to((pc[HAMLE_ROOK] | pc[HAMLE_QUEEN]) & others, (pc[HAMLE_BISHOP] | pc[HAMLE_QUEEN]) & others,
-		ksq, occ)) != 0;
 }
 
 int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, const struct unwin_search *s,
@@ -401,7 +376,7 @@ int unwin_search_run(struct hamle_unwin *u, const struct hamle_position *root, c
 		    && f->pos.board[HAMLE_MOVE_TO(m)] == PIECE_NONE) {
 			int type = PIECE_TYPE(f->pos.board[HAMLE_MOVE_FROM(m)]);
 			uint64_t key = quiet_child_key(&f->pos, m, type);
-			if (key && (f->pos.side != s->winner || !quiet_gives_check(&f->pos, m, type))) {
+			if (key && (f->pos.side != s->winner || !hamle_gives_check_fast(&f->pos, m))) {
 				if (u->nodes >= u->budget)
 					return SEARCH_BUDGET;
 				u->nodes++;

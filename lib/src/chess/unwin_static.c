@@ -48,12 +48,6 @@ static bitboard knight_step(bitboard b)
 
 static bitboard pawn_push(int c, bitboard b) { return c == HAMLE_WHITE ? b << 8 : b >> 8; }
 
-static bitboard pawn_attack(int c, bitboard b)
-{
-	if (c == HAMLE_WHITE)
-		return ((b << 9) & NOT_A) | ((b << 7) & NOT_H);
-	return ((b >> 7) & NOT_A) | ((b >> 9) & NOT_H);
-}
 
 int unwin_material_impossible(const struct hamle_position *p, int winner)
 {
@@ -97,7 +91,7 @@ static bitboard stuck_attacks(const struct blockade *b, int color)
 		if (m->color != color || (b->clear[color] & BB(m->sq)))
 			continue;
 		if (m->type == HAMLE_PAWN)
-			att |= pawn_attack(color, BB(m->sq));
+			att |= bb_pawns_attacks(color, BB(m->sq));
 		else if (m->type == HAMLE_KNIGHT)
 			att |= hamle_knight_attacks[m->sq];
 		else if (m->type == HAMLE_KING)
@@ -118,7 +112,7 @@ static bitboard expand(const struct man *m, const struct blockade *b, bitboard s
 		bitboard next;
 		switch (m->type) {
 		case HAMLE_PAWN:
-			next = (pawn_push(c, r) & b->clear[!c] & m->pushes) | (pawn_attack(c, r) & reach_nk_them);
+			next = (pawn_push(c, r) & b->clear[!c] & m->pushes) | (bb_pawns_attacks(c, r) & reach_nk_them);
 			break;
 		case HAMLE_KNIGHT: next = knight_step(r); break;
 		case HAMLE_BISHOP: next = diag_step(r); break;
@@ -172,7 +166,7 @@ static int drop_broken_faces(struct blockade *b)
 	bitboard takes[2] = {0, 0}; /* squares where a piece of each colour could capture */
 	for (int i = 0; i < b->n; i++) {
 		const struct man *m = &b->men[i];
-		takes[m->color] |= m->type == HAMLE_PAWN && !m->promotes ? pawn_attack(m->color, m->reach) : m->reach;
+		takes[m->color] |= m->type == HAMLE_PAWN && !m->promotes ? bb_pawns_attacks(m->color, m->reach) : m->reach;
 	}
 	for (int i = 0; i < b->n; i++) {
 		struct man *m = &b->men[i];
@@ -234,7 +228,7 @@ static bitboard attack_reach(const struct man *m)
 	if (m->promotes)
 		return ~(bitboard)0;
 	switch (m->type) {
-	case HAMLE_PAWN: return pawn_attack(m->color, m->reach);
+	case HAMLE_PAWN: return bb_pawns_attacks(m->color, m->reach);
 	case HAMLE_KNIGHT: return knight_step(m->reach);
 	case HAMLE_KING: return 0; /* a king gives no check */
 	default: return m->reach;

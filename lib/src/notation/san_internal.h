@@ -10,7 +10,7 @@
 /* What a token says, before the position is looked at. -1 = not written. */
 /* A request of the library's own (hamle_san_info.request, beside HAMLE_SAN_LAZY_CHECK): a check
  * mark ('+') is not tested (gives = -1, no warning about it); the caller tests it (the replay's walk
- * tells check by san_fast_check and mate only where its line stops). */
+ * tells check by hamle_gives_check_fast and mate only where its line stops). */
 #define SAN_REQ_CHECK_UNTESTED 0x80000000u
 
 struct san_tok {
@@ -59,10 +59,6 @@ int san_parse_general(hamle_move *out, const struct hamle_position *p, const str
  * moves (*out, and *before = legal moves fitting all but the origin); 0 = use the general path. */
 int san_fast_resolve(const struct hamle_position *p, const struct san_tok *t, hamle_move *out,
 	int *before);
-
-/* 1 when legal move m (not castling, not en passant) gives check, 0 when it does not, -1 for
- * castling and en passant (not decided here). */
-int san_fast_check(const struct hamle_position *p, hamle_move m);
 
 /* 0 no check, 1 check, 2 mate: what legal move m does in p. */
 int san_gives_check(const struct hamle_position *p, hamle_move m);

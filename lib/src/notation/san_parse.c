@@ -12,7 +12,7 @@
 
 int san_gives_check(const struct hamle_position *p, hamle_move m)
 {
-	int fast = san_fast_check(p, m);
+	int fast = hamle_gives_check_fast(p, m);
 	if (fast == 0)
 		return 0;
 	struct hamle_position q = *p;

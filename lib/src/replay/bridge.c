@@ -89,7 +89,7 @@ static void move_cost(const struct rec *r, struct hamle_position *p, hamle_move 
 		cost += MARK_WRONG;
 	else if (!t->capture && takes)
 		cost += MARK_MISSING;
-	int gives = t->mark ? san_gives_check(p, m) : san_fast_check(p, m);
+	int gives = t->mark ? san_gives_check(p, m) : hamle_gives_check_fast(p, m);
 	if (t->mark && gives == 0)
 		cost += MARK_WRONG;
 	else if (t->mark == HAMLE_LOC_MATE && gives != 2)

@@ -418,7 +418,7 @@ static int quick_walk(hamle_replay *rp, const hamle_locale *loc, const char *s, 
 			if (san_gives_check(&pos, m) != 2)
 				return 0;
 		} else if (t.mark) {
-			int gives = san_fast_check(&pos, m);
+			int gives = hamle_gives_check_fast(&pos, m);
 			if (gives < 0)
 				gives = san_gives_check(&pos, m);
 			if (gives == 0)

@@ -185,7 +185,7 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 	const hamle_locale *loc = c->loc, *msg_loc = c->msg_loc;
 	unsigned request = c->request, laws = c->laws;
 	uint64_t line_salt = 0x9E3779B97F4A7C15ull * (c->depth + 1);
-	/* a move marked '+' that gives check (san_fast_check) is a mate only when no legal move
+	/* a move marked '+' that gives check (hamle_gives_check_fast) is a mate only when no legal move
 	 * follows: the mate test (a move generation) waits until the line stops here, and a next move
 	 * read clears it. pend_at: the move's token (SIZE_MAX none), with its position before and
 	 * its info for mark_warnings. */
@@ -219,7 +219,7 @@ static NOINLINE size_t walk_plain(hamle_replay *rp, struct walk_frame *f, const 
 			break;
 		int check_marked = !quiet && info.marked == HAMLE_LOC_CHECK;
 		if (check_marked) {
-			int gives = san_fast_check(&pos, m);
+			int gives = hamle_gives_check_fast(&pos, m);
 			if (gives < 0) /* castling, en passant: the exact test, mate too */
 				check_marked = 0, gives = san_gives_check(&pos, m);
 			if (gives != 1)
